@@ -1,0 +1,96 @@
+#include "article_derivation.hpp"
+
+#include <chrono>
+
+#include "query_support.hpp"
+#include "swz/article_forms.hpp"
+#include "swz/xor_swizzle.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+// Each step: what the formula computes, and the article's expression for it,
+// both templates so one definition serves the query and the replay.
+struct x_chunk_step {
+    static constexpr char const* id = "article.x_chunk";
+    static constexpr char const* statement = "x_chunk = x * sizeof(T) / sizeof(TC)";
+    static constexpr char const* value = "x_chunk";
+    template <class V> static V formula(layout_params const& l, V y, V x) { return swizzle_trace(l, y, x).x_chunk; }
+    template <class V> static V claim(layout_params const& l, V y, V x) { return article::x_chunk(l, y, x); }
+};
+
+struct y_chunk_step {
+    static constexpr char const* id = "article.y_chunk";
+    static constexpr char const* statement = "y_chunk = y";
+    static constexpr char const* value = "y_chunk";
+    template <class V> static V formula(layout_params const& l, V y, V x) { return swizzle_trace(l, y, x).y_chunk; }
+    template <class V> static V claim(layout_params const& l, V y, V x) { return article::y_chunk(l, y, x); }
+};
+
+struct chunk_swz_step {
+    static constexpr char const* id = "article.x_chunk_swz";
+    static constexpr char const* statement = "x_chunk_swz = y / C * C + ((y % C) ^ x_chunk), C = NX*sizeof(T)/sizeof(TC)";
+    static constexpr char const* value = "x_chunk_swz";
+    template <class V> static V formula(layout_params const& l, V y, V x) { return swizzle_trace(l, y, x).x_chunk_swz; }
+    template <class V> static V claim(layout_params const& l, V y, V x) { return article::x_chunk_swz_split(l, y, x); }
+};
+
+struct closed_form_step {
+    static constexpr char const* id = "article.closed_form";
+    static constexpr char const* statement =
+        "x_swz = ((y % NX) ^ x*sizeof(T)/sizeof(TC)) * sizeof(TC)/sizeof(T) % NX + x % (sizeof(TC)/sizeof(T))";
+    static constexpr char const* value = "x_swz";
+    template <class V> static V formula(layout_params const& l, V y, V x) { return swizzle_trace(l, y, x).x_swz; }
+    template <class V> static V claim(layout_params const& l, V y, V x) { return article::x_swz_closed_form(l, y, x); }
+};
+
+struct final_form_step {
+    static constexpr char const* id = "article.final_form";
+    static constexpr char const* statement =
+        "x_swz = ((y % NX) ^ x*sizeof(T)/sizeof(TC)) * sizeof(TC)/sizeof(T) + x % (sizeof(TC)/sizeof(T))  (last line, no % NX)";
+    static constexpr char const* value = "x_swz";
+    template <class V> static V formula(layout_params const& l, V y, V x) { return swizzle_trace(l, y, x).x_swz; }
+    template <class V> static V claim(layout_params const& l, V y, V x) { return article::x_swz_final_form(l, y, x); }
+};
+
+template <class Step>
+property_result prove_step(prover& p, tile_subject const& t, bool required) {
+    auto const t0 = std::chrono::steady_clock::now();
+    property_result r;
+    r.id = Step::id;
+    r.section = "article";
+    r.statement = Step::statement;
+    r.counts = required ? weight::gate : weight::report;
+    layout_params const l = t.params;
+    auto vars = make_variables(p.fast(), {{"y", t.rows}, {"x", l.nx}});
+    auto const& y = vars[0].value; auto const& x = vars[1].value;
+    z3::expr const differs = Step::formula(l, y, x) != Step::claim(l, y, x);
+    decide_by_negation(p, r, {differs}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        std::uint64_t const got = Step::formula(l, v[0], v[1]), said = Step::claim(l, v[0], v[1]);
+        if (got == said) return std::nullopt;
+        replayed out;
+        out.data = {{"y", v[0]}, {"x", v[1]}, {"formula", got}, {"article", said}};
+        out.lines.push_back("y = " + std::to_string(v[0]) + ", x = " + std::to_string(v[1]) + ": the formula gives " +
+                            Step::value + " = " + std::to_string(got) + ", the article's step gives " +
+                            std::to_string(said));
+        return out;
+    });
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+}
+
+}  // namespace
+
+std::vector<property_result> prove_article_derivation(prover& p, tile_subject const& t, bool required) {
+    std::vector<property_result> out;
+    if (!t.article_formula) return out;
+    out.push_back(prove_step<x_chunk_step>(p, t, required));
+    out.push_back(prove_step<y_chunk_step>(p, t, required));
+    out.push_back(prove_step<chunk_swz_step>(p, t, required));
+    out.push_back(prove_step<closed_form_step>(p, t, required));
+    out.push_back(prove_step<final_form_step>(p, t, required));
+    return out;
+}
+
+}  // namespace swz::verify

@@ -1,0 +1,22 @@
+// The exact worst-case cost, in wavefronts, of one warp-wide shared-memory
+// access pattern over every start, under the bank model of
+// swz/bank_model.hpp: an unsatisfiable query proves no start costs more than
+// the bound, and a satisfiable one gives a start that reaches it, replayed
+// through the concrete model.
+#pragma once
+
+#include "prover.hpp"
+#include "verdict.hpp"
+#include "warp_pattern.hpp"
+
+namespace swz::verify {
+
+// With `require_conflict_free`, a worst case above the ideal is a refutation
+// whose counterexample is the witness; otherwise the bound is a figure.
+property_result prove_conflict_bound(prover& p, warp_pattern const& w, bool require_conflict_free);
+
+// The number of wavefronts at least `k`, as a query over the pattern's
+// start variables (exposed for tests and exports).
+z3::expr wavefronts_at_least(prover& p, warp_pattern const& w, std::vector<symbolic_uint> const& start, unsigned k);
+
+}  // namespace swz::verify

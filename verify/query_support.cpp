@@ -1,0 +1,122 @@
+#include "query_support.hpp"
+
+#include <algorithm>
+
+namespace swz::verify {
+
+std::vector<bounded_variable> make_variables(bv_encoding const& enc,
+                                             std::vector<std::pair<std::string, std::uint64_t>> const& ranges) {
+    std::vector<bounded_variable> vars;
+    for (auto const& [name, count] : ranges)
+        vars.push_back({name, count, symbolic_uint::variable(enc, name.c_str(), count)});
+    return vars;
+}
+
+std::vector<z3::expr> range_constraints(std::vector<bounded_variable> const& vars) {
+    std::vector<z3::expr> out;
+    for (auto const& v : vars) out.push_back(v.value < v.count);
+    return out;
+}
+
+std::vector<std::uint64_t> model_values(z3::model const& m, std::vector<bounded_variable> const& vars) {
+    std::vector<std::uint64_t> out;
+    for (auto const& v : vars) out.push_back(evaluate(m, v.value));
+    return out;
+}
+
+prover::outcome check_small_first(prover& p, std::string const& name, std::vector<z3::expr> assertions,
+                                  std::vector<bounded_variable> const& vars, std::uint64_t small_cap) {
+    bool const any_large = std::any_of(vars.begin(), vars.end(), [&](auto const& v) { return v.count > small_cap; });
+    if (any_large) {
+        std::vector<z3::expr> small = assertions;
+        for (auto const& v : vars)
+            if (v.count > small_cap) small.push_back(v.value < small_cap);
+        auto out = p.check(name + " [small]", small);
+        if (out.result == answer::sat) return out;
+    }
+    return p.check(name, assertions);
+}
+
+prover::outcome check_expecting_unsat(prover& p, std::string const& name, std::vector<z3::expr> assertions,
+                                      std::vector<bounded_variable> const& vars, std::uint64_t small_cap) {
+    auto full = p.check(name, assertions);
+    bool const any_large = std::any_of(vars.begin(), vars.end(), [&](auto const& v) { return v.count > small_cap; });
+    if (full.result != answer::sat || !any_large) return full;
+    for (auto const& v : vars)
+        if (v.count > small_cap) assertions.push_back(v.value < small_cap);
+    auto small = p.check(name + " [small]", assertions);
+    return small.result == answer::sat ? small : full;
+}
+
+std::vector<z3::expr> pinned_to(std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> const& values) {
+    std::vector<z3::expr> out;
+    for (std::size_t i = 0; i < vars.size(); ++i) out.push_back(vars[i].value == values[i]);
+    return out;
+}
+
+std::vector<std::vector<std::uint64_t>> sample_starts(std::vector<bounded_variable> const& vars, std::uint64_t budget) {
+    // The same number of values per variable, as many as the budget allows.
+    std::uint64_t per = 1;
+    auto const points = [&](std::uint64_t n) {
+        std::uint64_t total = 1;
+        for (auto const& v : vars) total *= std::min(v.count, n);
+        return total;
+    };
+    while (per < budget && points(per + 1) <= budget && points(per + 1) > points(per)) ++per;
+    std::vector<std::vector<std::uint64_t>> out{std::vector<std::uint64_t>(vars.size(), 0)};
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+        std::vector<std::vector<std::uint64_t>> next;
+        for (auto const& s : out)
+            for (std::uint64_t v = 0; v < std::min(vars[i].count, per); ++v) {
+                next.push_back(s);
+                next.back()[i] = v;
+            }
+        out = std::move(next);
+    }
+    return out;
+}
+
+std::string format_values(std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> const& values) {
+    std::string s;
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+        if (i) s += ", ";
+        s += vars[i].name + " = " + std::to_string(values[i]);
+    }
+    return s;
+}
+
+void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> negation,
+                        std::vector<bounded_variable> const& vars, replay_fn const& replay) {
+    auto ranges = range_constraints(vars);
+    negation.insert(negation.end(), ranges.begin(), ranges.end());
+    unsigned const calls_before = unsigned(p.log().size());
+    auto const out = check_expecting_unsat(p, r.id, negation, vars);
+    r.solver_calls += unsigned(p.log().size()) - calls_before;
+    switch (out.result) {
+        case answer::unsat:
+            p.assign_role(out.log_index, obligation_role::proof);
+            r.outcome = verdict::proved;
+            return;
+        case answer::unknown:
+            r.outcome = verdict::unknown;
+            r.reason = "solver answered unknown (" + out.reason + ")";
+            return;
+        case answer::sat: break;
+    }
+    p.assign_role(out.log_index, obligation_role::witness);
+    auto const values = model_values(*out.model, vars);
+    auto const shown = replay(values);
+    if (!shown) {
+        r.outcome = verdict::unknown;
+        r.reason = "the solver's counterexample (" + format_values(vars, values) +
+                   ") does not replay through the concrete model";
+        return;
+    }
+    r.outcome = verdict::refuted;
+    r.evidence = shown->data;
+    r.evidence["variables"] = nlohmann::json::object();
+    for (std::size_t i = 0; i < vars.size(); ++i) r.evidence["variables"][vars[i].name] = values[i];
+    r.evidence_text = shown->lines;
+}
+
+}  // namespace swz::verify

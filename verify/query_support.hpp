@@ -1,0 +1,71 @@
+// Shared steps of the property queries: bounded variables, a search that
+// prefers small models (so counterexamples stay readable), and turning a
+// solver answer into a verdict only after the model is replayed.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "prover.hpp"
+#include "verdict.hpp"
+
+namespace swz::verify {
+
+// A symbolic variable ranging over 0 .. count-1.
+struct bounded_variable {
+    std::string name;
+    std::uint64_t count;
+    symbolic_uint value;
+};
+
+std::vector<bounded_variable> make_variables(bv_encoding const& enc,
+                                             std::vector<std::pair<std::string, std::uint64_t>> const& ranges);
+
+// The range constraints of the variables.
+std::vector<z3::expr> range_constraints(std::vector<bounded_variable> const& vars);
+
+// The variables' values in a model.
+std::vector<std::uint64_t> model_values(z3::model const& m, std::vector<bounded_variable> const& vars);
+
+// Checks `assertions` (which include the range constraints): first with every
+// variable below `small_cap`, then, if that finds nothing, over the whole
+// range. Only the whole-range check can answer unsat.
+prover::outcome check_small_first(prover& p, std::string const& name, std::vector<z3::expr> assertions,
+                                  std::vector<bounded_variable> const& vars, std::uint64_t small_cap = 64);
+
+// Checks a query that is expected to be unsatisfiable (a proof attempt) over
+// the whole range; when it is satisfiable, looks for a model with every
+// variable below `small_cap` as well, so the counterexample shown is small.
+prover::outcome check_expecting_unsat(prover& p, std::string const& name, std::vector<z3::expr> assertions,
+                                      std::vector<bounded_variable> const& vars, std::uint64_t small_cap = 64);
+
+// The constraints that fix every variable to `values`: a witness query pinned
+// to a start already known (and replayed) is still a satisfiable obligation
+// any solver can re-check, and costs the solver an evaluation, not a search.
+std::vector<z3::expr> pinned_to(std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> const& values);
+
+// A deterministic sample of at most `budget` starts (a grid of small values
+// of every variable), to seed searches for extreme figures with concrete
+// values before the solver is asked.
+std::vector<std::vector<std::uint64_t>> sample_starts(std::vector<bounded_variable> const& vars,
+                                                      std::uint64_t budget = 1024);
+
+// What a replay of a model through the concrete model says: the evidence to
+// show, or nothing when the concrete model does not confirm the violation.
+struct replayed {
+    nlohmann::json data;
+    std::vector<std::string> lines;
+};
+using replay_fn = std::function<std::optional<replayed>(std::vector<std::uint64_t> const& values)>;
+
+// A property stated as "the negation is unsatisfiable": PROVED on unsat,
+// REFUTED on sat once the model replays, UNKNOWN otherwise.
+void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> negation,
+                        std::vector<bounded_variable> const& vars, replay_fn const& replay);
+
+std::string format_values(std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> const& values);
+
+}  // namespace swz::verify

@@ -1,0 +1,105 @@
+// An unsigned bit-vector that the model templates compute on.
+//
+// z3::expr is the wrong type to hand the model directly: its `/` and `%` are
+// signed and it has no `>>`. symbolic_uint gives the operators their unsigned
+// meaning (bvudiv, bvurem, bvlshr) at a fixed width, exactly the arithmetic of
+// std::uint64_t, and chooses how arithmetic by a constant is lowered:
+//
+//   lowering::literal  the formula as written: bvmul, bvudiv, bvurem at full width
+//   lowering::fast     by a power-of-two constant: bvshl, bvlshr, bvand;
+//                      by another constant: bvmul, bvudiv, bvurem on only as
+//                      many low bits as the operand can have
+//
+// Each value carries an upper bound, derived from the ranges of the
+// variables (which every query asserts) through each operation. Z3 bit-blasts
+// a divider per `/ 12`, quadratic in its width, so dividing a value known to
+// be below 2^15 on 15 bits instead of 64 is what makes non-power-of-two rows
+// tractable. One lemma proves both lowerings equal on every input.
+#pragma once
+
+#include <z3++.h>
+
+#include <concepts>
+#include <cstdint>
+
+namespace swz::verify {
+
+enum class lowering { literal, fast };
+
+// Everything a symbolic value needs to build expressions: the context, the
+// bit width of every value, and the lowering.
+struct bv_encoding {
+    z3::context* ctx;
+    unsigned width;
+    lowering mode;
+};
+
+class symbolic_uint {
+public:
+    // `max` is an upper bound of the value, as far as it is known.
+    symbolic_uint(bv_encoding const& enc, z3::expr e, std::uint64_t max);
+    symbolic_uint(bv_encoding const& enc, z3::expr e);
+
+    static symbolic_uint constant(bv_encoding const& enc, std::uint64_t v);
+    // A variable ranging over 0 .. count-1: the query must assert that range
+    // (query_support's range_constraints does).
+    static symbolic_uint variable(bv_encoding const& enc, char const* name, std::uint64_t count);
+
+    z3::expr const& expr() const { return e_; }
+    std::uint64_t max() const { return max_; }
+    bv_encoding const& encoding() const { return *enc_; }
+    symbolic_uint lift(std::uint64_t v) const { return constant(*enc_, v); }
+    // The same value under another encoding (same context and width).
+    symbolic_uint under(bv_encoding const& enc) const { return symbolic_uint(enc, e_, max_); }
+
+    friend symbolic_uint operator+(symbolic_uint const& a, symbolic_uint const& b);
+    friend symbolic_uint operator-(symbolic_uint const& a, symbolic_uint const& b);
+    friend symbolic_uint operator*(symbolic_uint const& a, symbolic_uint const& b);
+    friend symbolic_uint operator/(symbolic_uint const& a, symbolic_uint const& b);
+    friend symbolic_uint operator%(symbolic_uint const& a, symbolic_uint const& b);
+    friend symbolic_uint operator^(symbolic_uint const& a, symbolic_uint const& b);
+    friend symbolic_uint operator&(symbolic_uint const& a, symbolic_uint const& b);
+    friend symbolic_uint operator|(symbolic_uint const& a, symbolic_uint const& b);
+    friend symbolic_uint operator<<(symbolic_uint const& a, symbolic_uint const& b);
+    friend symbolic_uint operator>>(symbolic_uint const& a, symbolic_uint const& b);
+
+    // Arithmetic with a constant, lowered as the encoding says.
+    symbolic_uint times(std::uint64_t c) const;
+    symbolic_uint divided_by(std::uint64_t c) const;
+    symbolic_uint modulo(std::uint64_t c) const;
+
+    template <std::integral I> friend symbolic_uint operator*(symbolic_uint const& a, I c) { return a.times(std::uint64_t(c)); }
+    template <std::integral I> friend symbolic_uint operator*(I c, symbolic_uint const& a) { return a.times(std::uint64_t(c)); }
+    template <std::integral I> friend symbolic_uint operator/(symbolic_uint const& a, I c) { return a.divided_by(std::uint64_t(c)); }
+    template <std::integral I> friend symbolic_uint operator%(symbolic_uint const& a, I c) { return a.modulo(std::uint64_t(c)); }
+    template <std::integral I> friend symbolic_uint operator+(symbolic_uint const& a, I c) { return a + a.lift(std::uint64_t(c)); }
+    template <std::integral I> friend symbolic_uint operator+(I c, symbolic_uint const& a) { return a.lift(std::uint64_t(c)) + a; }
+    template <std::integral I> friend symbolic_uint operator-(symbolic_uint const& a, I c) { return a - a.lift(std::uint64_t(c)); }
+    template <std::integral I> friend symbolic_uint operator^(symbolic_uint const& a, I c) { return a ^ a.lift(std::uint64_t(c)); }
+    template <std::integral I> friend symbolic_uint operator&(symbolic_uint const& a, I c) { return a & a.lift(std::uint64_t(c)); }
+    template <std::integral I> friend symbolic_uint operator|(symbolic_uint const& a, I c) { return a | a.lift(std::uint64_t(c)); }
+    template <std::integral I> friend symbolic_uint operator<<(symbolic_uint const& a, I c) { return a.times(std::uint64_t(1) << c); }
+    template <std::integral I> friend symbolic_uint operator>>(symbolic_uint const& a, I c) { return a.divided_by(std::uint64_t(1) << c); }
+
+    // Predicates, as Z3 Boolean expressions (unsigned comparisons).
+    z3::expr operator==(symbolic_uint const& b) const { return e_ == b.e_; }
+    z3::expr operator!=(symbolic_uint const& b) const { return e_ != b.e_; }
+    z3::expr operator<(symbolic_uint const& b) const { return z3::ult(e_, b.e_); }
+    z3::expr operator<=(symbolic_uint const& b) const { return z3::ule(e_, b.e_); }
+    template <std::integral I> z3::expr operator==(I c) const { return *this == lift(std::uint64_t(c)); }
+    template <std::integral I> z3::expr operator!=(I c) const { return *this != lift(std::uint64_t(c)); }
+    template <std::integral I> z3::expr operator<(I c) const { return *this < lift(std::uint64_t(c)); }
+    template <std::integral I> z3::expr operator<=(I c) const { return *this <= lift(std::uint64_t(c)); }
+
+private:
+    std::uint64_t full() const;  // the largest value of the width: "no bound known"
+
+    bv_encoding const* enc_;
+    z3::expr e_;
+    std::uint64_t max_;
+};
+
+// The value of `v` in a model (the model must assign every variable in it).
+std::uint64_t evaluate(z3::model const& m, symbolic_uint const& v);
+
+}  // namespace swz::verify
