@@ -1,0 +1,149 @@
+// Brute force: every property and figure of a tile layout, by enumerating
+// every cell, row, window and start on a tile of `rows` rows. This is the
+// independent reference the SMT verdicts are checked against; it shares only
+// the formula and the bank rule with the prover, not one line of encoding.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "swz/bank_model.hpp"
+#include "swz/layout_params.hpp"
+#include "swz/tile_patterns.hpp"
+
+namespace swz::testing {
+
+struct concrete_tile {
+    layout_params params;
+    std::uint64_t rows = 0;
+    std::uint64_t row_stride = 0;
+    std::function<std::uint64_t(std::uint64_t, std::uint64_t)> column;
+
+    std::uint64_t offset(std::uint64_t y, std::uint64_t x) const { return y * row_stride + column(y, x); }
+};
+
+inline bool enumerated_bijection(concrete_tile const& t) {
+    std::vector<bool> seen(t.rows * t.row_stride, false);
+    for (std::uint64_t y = 0; y < t.rows; ++y)
+        for (std::uint64_t x = 0; x < t.params.nx; ++x) {
+            std::uint64_t const o = t.offset(y, x);
+            if (o >= seen.size() || seen[o]) return false;
+            seen[o] = true;
+        }
+    return true;
+}
+
+inline bool enumerated_row_permutation(concrete_tile const& t) {
+    for (std::uint64_t y = 0; y < t.rows; ++y) {
+        std::vector<bool> seen(t.params.nx, false);
+        for (std::uint64_t x = 0; x < t.params.nx; ++x) {
+            std::uint64_t const c = t.column(y, x);
+            if (c >= t.params.nx || seen[c]) return false;
+            seen[c] = true;
+        }
+    }
+    return true;
+}
+
+inline bool enumerated_chunk_integrity(concrete_tile const& t) {
+    std::uint64_t const k = t.params.elems_per_chunk();
+    for (std::uint64_t y = 0; y < t.rows; ++y)
+        for (std::uint64_t first = 0; first < t.params.nx; first += k) {
+            std::uint64_t const base = t.offset(y, first);
+            if (base % k != 0) return false;
+            for (std::uint64_t j = 0; j < k && first + j < t.params.nx; ++j)
+                if (t.offset(y, first + j) != base + j) return false;
+        }
+    return true;
+}
+
+inline bool enumerated_involution(concrete_tile const& t) {
+    for (std::uint64_t y = 0; y < t.rows; ++y)
+        for (std::uint64_t x = 0; x < t.params.nx; ++x)
+            if (t.column(y, t.column(y, x)) != x) return false;
+    return true;
+}
+
+// The lanes' logical cells of each pattern, written out again here rather
+// than taken from swz/tile_patterns.hpp, so a mistake there shows up.
+struct cell {
+    std::uint64_t y, x;
+};
+
+struct pattern_outcome {
+    bool applicable = false;
+    bool misaligned = false;  // some start makes a lane access an unaligned address
+    unsigned worst = 0;
+};
+
+inline pattern_outcome enumerated_worst_wavefronts(concrete_tile const& t, tile_pattern p) {
+    std::uint64_t const nx = t.params.nx, k = t.params.elems_per_chunk(), c = t.params.chunks_per_row();
+    bool const chunk_wide = p == tile_pattern::row_chunk || p == tile_pattern::column_chunk;
+    unsigned const width = chunk_wide ? t.params.tc : t.params.elem;
+    // Chunk-wide patterns exist where one instruction moves TC bytes: 4, 8, 16.
+    if (chunk_wide && !(width == 4 || width == 8 || width == 16)) return {};
+    std::vector<std::vector<cell>> starts;
+    auto add = [&](auto&& lane_cell) {
+        std::vector<cell> lanes;
+        for (std::uint64_t l = 0; l < 32; ++l) lanes.push_back(lane_cell(l));
+        starts.push_back(std::move(lanes));
+    };
+    switch (p) {
+        case tile_pattern::row:
+            for (std::uint64_t s = 0; s * 32 + 31 < t.rows * nx; ++s)
+                add([&](std::uint64_t l) { return cell{(s * 32 + l) / nx, (s * 32 + l) % nx}; });
+            break;
+        case tile_pattern::row_chunk:
+            for (std::uint64_t s = 0; s * 32 + 31 < t.rows * c; ++s)
+                add([&](std::uint64_t l) { return cell{(s * 32 + l) / c, (s * 32 + l) % c * k}; });
+            break;
+        case tile_pattern::column:
+            for (std::uint64_t y0 = 0; y0 + 31 < t.rows; ++y0)
+                for (std::uint64_t x = 0; x < nx; ++x) add([&](std::uint64_t l) { return cell{y0 + l, x}; });
+            break;
+        case tile_pattern::column_chunk:
+            for (std::uint64_t y0 = 0; y0 + 31 < t.rows; ++y0)
+                for (std::uint64_t ch = 0; ch < c; ++ch) add([&](std::uint64_t l) { return cell{y0 + l, ch * k}; });
+            break;
+    }
+    pattern_outcome out;
+    out.applicable = !starts.empty();
+    for (auto const& lanes : starts) {
+        warp_access a;
+        a.width = width;
+        for (unsigned l = 0; l < 32; ++l) a.byte_address[l] = t.offset(lanes[l].y, lanes[l].x) * t.params.elem;
+        if (!misaligned_lanes(a).empty()) {
+            out.misaligned = true;
+            continue;
+        }
+        out.worst = std::max(out.worst, bank_cost(a).wavefronts);
+    }
+    return out;
+}
+
+inline std::optional<unsigned> enumerated_min_spread(concrete_tile const& t) {
+    if (t.rows < 32) return std::nullopt;
+    unsigned best = 33;
+    for (std::uint64_t y0 = 0; y0 + 31 < t.rows; ++y0)
+        for (std::uint64_t x = 0; x < t.params.nx; ++x) {
+            std::vector<std::uint64_t> v;
+            for (std::uint64_t i = 0; i < 32; ++i) v.push_back(t.column(y0 + i, x));
+            std::sort(v.begin(), v.end());
+            best = std::min(best, unsigned(std::unique(v.begin(), v.end()) - v.begin()));
+        }
+    return best;
+}
+
+// Whether f(y, x) == g(y, x) on every cell.
+inline bool agree_everywhere(concrete_tile const& t, std::function<std::uint64_t(std::uint64_t, std::uint64_t)> const& f,
+                             std::function<std::uint64_t(std::uint64_t, std::uint64_t)> const& g) {
+    for (std::uint64_t y = 0; y < t.rows; ++y)
+        for (std::uint64_t x = 0; x < t.params.nx; ++x)
+            if (f(y, x) != g(y, x)) return false;
+    return true;
+}
+
+}  // namespace swz::testing

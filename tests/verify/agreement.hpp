@@ -1,0 +1,83 @@
+// Checks one certificate against brute-force enumeration of the same tile.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+
+#include "certify.hpp"
+#include "exit_codes.hpp"
+#include "support/enumerate.hpp"
+#include "swz/article_forms.hpp"
+#include "swz/xor_swizzle.hpp"
+
+namespace swz::testing {
+
+inline std::map<std::string, verify::property_result> by_id(verify::certificate const& c) {
+    std::map<std::string, verify::property_result> m;
+    for (auto const& r : c.results) m.emplace(r.id, r);
+    return m;
+}
+
+inline verify::verdict holds(bool b) { return b ? verify::verdict::proved : verify::verdict::refuted; }
+
+// Every verdict and figure of `c` equals what enumerating `t` finds.
+inline void require_agreement(verify::certificate const& c, concrete_tile const& t, bool article_formula) {
+    using verify::verdict;
+    auto const r = by_id(c);
+    for (auto const& [id, res] : r) {
+        CAPTURE(id, res.reason);
+        if (res.applicable) REQUIRE(res.outcome != verdict::unknown);  // a timeout here is a failure, not a pass
+    }
+    CHECK(r.at("formula.lowering").outcome == verdict::proved);
+    CHECK(r.at("bijection").outcome == holds(enumerated_bijection(t)));
+    CHECK(r.at("row_permutation").outcome == holds(enumerated_row_permutation(t)));
+    CHECK(r.at("chunk_integrity").outcome == holds(enumerated_chunk_integrity(t)));
+    CHECK(r.at("involution").outcome == holds(enumerated_involution(t)));
+    for (auto pat : all_tile_patterns) {
+        auto const& res = r.at("conflict." + std::string(pattern_name(pat)));
+        auto const e = enumerated_worst_wavefronts(t, pat);
+        CAPTURE(pattern_name(pat));
+        REQUIRE(res.applicable == e.applicable);
+        if (!e.applicable) continue;
+        if (e.misaligned) {
+            // An illegal access has no cost: a refutation, not a figure.
+            CHECK(res.outcome == verdict::refuted);
+            CHECK(res.evidence.at("kind") == "misaligned");
+            continue;
+        }
+        REQUIRE(res.fig.has_value());
+        CHECK(res.fig->value == e.worst);
+    }
+    auto const spread = enumerated_min_spread(t);
+    REQUIRE(r.at("column_spread").applicable == spread.has_value());
+    if (spread) CHECK(r.at("column_spread").fig->value == *spread);
+    if (!article_formula) return;
+    layout_params const l = t.params;
+    auto step = [&](char const* id, auto formula, auto claim) {
+        CAPTURE(id);
+        CHECK(r.at(id).outcome == holds(agree_everywhere(t, formula, claim)));
+    };
+    using u = std::uint64_t;
+    step("article.x_chunk", [&](u y, u x) { return swizzle_trace(l, y, x).x_chunk; },
+         [&](u y, u x) { return article::x_chunk(l, y, x); });
+    step("article.y_chunk", [&](u y, u x) { return swizzle_trace(l, y, x).y_chunk; },
+         [&](u y, u x) { return article::y_chunk(l, y, x); });
+    step("article.x_chunk_swz", [&](u y, u x) { return swizzle_trace(l, y, x).x_chunk_swz; },
+         [&](u y, u x) { return article::x_chunk_swz_split(l, y, x); });
+    step("article.closed_form", [&](u y, u x) { return swizzle_trace(l, y, x).x_swz; },
+         [&](u y, u x) { return article::x_swz_closed_form(l, y, x); });
+    step("article.final_form", [&](u y, u x) { return swizzle_trace(l, y, x).x_swz; },
+         [&](u y, u x) { return article::x_swz_final_form(l, y, x); });
+    if (spread) {
+        bool const claim = *spread >= std::min<std::uint64_t>(l.nx, 32);
+        CHECK(r.at("article.spread_claim").outcome == holds(claim));
+    }
+}
+
+inline concrete_tile article_tile(layout_params l, std::uint64_t rows) {
+    return {l, rows, l.nx, [l](std::uint64_t y, std::uint64_t x) { return swizzled_column(l, y, x); }};
+}
+
+}  // namespace swz::testing

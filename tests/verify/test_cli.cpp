@@ -1,0 +1,133 @@
+// swz-verify as a script sees it: exit codes, one-line errors, the certificate.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct run_result {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(std::string const& path) {
+    std::ifstream f(path);
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+// Scratch files unique to this process, so ctest may run cases in parallel.
+std::string scratch(std::string const& name) {
+    return std::string(SWZ_TEST_SCRATCH) + "/" + std::to_string(::getpid()) + "-" + name;
+}
+
+run_result swz_verify(std::string const& args) {
+    std::string const out = scratch("out.txt"), err = scratch("err.txt");
+    std::string const cmd = std::string(SWZ_VERIFY_BINARY) + " " + args + " >" + out + " 2>" + err;
+    int const status = std::system(cmd.c_str());
+    REQUIRE(WIFEXITED(status));
+    return {WEXITSTATUS(status), slurp(out), slurp(err)};
+}
+
+unsigned lines(std::string const& s) {
+    unsigned n = 0;
+    for (char c : s) n += c == '\n';
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("bad input gets one line on stderr and exit 1", "[cli]") {
+    struct bad {
+        char const* args;
+        char const* says;
+    };
+    for (auto const& b : {
+             bad{"", "missing --nx"},
+             bad{"--nx abc", "not a whole number"},
+             bad{"--nx 12x", "not a whole number"},
+             bad{"--nx=-5", "negative"},
+             bad{"--nx 0", "at least 1"},
+             bad{"--nx 4294967296", "too large"},
+             bad{"--nx 99999999999999999999999", "too large"},
+             bad{"--nx 64 --nx 32", "--nx"},
+             bad{"--nx 64 --tc 2", "smaller than the element size"},
+             bad{"--nx 64 --elem 3", "1, 2, 4, 8 or 16"},
+             bad{"--nx 64 --elem 4 --tc 6", "multiple of the element size"},
+             bad{"--nx 4 --tc 32", "larger than a row"},
+             bad{"--nx 100000", "shared memory"},
+             bad{"--nx 64 --rows 0", "at least 1"},
+             bad{"--nx 64 --rows 4294967297", "too large"},
+             bad{"--nx 64 --timeout-ms 0", "at least 1"},
+             bad{"--nx 64 --require-conflict-free diagonal", "unknown pattern"},
+             bad{"--nx 64 --tc 128 --require-conflict-free row-chunk", "does not apply"},
+             bad{"--nx 64 --bogus", "bogus"},
+             bad{"--nx 64 extra", "extra"},
+             bad{"--nx", "--nx"},
+             bad{"--nx 64 --json /nonexistent-dir/cert.json", "cannot write"},
+         }) {
+        CAPTURE(b.args);
+        auto const r = swz_verify(b.args);
+        CAPTURE(r.err);
+        CHECK(r.code == 1);
+        CHECK(lines(r.err) == 1);
+        CHECK_THAT(r.err, Catch::StartsWith("swz-verify: error: "));
+        CHECK_THAT(r.err, Catch::Contains(b.says));
+    }
+}
+
+TEST_CASE("--help and --version exit 0 and document the exit codes", "[cli]") {
+    auto const h = swz_verify("--help");
+    CHECK(h.code == 0);
+    CHECK_THAT(h.out, Catch::Contains("Exit codes"));
+    auto const v = swz_verify("--version");
+    CHECK(v.code == 0);
+    CHECK_THAT(v.out, Catch::StartsWith("swz-verify "));
+}
+
+TEST_CASE("exit codes: 0 proved, 10 refuted, 5 unknown", "[cli]") {
+    CHECK(swz_verify("--nx 64 --tc 16").code == 0);
+    CHECK(swz_verify("--nx 64 --tc 16 --rows 4294967296").code == 0);
+    CHECK(swz_verify("--nx 64 --tc 16 --require-conflict-free column").code == 10);
+    CHECK(swz_verify("--nx 64 --tc 16 --require-conflict-free row --require-conflict-free column-chunk").code == 0);
+    CHECK(swz_verify("--nx 64 --tc 16 --require-article").code == 10);
+    CHECK(swz_verify("--nx 12 --rows 64").code == 10);
+    // A 1 ms budget cannot settle the conflict bounds: unknown, never proved.
+    auto const t = swz_verify("--nx 64 --tc 16 --timeout-ms 1");
+    CHECK(t.code == 5);
+    CHECK_THAT(t.out, Catch::Contains("UNKNOWN"));
+}
+
+TEST_CASE("the JSON certificate holds parameters, verdicts, figures, witnesses and versions", "[cli]") {
+    std::string const path = scratch("cert.json");
+    auto const r = swz_verify("--nx 64 --tc 16 --json " + path);
+    REQUIRE(r.code == 0);
+    auto const j = nlohmann::json::parse(slurp(path));
+    CHECK(j.at("tool") == "swz-verify");
+    CHECK_FALSE(j.at("tool_version").get<std::string>().empty());
+    CHECK_THAT(j.at("z3_version").get<std::string>(), Catch::Contains("4."));
+    CHECK(j.at("parameters").at("nx") == 64);
+    CHECK(j.at("parameters").at("tc") == 16);
+    CHECK(j.at("parameters").at("rows") == 4294967296ull);
+    CHECK(j.at("exit_code") == 0);
+    bool saw_column = false;
+    for (auto const& res : j.at("results")) {
+        if (res.at("id") != "conflict.column") continue;
+        saw_column = true;
+        CHECK(res.at("verdict") == "PROVED");
+        CHECK(res.at("figure").at("value") == 4);
+        CHECK(res.at("figure").at("ideal") == 1);
+        CHECK(res.at("witness").at("wavefronts") == 4);
+        CHECK(res.at("witness").at("lanes").size() == 32);
+    }
+    CHECK(saw_column);
+}
