@@ -27,20 +27,28 @@ std::variant<std::uint64_t, usage_error> parse_count(std::string const& option, 
     return v;
 }
 
-namespace {
-
 std::string one_line(std::string s) {
     std::replace(s.begin(), s.end(), '\n', ' ');
     while (!s.empty() && s.back() == ' ') s.pop_back();
     return s;
 }
 
-}  // namespace
+mode mode_of(int argc, char const* const* argv) {
+    for (int i = 1; i < argc; ++i) {
+        std::string const a = argv[i];
+        auto const is = [&](char const* name) { return a == name || a.rfind(std::string(name) + "=", 0) == 0; };
+        if (is("--kernel") || is("--list-kernels")) return mode::kernel;
+        if (is("--check") || is("--sweep")) return mode::catalogue;
+    }
+    return mode::layout;
+}
 
 parsed parse(int argc, char const* const* argv) {
     CLI::App app{"swz-verify: machine-checked proofs of the XOR swizzle layout of a shared-memory tile", "swz-verify"};
     app.set_version_flag("--version", "swz-verify " + tool_version());
     app.footer(
+        "Other modes: swz-verify --kernel NAME | --list-kernels (a kernel's shared-memory accesses);\n"
+        "swz-verify --check DIR | --sweep ... (the certificate catalogue). Each has its own --help.\n\n"
         "Exit codes: 0 every property that counts is proved; 10 one is refuted; 5 some query is unknown\n"
         "(timeout); 1 usage error; 6 internal error. Conflict figures and the article's claims are reported;\n"
         "--require-conflict-free and --require-article make them count.");

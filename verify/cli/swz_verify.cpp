@@ -1,48 +1,19 @@
-// swz-verify: certify a swizzled shared-memory layout.
-#include <fstream>
+// swz-verify: certify a swizzled shared-memory layout, a kernel's accesses,
+// or a catalogue of certificates. See options.hpp for the modes.
 #include <iostream>
 
 #include "../exit_codes.hpp"
-#include "../report.hpp"
 #include "options.hpp"
 
-namespace {
-
-using namespace swz::verify;
-
-int run(int argc, char** argv) {
-    auto const parsed = cli::parse(argc, argv);
-    if (auto const* info = std::get_if<cli::info_text>(&parsed)) {
-        std::cout << info->text;
-        return exit_ok;
-    }
-    if (auto const* err = std::get_if<cli::usage_error>(&parsed)) {
-        std::cerr << "swz-verify: error: " << err->message << "\n";
-        return exit_usage;
-    }
-    auto const& cmd = std::get<cli::layout_command>(parsed);
-    certify_options opts;
-    opts.timeout_ms = cmd.timeout_ms;
-    opts.required = cmd.required;
-    opts.log_queries = cmd.log_queries;
-    certificate const c = certify(article_subject(cmd.params, cmd.rows), opts);
-    print_table(std::cout, c);
-    if (cmd.json_path) {
-        std::ofstream out(*cmd.json_path);
-        out << to_json(c).dump(2) << "\n";
-        if (!out) {
-            std::cerr << "swz-verify: error: cannot write the certificate to " << *cmd.json_path << "\n";
-            return exit_usage;
-        }
-    }
-    return exit_code_for(c.results);
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
+    using namespace swz::verify;
     try {
-        return run(argc, argv);
+        switch (cli::mode_of(argc, argv)) {
+            case cli::mode::layout: return cli::run_layout_mode(argc, argv);
+            case cli::mode::kernel: return cli::run_kernel_mode(argc, argv);
+            case cli::mode::catalogue: return cli::run_catalogue_mode(argc, argv);
+        }
+        return exit_internal;
     } catch (std::exception const& e) {
         std::cerr << "swz-verify: internal error: " << e.what() << "\n";
         return exit_internal;
