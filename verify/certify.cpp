@@ -14,6 +14,7 @@
 #include "column_spread.hpp"
 #include "conflict_bound.hpp"
 #include "layout_properties.hpp"
+#include "smtlib_export.hpp"
 #include "swz/tile_layouts.hpp"
 #include "warp_pattern.hpp"
 
@@ -23,15 +24,6 @@ tile_subject article_subject(layout_params const& params, std::uint64_t rows) {
     return make_tile_subject("xor-swizzle", xor_swizzled_tile<layout_params>{params}, params, rows, true);
 }
 
-namespace {
-
-std::string smt2_of(prover& p, obligation const& o) {
-    z3::solver s(p.ctx(), "QF_BV");
-    for (unsigned i = 0; i < o.assertions.size(); ++i) s.add(o.assertions[i]);
-    return "(set-logic QF_BV)\n" + s.to_smt2(o.result == answer::sat ? "sat" : "unsat");
-}
-
-}  // namespace
 
 namespace {
 
@@ -95,7 +87,7 @@ certificate certify(tile_subject const& subject, certify_options const& options)
                         auto const& o = p.log()[k];
                         if (o.role == obligation_role::search || o.result == answer::unknown) continue;
                         outputs[i].obligations.push_back({o.name, o.role == obligation_role::proof ? "proof" : "witness",
-                                                          o.result == answer::sat ? "sat" : "unsat", smt2_of(p, o)});
+                                                          o.result == answer::sat ? "sat" : "unsat", to_smtlib(p, o)});
                     }
                 if (options.log_queries) {
                     std::ostringstream text;
