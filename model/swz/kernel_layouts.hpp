@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "swz/kernels/fast_transpose_configs.hpp"
 #include "swz/layout_params.hpp"
 
 namespace swz {
@@ -25,10 +26,10 @@ struct kernel_layout {
 // chunks, moved with 16-byte accesses. The article's kernels: 32 x 32
 // elements, swizzled element-wide, padded by one element, or plain.
 inline constexpr std::array<kernel_layout, 16> kernel_layouts{{
-    {"fast_i8", tile_kind::xor_swizzle, {128, 1, 16}, 128, 0},
-    {"fast_i16", tile_kind::xor_swizzle, {128, 2, 16}, 64, 0},
-    {"fast_f32", tile_kind::xor_swizzle, {64, 4, 16}, 64, 0},
-    {"fast_f64", tile_kind::xor_swizzle, {32, 8, 16}, 64, 0},
+    {"fast_i8", tile_kind::xor_swizzle, fast_plan_for<1>::params(), fast_plan_for<1>::tile_rows, 0},
+    {"fast_i16", tile_kind::xor_swizzle, fast_plan_for<2>::params(), fast_plan_for<2>::tile_rows, 0},
+    {"fast_f32", tile_kind::xor_swizzle, fast_plan_for<4>::params(), fast_plan_for<4>::tile_rows, 0},
+    {"fast_f64", tile_kind::xor_swizzle, fast_plan_for<8>::params(), fast_plan_for<8>::tile_rows, 0},
     {"article_swizzled_i8", tile_kind::xor_swizzle, {32, 1, 1}, 32, 0},
     {"article_swizzled_i16", tile_kind::xor_swizzle, {32, 2, 2}, 32, 0},
     {"article_swizzled_f32", tile_kind::xor_swizzle, {32, 4, 4}, 32, 0},

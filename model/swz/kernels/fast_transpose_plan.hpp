@@ -1,0 +1,126 @@
+// Where every thread of the fast transpose kernel touches shared memory, as
+// functions of (lane, warp, iteration): the kernel computes its indices by
+// calling these, and swz-verify --kernel proves their bank costs.
+//
+// A block transposes a tile of TileRows input rows x RowBytes bytes, staged
+// in shared memory as the article's XOR-swizzled tile with 16-byte chunks
+// (NX = RowBytes / Elem elements per row, TC = 16).
+//
+// Load phase: 16-byte vectors, row-major: vector q = it * Threads + tid holds
+// chunk q % C of tile row q / C (C = RowBytes / 16 chunks per row).
+//
+// Gather phase: a thread gathers K = 16 / Elem consecutive tile rows of one
+// 4-byte word (8 bytes for doubles), so that each element position of that
+// word yields one 16-byte output vector of K elements: a column of the tile,
+// which is a row of the output.
+//
+//   warp task = (chunk column c, block of row groups); lane -> (t, w):
+//   w = lane % U   the word of the chunk (U words per chunk)
+//   t = ...        the row group: tile rows K*t .. K*t + K - 1
+//
+// Read k of a thread takes row K*t + (k ^ rot(t)), not K*t + k: rows K apart
+// share their low bits, so without the rotation the lanes of one
+// instruction would crowd 2 bank groups; with it their rows differ in the
+// low 3 bits, which the XOR spreads over all 8 groups of 16 bytes. The
+// thread undoes the rotation in registers.
+#pragma once
+
+#include <cstdint>
+
+#include "swz/config.hpp"
+#include "swz/layout_params.hpp"
+#include "swz/tile_patterns.hpp"
+#include "swz/xor_swizzle.hpp"
+
+namespace swz {
+
+template <unsigned Elem, unsigned TileRows, unsigned RowBytes, unsigned Threads>
+struct fast_transpose_plan {
+    static_assert(Elem == 1 || Elem == 2 || Elem == 4 || Elem == 8, "elements of 1, 2, 4 or 8 bytes");
+
+    static constexpr unsigned elem = Elem;
+    static constexpr unsigned tile_rows = TileRows;
+    static constexpr unsigned row_bytes = RowBytes;
+    static constexpr unsigned threads = Threads;
+    static constexpr unsigned warps = Threads / 32;
+    static constexpr unsigned chunk_bytes = 16;
+    static constexpr unsigned nx = RowBytes / Elem;                        // tile columns
+    static constexpr unsigned chunks_per_row = RowBytes / chunk_bytes;     // C
+    static constexpr unsigned rows_per_vector = chunk_bytes / Elem;        // K: output vector = K rows
+    static constexpr unsigned gather_bytes = Elem < 4 ? 4 : Elem;          // one shared read per row
+    static constexpr unsigned elems_per_gather = gather_bytes / Elem;
+    static constexpr unsigned words_per_chunk = chunk_bytes / gather_bytes;  // U
+    static constexpr unsigned groups_per_warp = 32 / words_per_chunk;
+    static constexpr unsigned row_groups = TileRows / rows_per_vector;
+    static constexpr unsigned load_iterations = TileRows * chunks_per_row / Threads;
+    static constexpr unsigned gather_tasks = chunks_per_row * (row_groups / groups_per_warp);
+    static constexpr unsigned gather_iterations = gather_tasks / warps;
+    static constexpr unsigned vectors_per_thread = gather_iterations * elems_per_gather;
+    static constexpr unsigned shared_bytes = TileRows * RowBytes;
+
+    using layout = static_layout<nx, Elem, chunk_bytes>;
+
+    static_assert(Threads % 32 == 0 && Threads <= 1024);
+    static_assert(chunks_per_row >= 8, "rows of at least 128 bytes, so 8 lanes of a phase meet 8 bank groups");
+    static_assert((TileRows * chunks_per_row) % Threads == 0, "every thread loads the same number of chunks");
+    static_assert(row_groups % groups_per_warp == 0, "a warp gathers whole blocks of row groups");
+    static_assert(gather_tasks % warps == 0, "every warp gathers the same number of tasks");
+    static_assert(shared_bytes <= max_shared_bytes_per_block);
+
+    static constexpr layout_params params() { return layout::params(); }
+
+    // The rotation of row group t: its rows' low 3 bits differ across the 8
+    // groups that share an instruction's bank phase.
+    template <class V>
+    SWZ_HOST_DEVICE static constexpr V rotation(V t) {
+        return t % 8u * (rows_per_vector < 8 ? rows_per_vector : 8u) / 8u;
+    }
+
+    // Load phase, iteration `it`: the tile cell (first element of a chunk)
+    // the lane loads from global memory and stores to shared memory.
+    template <class V>
+    SWZ_HOST_DEVICE static constexpr tile_cell<V> load_cell(V lane, V warp, V it) {
+        V const q = it * Threads + warp * 32u + lane;
+        return {q / chunks_per_row, q % chunks_per_row * rows_per_vector};
+    }
+
+    template <class V>
+    struct gather_task_t {
+        V c;  // chunk column of the tile
+        V t;  // row group: tile rows K*t .. K*t + K - 1
+        V w;  // word of the chunk
+    };
+
+    // Gather phase, iteration `it`: what the lane gathers.
+    template <class V>
+    SWZ_HOST_DEVICE static constexpr gather_task_t<V> gather_task(V lane, V warp, V it) {
+        V const task = it * warps + warp;
+        return {task % chunks_per_row, task / chunks_per_row * groups_per_warp + lane / words_per_chunk,
+                lane % words_per_chunk};
+    }
+
+    // Gather phase, read k: the tile cell (first element of the word) read.
+    template <class V>
+    SWZ_HOST_DEVICE static constexpr tile_cell<V> gather_cell(V lane, V warp, V it, V k) {
+        auto const g = gather_task(lane, warp, it);
+        return {g.t * rows_per_vector + (k ^ rotation(g.t)), g.c * rows_per_vector + g.w * elems_per_gather};
+    }
+
+    // Byte offsets in the shared tile.
+    template <class V>
+    SWZ_HOST_DEVICE static constexpr V shared_byte(V y, V x) {
+        return y * RowBytes + swizzled_column(layout{}, y, x) * Elem;
+    }
+    template <class V>
+    SWZ_HOST_DEVICE static constexpr V load_store_byte(V lane, V warp, V it) {
+        auto const cell = load_cell(lane, warp, it);
+        return shared_byte(cell.y, cell.x);
+    }
+    template <class V>
+    SWZ_HOST_DEVICE static constexpr V gather_read_byte(V lane, V warp, V it, V k) {
+        auto const cell = gather_cell(lane, warp, it, k);
+        return shared_byte(cell.y, cell.x);
+    }
+};
+
+}  // namespace swz

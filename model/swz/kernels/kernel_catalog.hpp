@@ -1,0 +1,106 @@
+// Every shared-memory instruction of every transpose kernel, in one place.
+// visit_kernels() hands each kernel and each of its accesses to a visitor;
+// an access's address is a generic callable, so the prover instantiates it on
+// bit-vectors and the hardware probe on integers:
+//
+//   byte = address(lane, vars)   vars[i] in 0 .. counts[i]-1
+//
+// The variables are the warp, the iteration and, for unrolled reads, the
+// read's index: together they name every executed instance of the
+// instruction in a full tile.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "swz/kernel_layouts.hpp"
+#include "swz/kernels/article_transpose_plan.hpp"
+#include "swz/kernels/fast_transpose_configs.hpp"
+#include "swz/tile_layouts.hpp"
+
+namespace swz {
+
+struct access_variable {
+    std::string_view name;
+    std::uint64_t count;
+};
+
+struct kernel_access_info {
+    std::string_view name;  // "load.st_shared" ...
+    bool store;             // a shared store (else a load)
+    unsigned width;         // bytes per lane
+    unsigned var_count;
+    std::array<access_variable, 3> vars;
+};
+
+struct kernel_info {
+    std::string_view name;
+    std::string_view description;
+    bool claims_conflict_free;  // every access must reach the ideal
+    unsigned shared_bytes;
+    kernel_layout const* layout;  // its entry in kernel_layouts
+};
+
+namespace detail {
+
+constexpr kernel_layout const* layout_named(std::string_view name) {
+    for (auto const& k : kernel_layouts)
+        if (k.kernel == name) return &k;
+    return nullptr;
+}
+
+template <unsigned Elem, class Visitor>
+void visit_fast(std::string_view name, Visitor& v) {
+    using plan = fast_plan_for<Elem>;
+    v.kernel(kernel_info{name, "16-byte-chunk swizzled tile, 16-byte global loads and stores, register gather",
+                         true, plan::shared_bytes, layout_named(name)});
+    v.access(kernel_info{name, "", true, plan::shared_bytes, layout_named(name)},
+             kernel_access_info{"load.st_shared", true, 16, 2,
+                                {{{"warp", plan::warps}, {"iteration", plan::load_iterations}, {"", 0}}}},
+             [](auto lane, auto const* vars) { return plan::load_store_byte(lane, vars[0], vars[1]); });
+    v.access(kernel_info{name, "", true, plan::shared_bytes, layout_named(name)},
+             kernel_access_info{"gather.ld_shared", false, plan::gather_bytes, 3,
+                                {{{"warp", plan::warps}, {"iteration", plan::gather_iterations},
+                                  {"read", plan::rows_per_vector}}}},
+             [](auto lane, auto const* vars) { return plan::gather_read_byte(lane, vars[0], vars[1], vars[2]); });
+}
+
+template <class Tile, class Visitor>
+void visit_article(std::string_view name, std::string_view description, bool conflict_free, Tile tile, Visitor& v) {
+    article_transpose_plan<Tile> const plan{tile};
+    kernel_info const info{name, description, conflict_free, plan.shared_bytes(), layout_named(name)};
+    v.kernel(info);
+    unsigned const w = tile.elem_bytes();
+    v.access(info, kernel_access_info{"store.st_shared", true, w, 1, {{{"warp", plan.warps}, {"", 0}, {"", 0}}}},
+             [plan](auto lane, auto const* vars) { return plan.store_byte(lane, vars[0]); });
+    v.access(info, kernel_access_info{"load.ld_shared", false, w, 1, {{{"warp", plan.warps}, {"", 0}, {"", 0}}}},
+             [plan](auto lane, auto const* vars) { return plan.load_byte(lane, vars[0]); });
+}
+
+template <unsigned Elem, class Visitor>
+void visit_article_variants(std::string_view swizzled, std::string_view padded, std::string_view plain, Visitor& v) {
+    visit_article(swizzled, "the article's swizzled tile: x ^ (y % 32), element-wide", Elem == 4,
+                  xor_swizzled_tile<static_layout<32, Elem, Elem>>{}, v);
+    // The article claims conflict-free accesses for its float kernels only.
+    visit_article(padded, "the article's padded tile: 32 x 33 elements", Elem == 4, padded_tile{32, Elem, 1}, v);
+    visit_article(plain, "the article's unswizzled tile: 32 x 32 elements", false, plain_tile{32, Elem}, v);
+}
+
+}  // namespace detail
+
+// Visitor: v.kernel(kernel_info) once per kernel, then
+//          v.access(kernel_info, kernel_access_info, address) per access.
+template <class Visitor>
+void visit_kernels(Visitor&& v) {
+    detail::visit_fast<1>("fast_i8", v);
+    detail::visit_fast<2>("fast_i16", v);
+    detail::visit_fast<4>("fast_f32", v);
+    detail::visit_fast<8>("fast_f64", v);
+    detail::visit_article_variants<1>("article_swizzled_i8", "article_padded_i8", "article_plain_i8", v);
+    detail::visit_article_variants<2>("article_swizzled_i16", "article_padded_i16", "article_plain_i16", v);
+    detail::visit_article_variants<4>("article_swizzled_f32", "article_padded_f32", "article_plain_f32", v);
+    detail::visit_article_variants<8>("article_swizzled_f64", "article_padded_f64", "article_plain_f64", v);
+}
+
+}  // namespace swz
