@@ -56,10 +56,9 @@ std::string describe_layout(layout_params const& p, std::uint64_t rows) {
            (p.elems_per_chunk() == 1 ? "" : "s") + "), " + rows_text(rows);
 }
 
-void print_table(std::ostream& os, certificate const& c) {
-    os << "swz-verify " << tool_version() << ": " << c.subject << ", " << describe_layout(c.params, c.rows) << "\n";
+void print_results(std::ostream& os, std::vector<property_result> const& results) {
     std::string section;
-    for (auto const& r : c.results) {
+    for (auto const& r : results) {
         if (r.section != section) {
             section = r.section;
             os << "\n" << section_title(section) << "\n";
@@ -78,21 +77,47 @@ void print_table(std::ostream& os, certificate const& c) {
             for (std::size_t i = 1; i < r.evidence_text.size(); ++i) os << "      " << r.evidence_text[i] << "\n";
         }
     }
+}
+
+void print_verdict(std::ostream& os, std::vector<property_result> const& results, double seconds) {
     unsigned refuted_gate = 0, refuted_report = 0, unknown = 0;
-    for (auto const& r : c.results) {
+    for (auto const& r : results) {
         if (!r.applicable) continue;
         if (r.outcome == verdict::unknown) ++unknown;
         if (r.outcome == verdict::refuted) ++(r.counts == weight::gate ? refuted_gate : refuted_report);
     }
     os << "\n";
-    int const code = exit_code_for(c.results);
+    int const code = exit_code_for(results);
     if (code == exit_ok) os << "Verdict: every property that counts is PROVED";
     else if (code == exit_refuted) os << "Verdict: REFUTED (" << refuted_gate << " propert" << (refuted_gate == 1 ? "y" : "ies") << " that count" << (refuted_gate == 1 ? "s" : "") << ")";
     else os << "Verdict: UNKNOWN (" << unknown << " quer" << (unknown == 1 ? "y" : "ies") << " without an answer; a timeout is never a pass)";
     if (refuted_report) os << "; " << refuted_report << " reported claim" << (refuted_report == 1 ? "" : "s") << " refuted (not required)";
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3f", c.seconds);
+    std::snprintf(buf, sizeof buf, "%.3f", seconds);
     os << ". " << buf << " s, exit " << code << "\n";
+}
+
+void print_table(std::ostream& os, certificate const& c) {
+    os << "swz-verify " << tool_version() << ": " << c.subject << ", " << describe_layout(c.params, c.rows) << "\n";
+    print_results(os, c.results);
+    print_verdict(os, c.results, c.seconds);
+}
+
+nlohmann::json result_json(property_result const& r) {
+    nlohmann::json e;
+    e["id"] = r.id;
+    e["section"] = r.section;
+    e["statement"] = r.statement;
+    e["counts"] = r.counts == weight::gate ? "gate" : "report";
+    e["applicable"] = r.applicable;
+    e["verdict"] = r.applicable ? std::string(verdict_name(r.outcome)) : "N/A";
+    if (!r.reason.empty()) e["reason"] = r.reason;
+    if (r.fig) e["figure"] = {{"value", r.fig->value}, {"unit", r.fig->unit}, {r.fig->reference_name, r.fig->reference}};
+    if (!r.evidence.is_null()) e[r.outcome == verdict::refuted ? "counterexample" : "witness"] = r.evidence;
+    if (!r.evidence_text.empty()) e["evidence_text"] = r.evidence_text;
+    e["seconds"] = r.seconds;
+    e["solver_calls"] = r.solver_calls;
+    return e;
 }
 
 nlohmann::json to_json(certificate const& c) {
@@ -113,22 +138,7 @@ nlohmann::json to_json(certificate const& c) {
     j["requirements"] = {{"conflict_free", req}, {"article", c.required.article}};
     j["timeout_ms"] = c.timeout_ms;
     j["results"] = nlohmann::json::array();
-    for (auto const& r : c.results) {
-        nlohmann::json e;
-        e["id"] = r.id;
-        e["section"] = r.section;
-        e["statement"] = r.statement;
-        e["counts"] = r.counts == weight::gate ? "gate" : "report";
-        e["applicable"] = r.applicable;
-        e["verdict"] = r.applicable ? std::string(verdict_name(r.outcome)) : "N/A";
-        if (!r.reason.empty()) e["reason"] = r.reason;
-        if (r.fig) e["figure"] = {{"value", r.fig->value}, {"unit", r.fig->unit}, {r.fig->reference_name, r.fig->reference}};
-        if (!r.evidence.is_null()) e[r.outcome == verdict::refuted ? "counterexample" : "witness"] = r.evidence;
-        if (!r.evidence_text.empty()) e["evidence_text"] = r.evidence_text;
-        e["seconds"] = r.seconds;
-        e["solver_calls"] = r.solver_calls;
-        j["results"].push_back(e);
-    }
+    for (auto const& r : c.results) j["results"].push_back(result_json(r));
     j["exit_code"] = exit_code_for(c.results);
     j["seconds"] = c.seconds;
     return j;

@@ -14,6 +14,13 @@ std::string tool_version();
 
 void print_table(std::ostream& os, certificate const& c);
 
+// The rows of a result table, grouped by section, and the closing verdict.
+void print_results(std::ostream& os, std::vector<property_result> const& results);
+void print_verdict(std::ostream& os, std::vector<property_result> const& results, double seconds);
+
+// One result as JSON (used by every certificate).
+nlohmann::json result_json(property_result const& r);
+
 // The machine-readable certificate: parameters, every verdict and figure,
 // witnesses and counterexamples, the Z3 and tool versions.
 nlohmann::json to_json(certificate const& c);

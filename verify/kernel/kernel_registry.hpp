@@ -1,0 +1,28 @@
+// The kernels of swz/kernels/kernel_catalog.hpp as the prover sees them: each
+// shared-memory access a warp pattern over (warp, iteration[, read]).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "../warp_pattern.hpp"
+#include "swz/kernels/kernel_catalog.hpp"
+
+namespace swz::verify {
+
+struct kernel_access {
+    kernel_access_info info;
+    warp_pattern pattern;  // lanes as constants: for bank costs
+    // The address with the lane as a variable too: for coverage and bounds.
+    std::function<symbolic_uint(symbolic_uint const& lane, std::vector<symbolic_uint> const& vars)> symbolic_address;
+    std::function<std::uint64_t(std::uint64_t lane, std::vector<std::uint64_t> const& vars)> address;
+};
+
+struct kernel_entry {
+    kernel_info info;
+    std::vector<kernel_access> accesses;
+};
+
+std::vector<kernel_entry> all_kernels();
+
+}  // namespace swz::verify
