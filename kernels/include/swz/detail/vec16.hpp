@@ -1,0 +1,85 @@
+// 16 bytes in four 32-bit registers, and the memory moves the kernels make,
+// written once for device code and for the CPU emulation of the kernels.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "swz/config.hpp"
+
+namespace swz::detail {
+
+struct alignas(16) vec16 {
+    std::uint32_t w[4];
+};
+
+
+// Streaming: global data touched once, loaded and stored with the
+// evict-first (.cs) cache hint.
+template <bool Streaming = false>
+SWZ_HOST_DEVICE inline vec16 load16(unsigned char const* p) {
+#if defined(__CUDA_ARCH__)
+    uint4 const u = Streaming ? __ldcs(reinterpret_cast<uint4 const*>(p)) : *reinterpret_cast<uint4 const*>(p);
+    return {{u.x, u.y, u.z, u.w}};
+#else
+    vec16 v;
+    std::memcpy(v.w, p, 16);
+    return v;
+#endif
+}
+
+template <bool Streaming = false>
+SWZ_HOST_DEVICE inline void store16(unsigned char* p, vec16 const& v) {
+#if defined(__CUDA_ARCH__)
+    if (Streaming) __stcs(reinterpret_cast<uint4*>(p), make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]));
+    else *reinterpret_cast<uint4*>(p) = make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]);
+#else
+    std::memcpy(p, v.w, 16);
+#endif
+}
+
+template <class T>
+SWZ_HOST_DEVICE inline T load_as(unsigned char const* p) {
+#if defined(__CUDA_ARCH__)
+    return *reinterpret_cast<T const*>(p);
+#else
+    T v;
+    std::memcpy(&v, p, sizeof(T));
+    return v;
+#endif
+}
+
+template <class T>
+SWZ_HOST_DEVICE inline void store_as(unsigned char* p, T v) {
+#if defined(__CUDA_ARCH__)
+    *reinterpret_cast<T*>(p) = v;
+#else
+    std::memcpy(p, &v, sizeof(T));
+#endif
+}
+
+// Element e (a Word) of a 16-byte vector, e a compile-time index after
+// unrolling, so the vector stays in registers.
+template <class Word>
+SWZ_HOST_DEVICE inline void set_element(vec16& v, unsigned e, Word x) {
+    static_assert(sizeof(Word) <= 8);
+    if constexpr (sizeof(Word) == 8) {
+        v.w[2 * e] = std::uint32_t(x);
+        v.w[2 * e + 1] = std::uint32_t(std::uint64_t(x) >> 32);
+    } else {
+        constexpr unsigned per_word = 4 / sizeof(Word), bits = 8 * sizeof(Word);
+        std::uint32_t const shift = (e % per_word) * bits, mask = bits == 32 ? ~0u : ((1u << bits) - 1) << shift;
+        v.w[e / per_word] = (v.w[e / per_word] & ~mask) | (std::uint32_t(x) << shift);
+    }
+}
+template <class Word>
+SWZ_HOST_DEVICE inline Word get_element(vec16 const& v, unsigned e) {
+    if constexpr (sizeof(Word) == 8) {
+        return Word(v.w[2 * e]) | (Word(v.w[2 * e + 1]) << 32);
+    } else {
+        constexpr unsigned per_word = 4 / sizeof(Word), bits = 8 * sizeof(Word);
+        return Word(v.w[e / per_word] >> ((e % per_word) * bits));
+    }
+}
+
+}  // namespace swz::detail
