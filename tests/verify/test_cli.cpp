@@ -131,3 +131,20 @@ TEST_CASE("the JSON certificate holds parameters, verdicts, figures, witnesses a
     }
     CHECK(saw_column);
 }
+
+TEST_CASE("kernel mode: proofs, listing and bad input", "[cli][kernels]") {
+    auto const list = swz_verify("--list-kernels");
+    CHECK(list.code == 0);
+    CHECK_THAT(list.out, Catch::Contains("fast_f32") && Catch::Contains("gather.ld_shared"));
+    auto const fast = swz_verify("--kernel fast_f32 --kernel article_plain_f32");
+    CHECK(fast.code == 0);
+    CHECK_THAT(fast.out, Catch::Contains("kernel.gather.ld_shared.wavefronts PROVED   1 wavefront (ideal 1)"));
+    CHECK_THAT(fast.out, Catch::Contains("32 wavefronts (ideal 1)"));  // the plain tile's column read, a figure
+    for (auto const* bad : {"--kernel", "--kernel nosuch", "--kernel fast_f32 --timeout-ms 0", "--kernel fast_f32 --json"}) {
+        CAPTURE(bad);
+        auto const r = swz_verify(bad);
+        CHECK(r.code == 1);
+        CHECK(lines(r.err) == 1);
+        CHECK_THAT(r.err, Catch::StartsWith("swz-verify: error: "));
+    }
+}

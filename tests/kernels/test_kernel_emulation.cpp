@@ -1,0 +1,140 @@
+// The kernels' own per-thread code, run on the CPU block by block (every
+// thread's load phase, then every thread's second phase, as __syncthreads()
+// orders them), must transpose every shape exactly. This checks the index
+// functions the prover reasons about, the register shuffles and the edge
+// handling, on a machine without a GPU.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "swz/detail/article_transpose_body.hpp"
+#include "swz/detail/fast_transpose_body.hpp"
+#include "swz/kernels/fast_transpose_configs.hpp"
+#include "swz/tile_layouts.hpp"
+
+using namespace swz;
+using namespace swz::detail;
+
+namespace {
+
+struct shape {
+    std::size_t rows, cols;
+};
+
+std::vector<unsigned char> random_bytes(std::size_t n, std::mt19937_64& rng) {
+    std::vector<unsigned char> v(n);
+    for (auto& b : v) b = static_cast<unsigned char>(rng());
+    return v;
+}
+
+// out (cols x rows) must equal in (rows x cols) transposed, element by element.
+void require_transposed(std::vector<unsigned char> const& in, unsigned char const* out, shape s, unsigned elem) {
+    std::size_t differing = 0, first_r = 0, first_c = 0;
+    for (std::size_t r = 0; r < s.rows; ++r)
+        for (std::size_t c = 0; c < s.cols; ++c)
+            if (std::memcmp(in.data() + (r * s.cols + c) * elem, out + (c * s.rows + r) * elem, elem) != 0 &&
+                differing++ == 0)
+                first_r = r, first_c = c;
+    CAPTURE(s.rows, s.cols, elem, first_r, first_c);
+    REQUIRE(differing == 0);
+}
+
+// Runs the fast kernel's body on the CPU. `offset` shifts both matrices off
+// 16-byte alignment (the scalar path) when non-zero.
+template <unsigned Elem>
+void emulate_fast(shape s, std::size_t offset, std::mt19937_64& rng, std::size_t band = 1) {
+    using plan = fast_plan_for<Elem>;
+    using body = fast_transpose_body<plan>;
+    std::size_t const bytes = s.rows * s.cols * Elem;
+    auto const in_data = random_bytes(bytes, rng);
+    std::vector<unsigned char> in_buf(bytes + offset + 16), out_buf(bytes + offset + 16, 0xA5);  // poisoned
+    auto* in = in_buf.data() + (16 - reinterpret_cast<std::uintptr_t>(in_buf.data()) % 16) % 16 + offset;
+    auto* out = out_buf.data() + (16 - reinterpret_cast<std::uintptr_t>(out_buf.data()) % 16) % 16 + offset;
+    std::memcpy(in, in_data.data(), bytes);
+    fast_transpose_grid<plan> const grid{s.rows, s.cols, band};
+    bool const vin = rows_allow_vectors(in, s.cols, Elem), vout = rows_allow_vectors(out, s.rows, Elem);
+    std::vector<unsigned char> tile(plan::shared_bytes);
+    for (std::size_t block = 0; block < grid.tiles(); ++block) {
+        std::fill(tile.begin(), tile.end(), 0x5A);
+        auto const at = grid.tile(block);
+        tile_job const job{in, out, s.rows, s.cols, at.row0, at.col0, vin, vout};
+        for (unsigned tid = 0; tid < plan::threads; ++tid) body::load_phase(job, tile.data(), tid);
+        for (unsigned tid = 0; tid < plan::threads; ++tid) body::gather_phase(job, tile.data(), tid);
+    }
+    require_transposed(in_data, out, s, Elem);
+}
+
+template <class TileOf, class Word>
+void emulate_article(shape s, std::mt19937_64& rng) {
+    using body = article_transpose_body<std::remove_const_t<decltype(TileOf::tile)>, Word>;
+    std::size_t const bytes = s.rows * s.cols * sizeof(Word);
+    auto const in = random_bytes(bytes, rng);
+    std::vector<unsigned char> out(bytes, 0xA5);
+    std::vector<unsigned char> smem(32 * 33 * sizeof(Word));
+    for (std::size_t by = 0; by < (s.rows + 31) / 32; ++by)
+        for (std::size_t bx = 0; bx < (s.cols + 31) / 32; ++bx) {
+            for (unsigned warp = 0; warp < 32; ++warp)
+                for (unsigned lane = 0; lane < 32; ++lane)
+                    body::load_phase(TileOf::tile, in.data(), s.rows, s.cols, by * 32, bx * 32, smem.data(), lane, warp);
+            for (unsigned warp = 0; warp < 32; ++warp)
+                for (unsigned lane = 0; lane < 32; ++lane)
+                    body::store_phase(TileOf::tile, out.data(), s.rows, s.cols, by * 32, bx * 32, smem.data(), lane, warp);
+        }
+    require_transposed(in, out.data(), s, sizeof(Word));
+}
+
+template <std::size_t S> struct swizzled { static constexpr xor_swizzled_tile<static_layout<32, S, S>> tile{}; };
+template <std::size_t S> struct padded { static constexpr padded_tile tile{32, S, 1}; };
+template <std::size_t S> struct plain { static constexpr plain_tile tile{32, S}; };
+
+std::vector<shape> const shapes{{1, 1},   {1, 37},   {37, 1},    {31, 33},  {64, 64},  {128, 128},
+                                {65, 63}, {300, 517}, {1000, 1}, {1, 1000}, {256, 48}, {129, 257}};
+
+}  // namespace
+
+TEMPLATE_TEST_CASE_SIG("the fast kernel's body transposes every shape, aligned or not", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    std::mt19937_64 rng(E);
+    for (auto s : shapes) {
+        CAPTURE(s.rows, s.cols);
+        emulate_fast<E>(s, 0, rng);
+        emulate_fast<E>(s, E, rng);  // one element off 16-byte alignment: element-wise global accesses
+        emulate_fast<E>(s, 0, rng, 3);  // blocks in bands of 3 tile rows, the last band short
+    }
+}
+
+TEST_CASE("every band order visits every tile exactly once", "[kernels][grid]") {
+    using plan = fast_plan_for<4>;
+    for (std::size_t rows : {1, 64, 65, 1000, 4096})
+        for (std::size_t cols : {1, 64, 200, 4096})
+            for (std::size_t band : {1, 2, 3, 8, 16, 100}) {
+                fast_transpose_grid<plan> const g{rows, cols, band};
+                std::vector<int> seen(g.tiles(), 0);
+                for (std::size_t b = 0; b < g.tiles(); ++b) {
+                    auto const t = g.tile(b);
+                    REQUIRE(t.row0 % plan::tile_rows == 0);
+                    REQUIRE(t.col0 % plan::nx == 0);
+                    REQUIRE(t.row0 < rows);
+                    REQUIRE(t.col0 < cols);
+                    ++seen[t.row0 / plan::tile_rows * g.tiles_per_row() + t.col0 / plan::nx];
+                }
+                CAPTURE(rows, cols, band);
+                REQUIRE(std::count(seen.begin(), seen.end(), 1) == std::ptrdiff_t(seen.size()));
+            }
+}
+
+TEMPLATE_TEST_CASE_SIG("the article kernels' bodies transpose every shape", "[kernels][emulation]", ((std::size_t S), S),
+                       1, 2, 4, 8) {
+    using word = std::conditional_t<S == 1, std::uint8_t,
+                                    std::conditional_t<S == 2, std::uint16_t, std::conditional_t<S == 4, std::uint32_t, std::uint64_t>>>;
+    std::mt19937_64 rng(S);
+    for (auto s : shapes) {
+        CAPTURE(s.rows, s.cols);
+        emulate_article<swizzled<S>, word>(s, rng);
+        emulate_article<padded<S>, word>(s, rng);
+        emulate_article<plain<S>, word>(s, rng);
+    }
+}
