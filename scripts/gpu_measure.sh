@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# On the GPU machine, after scripts/gpu_check.sh: bandwidth (swz-bench), the
+# hardware's wavefront counts against the model (single-warp probes and whole
+# kernels, through Nsight Compute), and the fast kernels' SASS mix.
+# Results go to $SWZ_RESULTS (default /tmp/swz-gpu). Pass --tune to time neighbouring shapes too.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${SWZ_RESULTS:-/tmp/swz-gpu}
+mkdir -p "$out"
+bin=build-gpu/kernels
+metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
+status=0
+$bin/swz-bench "$@" --json "$out/bench.json" > "$out/bench.txt" 2>&1 || status=1
+$bin/swz-probe manifest "$out/probes-manifest.csv"
+ncu --clock-control none --csv --print-units base --metrics $metrics $bin/swz-probe run > "$out/probes-ncu.csv" 2>&1 || status=1
+python3 kernels/probe/compare_wavefronts.py probes "$out/probes-manifest.csv" "$out/probes-ncu.csv" > "$out/probes.txt" 2>&1 || status=1
+ncu --clock-control none --csv --print-units base --metrics $metrics --kernel-name regex:transpose \
+  $bin/swz-probe kernels 8192 "$out/kernels-manifest.csv" > "$out/kernels-ncu.csv" 2>&1 || status=1
+python3 kernels/probe/compare_wavefronts.py kernels "$out/kernels-manifest.csv" "$out/kernels-ncu.csv" > "$out/kernels.txt" 2>&1 || status=1
+cuobjdump --dump-sass $bin/swz-bench 2>/dev/null | awk '/Function : .*fast_transpose_kernel/ {f=$3} /Function : / && !/fast_transpose_kernel/ {f=""} f != "" && match($0, /(LDG|STG|LDS|STS|SEL|PRMT)[.A-Z0-9]*/) {print f, substr($0, RSTART, RLENGTH)}' \
+  | sort | uniq -c > "$out/sass-mix.txt"
+tail -3 "$out/probes.txt"; cat "$out/kernels.txt"; cat "$out/bench.txt"
+exit $status
