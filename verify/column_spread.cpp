@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "exact_figure.hpp"
 #include "query_support.hpp"
 
 namespace swz::verify {
@@ -43,61 +44,20 @@ property_result prove_column_spread(prover& p, tile_subject const& t) {
         for (unsigned i = 0; i < j; ++i) differs.push_back(col[i] != col[j]);
         firsts.push_back(z3::mk_and(differs));
     }
-    auto const ranges_ok = range_constraints(vars);
     unsigned const calls_before = unsigned(p.log().size());
-    auto const finish = [&] { r.solver_calls = unsigned(p.log().size()) - calls_before; };
-
-    // Descend from the narrowest window of a concrete sample: each
-    // satisfiable "at most best-1" gives a narrower window, until that is
-    // unsatisfiable; then a satisfiable "at most best" is the witness.
-    std::vector<std::uint64_t> best_start;
-    unsigned best = 0;
-    for (auto const& s : sample_starts(vars)) {
-        unsigned const d = distinct(window_columns(t, s[0], s[1]));
-        if (best_start.empty() || d < best) best = d, best_start = s;
+    figure_search search{"column_spread", "distinct values", false,
+                         [&](unsigned k) { return z3::atmost(firsts, k); },
+                         [&](std::vector<std::uint64_t> const& s) { return distinct(window_columns(t, s[0], s[1])); },
+                         1u};  // a window always has at least one value
+    auto const found = find_exact_figure(p, vars, search);
+    r.solver_calls = unsigned(p.log().size()) - calls_before;
+    if (!found.found) {
+        r.outcome = verdict::unknown;
+        r.reason = found.reason;
+        return r;
     }
-    while (best > 1) {
-        unsigned const m = best - 1;
-        auto q = ranges_ok;
-        q.push_back(z3::atmost(firsts, m));
-        auto const out = check_expecting_unsat(p, "column_spread.at_most_" + std::to_string(m), q, vars);
-        if (out.result == answer::unknown) {
-            r.outcome = verdict::unknown;
-            r.reason = "solver answered unknown on 'at most " + std::to_string(m) + " distinct' (" + out.reason + ")";
-            return finish(), r;
-        }
-        if (out.result == answer::unsat) {
-            p.assign_role(out.log_index, obligation_role::proof);
-            break;
-        }
-        auto const s = model_values(*out.model, vars);
-        unsigned const d = distinct(window_columns(t, s[0], s[1]));
-        if (d > m) {
-            r.outcome = verdict::unknown;
-            r.reason = "the solver's window (" + format_values(vars, s) + ") has " + std::to_string(d) +
-                       " distinct values in the concrete model, not at most " + std::to_string(m);
-            return finish(), r;
-        }
-        best = d;
-        best_start = s;
-    }
-    // A window always has at least one value: for best = 1 the bound needs no query.
-    std::size_t best_index = 0;
-    {
-        auto q = ranges_ok;
-        q.push_back(z3::atmost(firsts, best));
-        for (auto const& e : pinned_to(vars, best_start)) q.push_back(e);
-        auto const out = p.check("column_spread.at_most_" + std::to_string(best), q);
-        auto const s = out.result == answer::sat ? model_values(*out.model, vars) : std::vector<std::uint64_t>{};
-        if (out.result != answer::sat || distinct(window_columns(t, s[0], s[1])) != best) {
-            r.outcome = verdict::unknown;
-            r.reason = "the witness window for " + std::to_string(best) + " distinct values could not be re-established";
-            return finish(), r;
-        }
-        best_start = s;
-        best_index = out.log_index;
-    }
-    p.assign_role(best_index, obligation_role::witness);
+    unsigned const best = found.value;
+    auto const& best_start = found.witness;
     auto const cols = window_columns(t, best_start[0], best_start[1]);
     std::uint64_t const claimed = std::min<std::uint64_t>(t.params.nx, spread_window);
     r.fig = figure{best, claimed, "distinct x_swz", "claimed"};
@@ -108,7 +68,7 @@ property_result prove_column_spread(prover& p, tile_subject const& t) {
     r.evidence_text.push_back("rows " + std::to_string(best_start[0]) + ".." + std::to_string(best_start[0] + 31) +
                               ", x = " + std::to_string(best_start[1]) + ": " + std::to_string(best) +
                               " distinct x_swz: " + list);
-    return finish(), r;
+    return r;
 }
 
 property_result judge_spread_claim(property_result const& spread, tile_subject const& t, bool required) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "exact_figure.hpp"
 #include "query_support.hpp"
 #include "swz/bank_model.hpp"
 
@@ -210,63 +211,18 @@ property_result prove_conflict_bound(prover& p, warp_pattern const& w, bool requ
         p.assign_role(out.log_index, obligation_role::proof);
     }
 
-    // Climb from the costliest of a sample of concrete starts: each
-    // satisfiable "at least best+1" gives a costlier start, until that is
-    // unsatisfiable; then a satisfiable "at least best" is the witness.
-    std::vector<std::uint64_t> best_start;
-    unsigned best = 0;
-    for (auto const& s : sample_starts(vars)) {
-        unsigned const t = bank_cost(concrete_access(w, s)).wavefronts;
-        if (best_start.empty() || t > best) best = t, best_start = s;
+    figure_search search{w.id, "wavefronts", true,
+                         [&](unsigned k) { return wavefronts_at_least(p, w, start, k); },
+                         [&](std::vector<std::uint64_t> const& s) { return bank_cost(concrete_access(w, s)).wavefronts; },
+                         std::nullopt};
+    auto const found = find_exact_figure(p, vars, search);
+    if (!found.found) {
+        r.outcome = verdict::unknown;
+        r.reason = found.reason;
+        return finish(), r;
     }
-    for (;;) {
-        unsigned const k = best + 1;
-        auto q = ranges_ok;
-        q.push_back(wavefronts_at_least(p, w, start, k));
-        auto const out = check_expecting_unsat(p, w.id + ".at_least_" + std::to_string(k), q, vars);
-        if (out.result == answer::unknown) {
-            r.outcome = verdict::unknown;
-            r.reason = "solver answered unknown on 'at least " + std::to_string(k) + " wavefronts' (" + out.reason + ")";
-            return finish(), r;
-        }
-        if (out.result == answer::unsat) {
-            p.assign_role(out.log_index, obligation_role::proof);
-            break;
-        }
-        auto const s = model_values(*out.model, vars);
-        unsigned const t = bank_cost(concrete_access(w, s)).wavefronts;
-        if (t < k) {
-            r.outcome = verdict::unknown;
-            r.reason = "the solver's start (" + format_values(vars, s) + ") costs " + std::to_string(t) +
-                       " wavefronts in the concrete model, not the claimed " + std::to_string(k);
-            return finish(), r;
-        }
-        best = t;
-        best_start = s;
-    }
-    std::size_t best_index = 0;
-    {
-        auto q = ranges_ok;
-        q.push_back(wavefronts_at_least(p, w, start, best));
-        for (auto const& e : pinned_to(vars, best_start)) q.push_back(e);
-        auto const out = p.check(w.id + ".at_least_" + std::to_string(best), q);
-        if (out.result != answer::sat) {
-            r.outcome = verdict::unknown;
-            r.reason = "the witness query 'at least " + std::to_string(best) + " wavefronts' was not satisfiable (" +
-                       (out.result == answer::unknown ? out.reason : "unsat") + ")";
-            return finish(), r;
-        }
-        auto const s = model_values(*out.model, vars);
-        if (bank_cost(concrete_access(w, s)).wavefronts != best) {
-            r.outcome = verdict::unknown;
-            r.reason = "the witness start (" + format_values(vars, s) + ") does not replay to " + std::to_string(best) +
-                       " wavefronts";
-            return finish(), r;
-        }
-        best_start = s;
-        best_index = out.log_index;
-    }
-    p.assign_role(best_index, obligation_role::witness);
+    unsigned const best = found.value;
+    auto const& best_start = found.witness;
     r.fig = figure{best, ideal, "wavefronts", "ideal"};
     auto const shown = describe_cost(w, best_start, format_values(vars, best_start));
     r.evidence = shown.data;
