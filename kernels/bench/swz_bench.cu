@@ -18,18 +18,13 @@
 
 #include <swz/transpose.cuh>
 
+#include "../support/check_cuda.hpp"
+
 #include "tuning_variants.cuh"
 
 namespace {
 
-#define CHECK_CUDA(call)                                                                              \
-    do {                                                                                              \
-        cudaError_t const err_ = (call);                                                              \
-        if (err_ != cudaSuccess) {                                                                    \
-            std::fprintf(stderr, "swz-bench: %s failed: %s\n", #call, cudaGetErrorString(err_));      \
-            std::exit(1);                                                                             \
-        }                                                                                             \
-    } while (0)
+#define CHECK_CUDA(call) SWZ_CHECK_CUDA("swz-bench", call)
 
 struct row {
     std::string type;

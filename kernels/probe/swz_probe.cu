@@ -14,18 +14,13 @@
 
 #include <swz/transpose.cuh>
 
+#include "../support/check_cuda.hpp"
+
 #include "probe_catalog.hpp"
 
 namespace {
 
-#define CHECK_CUDA(call)                                                                          \
-    do {                                                                                          \
-        cudaError_t const err_ = (call);                                                          \
-        if (err_ != cudaSuccess) {                                                                \
-            std::fprintf(stderr, "swz-probe: %s failed: %s\n", #call, cudaGetErrorString(err_));  \
-            std::exit(1);                                                                         \
-        }                                                                                         \
-    } while (0)
+#define CHECK_CUDA(call) SWZ_CHECK_CUDA("swz-probe", call)
 
 // Exactly one shared-memory instruction per lane: a W-byte load (whose value
 // goes to global memory, so it is kept) or store, at the lane's offset.
