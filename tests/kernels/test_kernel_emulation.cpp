@@ -50,10 +50,11 @@ void emulate_fast(shape s, std::size_t offset, std::mt19937_64& rng, std::size_t
     using body = fast_transpose_body<plan>;
     std::size_t const bytes = s.rows * s.cols * Elem;
     auto const in_data = random_bytes(bytes, rng);
-    std::vector<unsigned char> in_buf(bytes + offset + 16), out_buf(bytes + offset + 16, 0xA5);  // poisoned
-    auto* in = in_buf.data() + (16 - reinterpret_cast<std::uintptr_t>(in_buf.data()) % 16) % 16 + offset;
-    auto* out = out_buf.data() + (16 - reinterpret_cast<std::uintptr_t>(out_buf.data()) % 16) % 16 + offset;
-    std::memcpy(in, in_data.data(), bytes);
+    // 16-byte-aligned storage (vec16 elements), `offset` bytes in; the output poisoned.
+    std::vector<vec16> in_buf((bytes + offset) / 16 + 1), out_buf((bytes + offset) / 16 + 1, vec16{{~0u, ~0u, ~0u, ~0u}});
+    auto* in = reinterpret_cast<unsigned char*>(in_buf.data()) + offset;
+    auto* out = reinterpret_cast<unsigned char*>(out_buf.data()) + offset;
+    std::copy(in_data.begin(), in_data.end(), in);
     fast_transpose_grid<plan> const grid{s.rows, s.cols, band};
     bool const vin = rows_allow_vectors(in, s.cols, Elem), vout = rows_allow_vectors(out, s.rows, Elem);
     std::vector<unsigned char> tile(plan::shared_bytes);
