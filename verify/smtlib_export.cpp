@@ -131,16 +131,16 @@ std::uint64_t all_ones(unsigned w) { return w >= 64 ? ~std::uint64_t(0) : (std::
 // the narrower width, and &, |, ^, >>, urem, udiv by a non-zero numeral, ite
 // and the unsigned comparisons do not depend on zero high bits.
 //
-// A few operations are printed as the bit fields they are, which cvc5
-// bit-blasts without building an adder or a shifter (measured: half its
-// CNF-conversion time on the column queries):
+// A few operations are printed as the bit fields they are (struct slice
+// below), which cvc5 bit-blasts without building an adder or a shifter:
 //   a << k            (concat a 0_k)
 //   a >> k            (extract hi k) a
 //   a & (2^j - 1)     (extract (j-1) 0) a
 //   a + b             (concat (extract hi k) a) b), when b < 2^k and a is a
 //                     multiple of 2^k (a << k or such; tracked as the known
 //                     trailing zero bits of every term): no carry crosses bit k
-// each exact on the values the bounds allow.
+// each exact on the values the bounds allow; and an equality of two narrow
+// terms is the conjunction of their fields' equalities.
 //
 // A bound is rounded down to a multiple of 2^zeros, since the value is one
 // ((a << 1) & 127 is at most 126, so adding 1 stays on 7 bits).
@@ -154,6 +154,75 @@ struct term_info {
     unsigned bits = 0;         // printed width (bit-vectors)
     unsigned zeros = 0;        // narrow: the value is a multiple of 2^zeros
 };
+
+// A narrow term seen as bit fields, most significant first: bits hi..lo of
+// another term, or a numeral. (a << 2) + b with b < 4 is [a, b]; (a >> 3) is
+// [a's bits w-1..3]. Equalities between two such terms are split field by
+// field, so cvc5 sees (= (bvadd y0 1) (bvadd y0 2)), which it rewrites to
+// false at once, instead of comparing 37 bits of two sums.
+struct slice {
+    bool numeral = false;
+    std::uint64_t value = 0;  // a numeral's value
+    unsigned term = 0;        // otherwise: the term's id
+    unsigned hi = 0, lo = 0;  // bits hi..lo (a numeral: hi = width - 1, lo = 0)
+    unsigned width() const { return hi - lo + 1; }
+};
+using fields = std::vector<slice>;
+
+unsigned width_of(fields const& f) {
+    unsigned w = 0;
+    for (auto const& s : f) w += s.width();
+    return w;
+}
+
+slice numeral_slice(std::uint64_t v, unsigned width) { return {true, v & all_ones(width), 0, width - 1, 0}; }
+
+// Adjacent numerals become one (up to 64 bits); adjacent bits of one term too.
+fields normalized(fields const& f) {
+    fields out;
+    for (auto const& s : f) {
+        if (!out.empty()) {
+            slice& last = out.back();
+            if (last.numeral && s.numeral && last.width() + s.width() <= 64) {
+                last = numeral_slice((last.value << s.width()) | s.value, last.width() + s.width());
+                continue;
+            }
+            if (!last.numeral && !s.numeral && last.term == s.term && last.lo == s.hi + 1) {
+                last.lo = s.lo;
+                continue;
+            }
+        }
+        out.push_back(s);
+    }
+    return out;
+}
+
+fields zero_extended(fields f, unsigned width) {
+    unsigned const have = width_of(f);
+    if (have < width) f.insert(f.begin(), numeral_slice(0, width - have));
+    return normalized(f);
+}
+
+// Bits hi..lo of f.
+fields cut(fields const& f, unsigned hi, unsigned lo) {
+    fields out;
+    unsigned pos = 0;  // bit position of the current slice's low end
+    for (auto it = f.rbegin(); it != f.rend(); ++it) {
+        unsigned const a = std::max(lo, pos), b = std::min(hi, pos + it->width() - 1);
+        if (a <= b) {
+            if (it->numeral) out.push_back(numeral_slice(it->value >> (a - pos), b - a + 1));
+            else out.push_back({false, 0, it->term, it->lo + (b - pos), it->lo + (a - pos)});
+        }
+        pos += it->width();
+    }
+    std::reverse(out.begin(), out.end());
+    return normalized(out);
+}
+
+fields joined(fields a, fields const& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return normalized(a);
+}
 
 class printer {
 public:
@@ -188,6 +257,10 @@ public:
             t.zeros = trailing_zeros(e);
             t.bound = t.zeros >= 64 ? 0 : t.bound & ~all_ones(t.zeros);
             t.bits = bits_of(t.bound);
+            fields_[id] = field_view(e);
+            exprs_.emplace(id, e);
+            for (auto const& f : fields_[id])
+                if (!f.numeral && f.term != id) ++uses_[f.term];  // printed where the slice is
         }
         if (is_cardinality(k)) {
             auto& top = top_threshold_[list_key(e)];
@@ -379,54 +452,103 @@ private:
         return head;
     }
 
-    static std::string extract(unsigned hi, unsigned lo, std::string const& t) {
-        return "((_ extract " + std::to_string(hi) + " " + std::to_string(lo) + ") " + t + ")";
-    }
+    fields const& fields_of(z3::expr const& e) const { return fields_.at(e.id()); }
 
-    // The bit-field forms listed above, for a narrow term with a non-zero
-    // bound; nothing when none applies.
-    std::optional<std::string> as_bit_fields(z3::expr const& e) {
+    // The bit-field forms listed above, for a narrow term whose operands are
+    // analysed; the term itself when none applies.
+    fields field_view(z3::expr const& e) const {
         term_info const& me = info(e);
         unsigned const w = me.bits;
+        fields const self{{false, 0, e.id(), w - 1, 0}};
+        if (me.bound == 0) return {numeral_slice(0, w)};
         std::uint64_t v = 0;
         switch (e.decl().decl_kind()) {
+            case Z3_OP_BNUM: return numeral_u64(e, v) ? fields{numeral_slice(v, w)} : self;
             case Z3_OP_BSHL: {  // a * 2^s < 2^w, so a has at most w - s bits
-                if (!numeral_u64(e.arg(1), v)) return std::nullopt;
+                if (!numeral_u64(e.arg(1), v) || v >= w) return self;
                 unsigned const s = unsigned(v);
-                std::string const a = at_width(e.arg(0), w - s);
-                return s == 0 ? a : "(concat " + a + " " + bv_num(0, s) + ")";
+                fields a = zero_extended(fields_of(e.arg(0)), w - s);
+                return s == 0 ? a : joined(a, {numeral_slice(0, s)});
             }
             case Z3_OP_BLSHR: {  // a has w + s bits (B(a) >> s has w)
-                if (!numeral_u64(e.arg(1), v)) return std::nullopt;
+                if (!numeral_u64(e.arg(1), v)) return self;
                 unsigned const s = unsigned(v), wa = info(e.arg(0)).bits;
-                std::string const a = text(e.arg(0));
-                if (s == 0) return a;
-                if (wa != w + s) return std::nullopt;
-                return extract(wa - 1, s, a);
+                if (wa != w + s) return self;
+                return cut(fields_of(e.arg(0)), wa - 1, s);
             }
             case Z3_OP_BAND: {  // a & (2^j - 1): the low j bits of a
-                if (e.num_args() != 2) return std::nullopt;
+                if (e.num_args() != 2) return self;
                 for (unsigned m = 0; m < 2; ++m) {
                     if (!numeral_u64(e.arg(m), v) || (v & (v + 1)) != 0) continue;
                     z3::expr const a = e.arg(1 - m);
                     unsigned const wa = info(a).bits;
-                    if (wa <= w) return at_width(a, w);  // the mask keeps all of a
-                    return extract(w - 1, 0, text(a));
+                    return wa <= w ? zero_extended(fields_of(a), w) : cut(fields_of(a), w - 1, 0);
                 }
-                return std::nullopt;
+                return self;
             }
             case Z3_OP_BADD: {  // high + low with no carry: low < 2^k, high a multiple of 2^k
-                if (e.num_args() != 2) return std::nullopt;
+                if (e.num_args() != 2) return self;
                 for (unsigned h = 0; h < 2; ++h) {
                     z3::expr const high = e.arg(h), low = e.arg(1 - h);
                     unsigned const k = info(low).bits;
                     if (info(high).zeros < k || k >= w || info(high).bits > w) continue;
-                    return "(concat " + extract(w - 1, k, at_width(high, w)) + " " + text(low) + ")";
+                    return joined(cut(zero_extended(fields_of(high), w), w - 1, k), fields_of(low));
                 }
-                return std::nullopt;
+                return self;
             }
-            default: return std::nullopt;
+            default: return self;
         }
+    }
+
+    static std::string extract(unsigned hi, unsigned lo, std::string const& t) {
+        return "((_ extract " + std::to_string(hi) + " " + std::to_string(lo) + ") " + t + ")";
+    }
+
+    std::string slice_text(slice const& s) {
+        if (s.numeral) return bv_num(s.value, s.width());
+        z3::expr const& t = exprs_.at(s.term);
+        std::string const body = text(t);
+        return s.lo == 0 && s.hi + 1 == info(t).bits ? body : extract(s.hi, s.lo, body);
+    }
+
+    std::string fields_text(fields const& f) {
+        if (f.size() == 1) return slice_text(f.front());
+        std::string out = "(concat";
+        for (auto const& s : f) out.append(" ").append(slice_text(s));  // not " " + ...: GCC 12's false -Wrestrict
+        return out + ")";
+    }
+
+    static bool is_self(fields const& f, z3::expr const& e) {
+        return f.size() == 1 && !f.front().numeral && f.front().term == e.id();
+    }
+
+    // (= a b) of two narrow terms, field by field: "true", "false", or the
+    // conjunction of the fields' equalities.
+    std::string fieldwise_equal(z3::expr const& a, z3::expr const& b) {
+        unsigned const w = std::max(info(a).bits, info(b).bits);
+        fields const fa = zero_extended(fields_of(a), w), fb = zero_extended(fields_of(b), w);
+        std::vector<unsigned> cuts{0, w};  // field boundaries of either side
+        for (fields const* f : {&fa, &fb}) {
+            unsigned pos = 0;
+            for (auto it = f->rbegin(); it != f->rend(); ++it) cuts.push_back(pos += it->width());
+        }
+        std::sort(cuts.begin(), cuts.end());
+        cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+        std::vector<std::string> parts;
+        for (std::size_t i = cuts.size() - 1; i > 0; --i) {
+            fields const sa = cut(fa, cuts[i] - 1, cuts[i - 1]), sb = cut(fb, cuts[i] - 1, cuts[i - 1]);
+            if (sa.size() == 1 && sb.size() == 1 && sa[0].numeral && sb[0].numeral) {
+                if (sa[0].value != sb[0].value) return "false";
+                continue;
+            }
+            std::string const ta = fields_text(sa), tb = fields_text(sb);
+            if (ta != tb) parts.push_back("(= " + ta + " " + tb + ")");
+        }
+        if (parts.empty()) return "true";
+        if (parts.size() == 1) return parts.front();
+        std::string out = "(and";
+        for (auto const& p : parts) out += " " + p;
+        return out + ")";
     }
 
     std::string inline_text(z3::expr const& e) {
@@ -456,6 +578,11 @@ private:
 
         std::string const head = head_of(d);
         bool const bv_args = n > 0 && e.arg(n - 1).get_sort().is_bv();
+        if ((k == Z3_OP_EQ || k == Z3_OP_DISTINCT) && n == 2 && bv_args && all_args_narrow(e)) {
+            std::string const eq = fieldwise_equal(e.arg(0), e.arg(1));
+            if (k == Z3_OP_EQ) return eq;
+            return eq == "true" ? "false" : eq == "false" ? "true" : "(not " + eq + ")";
+        }
         // Unsigned predicates on bounded operands: on the widest operand's bits.
         if (e.get_sort().is_bool() && bv_args && is_width_free_predicate(k) &&
             all_args_narrow(e)) {
@@ -467,8 +594,7 @@ private:
         }
         term_info const& me = info(e);
         if (me.narrow) {
-            if (me.bound == 0) return bv_num(0, me.bits);
-            if (auto fields = as_bit_fields(e)) return *fields;
+            if (fields const& f = fields_of(e); !is_self(f, e)) return fields_text(f);
             unsigned w = me.bits;
             for (unsigned i = (k == Z3_OP_ITE ? 1 : 0); i < n; ++i) w = std::max(w, info(e.arg(i)).bits);
             std::vector<std::string> args;
@@ -578,6 +704,8 @@ private:
     std::unordered_map<unsigned, std::uint64_t> range_;  // variable id -> largest value its range allows
     std::unordered_map<unsigned, unsigned> uses_;
     std::unordered_map<unsigned, term_info> info_;
+    std::unordered_map<unsigned, fields> fields_;     // narrow terms
+    std::unordered_map<unsigned, z3::expr> exprs_;    // narrow terms, for their slices
     std::unordered_map<unsigned, std::string> names_;
     std::unordered_set<std::string> declared_names_;
     std::string declarations_, definitions_, notes_;
