@@ -3,12 +3,24 @@
 
 #include "../cli/options.hpp"
 #include "../exit_codes.hpp"
+#include "catalogue_options.hpp"
+#include "check_command.hpp"
+#include "sweep_command.hpp"
 
 namespace swz::verify::cli {
 
-int run_catalogue_mode(int, char const* const*) {
-    std::cerr << "swz-verify: error: --check and --sweep are not available in this build\n";
-    return exit_usage;
+int run_catalogue_mode(int argc, char const* const* argv) {
+    auto const parsed = catalogue::parse(argc, argv);
+    if (auto const* info = std::get_if<info_text>(&parsed)) {
+        std::cout << info->text;
+        return exit_ok;
+    }
+    if (auto const* err = std::get_if<usage_error>(&parsed)) {
+        std::cerr << "swz-verify: error: " << one_line(err->message) << "\n";
+        return exit_usage;
+    }
+    if (auto const* check = std::get_if<catalogue::check_command>(&parsed)) return catalogue::run_check(*check);
+    return catalogue::run_sweep(std::get<catalogue::sweep_command>(parsed));
 }
 
 }  // namespace swz::verify::cli

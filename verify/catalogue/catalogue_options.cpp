@@ -1,0 +1,158 @@
+#include "catalogue_options.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <limits>
+
+#include "../certify.hpp"
+#include "../exit_codes.hpp"
+#include "../report.hpp"
+#include "power_range.hpp"
+
+namespace swz::verify::catalogue {
+
+namespace {
+
+constexpr char const* footer =
+    "RANGE is A..B, every power of two from A to B (4..64 is 4, 8, 16, 32, 64), or a single value.\n"
+    "A combination that breaks a layout rule (TC smaller than the element, larger than a row, ...) is skipped\n"
+    "and counted. --sweep certifies every other combination, in parallel, and writes a Markdown (default) or\n"
+    "JSON summary: one row a layout, each property, the conflict figures per pattern. With --write-catalogue DIR\n"
+    "it also writes each certificate to DIR/<layout>/, together with the layouts every catalogue holds (each\n"
+    "kernel's tile and the known-bad layouts). The catalogue in proofs/ is made by\n"
+    "  swz-verify --sweep --nx 2..1024 --elem 1..16 --tc 1..128 --row-bytes 32..1024 --write-catalogue proofs\n\n"
+    "--check DIR re-derives every certificate in DIR with Z3 and compares it with the stored one; has cvc5 check\n"
+    "every SMT-LIB2 obligation (the stored files, and the re-derived text of the others); and fails when a\n"
+    "verdict, figure, witness or obligation changed, a certificate or obligation file was edited by hand, cvc5\n"
+    "disagrees or times out, or a kernel's tile or a known-bad layout has no certificate. It never writes to DIR.\n\n"
+    "Exit codes: 0 the sweep's layouts hold / the check passed; 10 a sweep's layout is refuted, or the check\n"
+    "found a difference, a hand edit, a missing certificate, or a cvc5 disagreement or timeout; 5 a sweep's\n"
+    "query is unknown; 1 usage error (including cvc5 not found); 6 internal error.";
+
+struct raw_options {
+    std::string check, nx, elem, tc, row_bytes, rows, timeout, format, out, jobs, write_catalogue;
+    std::string cvc5, solver_timeout, obligations_dir, timings;
+    bool sweep = false, no_second_solver = false;
+};
+
+std::variant<unsigned, cli::usage_error> count_option(std::string const& option, std::string const& text,
+                                                      unsigned dflt, std::uint64_t max) {
+    if (text.empty()) return dflt;
+    auto v = cli::parse_count(option, text, 1, max);
+    if (auto* e = std::get_if<cli::usage_error>(&v)) return *e;
+    return unsigned(std::get<std::uint64_t>(v));
+}
+
+}  // namespace
+
+parsed parse(int argc, char const* const* argv) {
+    CLI::App app{"swz-verify catalogue mode: re-check a certificate catalogue (--check) or certify ranges of layouts (--sweep)",
+                 "swz-verify"};
+    app.set_version_flag("--version", "swz-verify " + tool_version());
+    app.footer(footer);
+    raw_options o;
+    auto once = [](CLI::Option* opt) { return opt->multi_option_policy(CLI::MultiOptionPolicy::Throw); };
+    once(app.add_option("--check", o.check, "DIR: re-check every certificate in DIR"));
+    app.add_flag("--sweep", o.sweep, "certify every layout in the ranges below");
+    once(app.add_option("--nx", o.nx, "RANGE of NX, elements per row (sweep; required)"));
+    once(app.add_option("--elem", o.elem, "RANGE of element sizes in bytes (sweep; default 4)"));
+    once(app.add_option("--tc", o.tc, "RANGE of chunk sizes TC in bytes (sweep; default: the element size)"));
+    once(app.add_option("--row-bytes", o.row_bytes, "RANGE: keep only rows of NX*elem bytes in it (sweep)"));
+    once(app.add_option("--rows", o.rows, "rows of each tile, 1 .. 2^32 (sweep; default 2^32: every 32-bit row)"));
+    once(app.add_option("--timeout-ms", o.timeout, "Z3 time limit per query in ms (sweep; default 10000)"));
+    once(app.add_option("--format", o.format, "markdown or json: the sweep's summary (default markdown)"));
+    once(app.add_option("--out", o.out, "FILE: write the summary there instead of stdout (sweep)"));
+    once(app.add_option("--write-catalogue", o.write_catalogue, "DIR: write every certificate to DIR/<layout>/ (sweep)"));
+    once(app.add_option("--jobs", o.jobs, "parallel jobs (default: one per core)"));
+    once(app.add_option("--cvc5", o.cvc5, "PATH of cvc5, the second solver (check; default: cvc5 on $PATH)"));
+    app.add_flag("--no-second-solver", o.no_second_solver,
+                 "check without cvc5 (reported loudly; the obligations are then checked by Z3 only)");
+    once(app.add_option("--solver-timeout", o.solver_timeout, "cvc5's CPU-time limit per obligation in s (check; default 60)"));
+    once(app.add_option("--obligations-dir", o.obligations_dir,
+                        "DIR: keep every re-derived obligation there, DIR/<layout>/<obligation>.smt2 (check)"));
+    once(app.add_option("--timings", o.timings, "FILE: each obligation's cvc5 CPU time, as CSV (check)"));
+    try {
+        app.parse(argc, argv);
+    } catch (CLI::CallForHelp const&) {
+        return cli::info_text{app.help()};
+    } catch (CLI::CallForVersion const&) {
+        return cli::info_text{"swz-verify " + tool_version() + "\n"};
+    } catch (CLI::ParseError const& e) {
+        return cli::usage_error{cli::one_line(e.what())};
+    }
+
+    bool const check = !o.check.empty() || app.count("--check") > 0;
+    if (check && o.sweep) return cli::usage_error{"--check and --sweep are two modes: give one"};
+    auto const misplaced = [&](std::vector<std::pair<char const*, bool>> const& given, char const* mode) -> std::optional<cli::usage_error> {
+        for (auto const& [name, present] : given)
+            if (present) return cli::usage_error{std::string(name) + " is not an option of " + mode + "; see --help"};
+        return std::nullopt;
+    };
+    std::variant<unsigned, cli::usage_error> jobs = count_option("--jobs", o.jobs, 0, 1024);
+    if (auto* e = std::get_if<cli::usage_error>(&jobs)) return *e;
+
+    if (check) {
+        if (auto e = misplaced({{"--nx", !o.nx.empty()}, {"--elem", !o.elem.empty()}, {"--tc", !o.tc.empty()},
+                                {"--row-bytes", !o.row_bytes.empty()}, {"--rows", !o.rows.empty()},
+                                {"--timeout-ms", !o.timeout.empty()}, {"--format", !o.format.empty()},
+                                {"--out", !o.out.empty()}, {"--write-catalogue", !o.write_catalogue.empty()}},
+                               "--check"))
+            return *e;
+        if (o.check.empty()) return cli::usage_error{"--check needs a directory"};
+        if (o.no_second_solver && !o.cvc5.empty()) return cli::usage_error{"--cvc5 and --no-second-solver contradict each other"};
+        check_command c;
+        c.dir = o.check;
+        if (!o.cvc5.empty()) c.cvc5 = o.cvc5;
+        c.second_solver = !o.no_second_solver;
+        auto t = count_option("--solver-timeout", o.solver_timeout, 60, 86400);
+        if (auto* e = std::get_if<cli::usage_error>(&t)) return *e;
+        c.solver_timeout_s = std::get<unsigned>(t);
+        c.jobs = std::get<unsigned>(jobs);
+        if (!o.obligations_dir.empty()) c.obligations_dir = o.obligations_dir;
+        if (!o.timings.empty()) c.timings_path = o.timings;
+        return c;
+    }
+    if (!o.sweep) return cli::usage_error{"give --check DIR or --sweep; see --help"};
+    if (auto e = misplaced({{"--cvc5", !o.cvc5.empty()}, {"--no-second-solver", o.no_second_solver},
+                            {"--solver-timeout", !o.solver_timeout.empty()}, {"--obligations-dir", !o.obligations_dir.empty()},
+                            {"--timings", !o.timings.empty()}},
+                           "--sweep"))
+        return *e;
+    if (o.nx.empty()) return cli::usage_error{"--sweep needs --nx RANGE; see --help"};
+    sweep_command s;
+    std::uint64_t const u32 = std::numeric_limits<std::uint32_t>::max();
+    auto range = [&](char const* option, std::string const& text, std::vector<std::uint64_t>& out) -> std::optional<cli::usage_error> {
+        auto r = parse_power_range(option, text, u32);
+        if (auto* e = std::get_if<cli::usage_error>(&r)) return *e;
+        out = std::get<std::vector<std::uint64_t>>(r);
+        return std::nullopt;
+    };
+    if (auto e = range("--nx", o.nx, s.nx)) return *e;
+    if (auto e = range("--elem", o.elem.empty() ? "4" : o.elem, s.elem)) return *e;
+    if (!o.tc.empty())
+        if (auto e = range("--tc", o.tc, s.tc)) return *e;
+    if (!o.row_bytes.empty()) {
+        s.row_bytes.emplace();
+        if (auto e = range("--row-bytes", o.row_bytes, *s.row_bytes)) return *e;
+    }
+    if (!o.rows.empty()) {
+        auto r = cli::parse_count("--rows", o.rows, 1, all_32bit_rows);
+        if (auto* e = std::get_if<cli::usage_error>(&r)) return *e;
+        s.rows = std::get<std::uint64_t>(r);
+    }
+    auto t = count_option("--timeout-ms", o.timeout, 10000, u32);
+    if (auto* e = std::get_if<cli::usage_error>(&t)) return *e;
+    s.timeout_ms = std::get<unsigned>(t);
+    if (o.format.empty() || o.format == "markdown") s.format = summary_format::markdown;
+    else if (o.format == "json") s.format = summary_format::json;
+    else return cli::usage_error{"--format " + o.format + ": expected markdown or json"};
+    if (!o.out.empty()) s.out = o.out;
+    s.jobs = std::get<unsigned>(jobs);
+    if (!o.write_catalogue.empty()) s.write_catalogue = o.write_catalogue;
+    s.description = "--nx " + o.nx + " --elem " + (o.elem.empty() ? "4" : o.elem) +
+                    (o.tc.empty() ? std::string(" (TC = element size)") : " --tc " + o.tc) +
+                    (o.row_bytes.empty() ? "" : " --row-bytes " + o.row_bytes) + (o.rows.empty() ? "" : " --rows " + o.rows);
+    return s;
+}
+
+}  // namespace swz::verify::catalogue

@@ -1,0 +1,49 @@
+// The command line of swz-verify's catalogue mode:
+//
+//   swz-verify --check DIR [--cvc5 PATH | --no-second-solver] [--solver-timeout S]
+//              [--jobs N] [--obligations-dir DIR] [--timings FILE]
+//   swz-verify --sweep --nx RANGE [--elem RANGE] [--tc RANGE] [--row-bytes RANGE]
+//              [--rows R] [--timeout-ms T] [--format markdown|json] [--out FILE]
+//              [--jobs N] [--write-catalogue DIR]
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "../cli/options.hpp"
+
+namespace swz::verify::catalogue {
+
+struct check_command {
+    std::filesystem::path dir;
+    std::string cvc5 = "cvc5";  // a path, or a name looked up on $PATH
+    bool second_solver = true;
+    unsigned solver_timeout_s = 60;  // CPU seconds per obligation
+    unsigned jobs = 0;               // 0: one per core
+    std::optional<std::filesystem::path> obligations_dir;
+    std::optional<std::filesystem::path> timings_path;
+};
+
+enum class summary_format { markdown, json };
+
+struct sweep_command {
+    std::vector<std::uint64_t> nx, elem, tc;  // tc empty: each element size
+    std::optional<std::vector<std::uint64_t>> row_bytes;
+    std::uint64_t rows = 0;  // 0: every 32-bit row
+    unsigned timeout_ms = 10000;
+    summary_format format = summary_format::markdown;
+    std::optional<std::filesystem::path> out;
+    unsigned jobs = 0;
+    std::optional<std::filesystem::path> write_catalogue;
+    std::string description;  // the ranges as given, "--nx 2..1024 --elem 1..16 ..."
+};
+
+using parsed = std::variant<check_command, sweep_command, cli::info_text, cli::usage_error>;
+
+parsed parse(int argc, char const* const* argv);
+
+}  // namespace swz::verify::catalogue

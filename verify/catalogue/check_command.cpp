@@ -1,0 +1,346 @@
+#include "check_command.hpp"
+
+#include <stdlib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+#include "../exit_codes.hpp"
+#include "swz/pow2.hpp"
+#include "catalogue_members.hpp"
+#include "certificate_diff.hpp"
+#include "certificate_file.hpp"
+#include "expectation.hpp"
+#include "progress_bar.hpp"
+#include "second_solver.hpp"
+#include "sha256.hpp"
+#include "work_pool.hpp"
+
+namespace swz::verify::catalogue {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_text(fs::path const& p) {
+    std::ifstream f(p, std::ios::binary);
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+void write_text(fs::path const& p, std::string const& text) {
+    fs::create_directories(p.parent_path());
+    std::ofstream f(p, std::ios::binary);
+    f << text;
+    if (!f) throw std::runtime_error("cannot write " + p.string());
+}
+
+std::string seconds_text(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, s < 10 ? "%.2f s" : "%.1f s", s);
+    return buf;
+}
+
+// A scratch directory for the re-derived obligations nobody asked to keep.
+struct scratch_dir {
+    fs::path path;
+    bool keep = false;
+    ~scratch_dir() {
+        std::error_code ec;
+        if (!keep && !path.empty()) fs::remove_all(path, ec);
+    }
+};
+
+// One cvc5 run to make, and where its answer goes.
+struct solver_job {
+    std::string layout;
+    fs::path file;
+};
+
+struct solver_timing {
+    std::string layout, file;
+    double cpu_seconds;
+};
+
+// Everything the check finds, from many threads.
+class findings {
+public:
+    void add(std::string const& layout, std::string line) {
+        std::lock_guard<std::mutex> g(lock_);
+        lines_[layout].push_back(std::move(line));
+    }
+    std::size_t count() const {
+        std::size_t n = 0;
+        for (auto const& [k, v] : lines_) n += v.size();
+        return n;
+    }
+    // By layout name, then in the order found.
+    void print(std::ostream& os) const {
+        for (auto const& [k, v] : lines_)
+            for (auto const& l : v) os << l << "\n";
+    }
+
+private:
+    std::mutex lock_;
+    std::map<std::string, std::vector<std::string>> lines_;
+};
+
+// The entry a stored certificate should have now: the fixed entry with its
+// tile and requirements, or a grid entry; nothing when it is a kernel or
+// known-bad certificate that no list holds any more.
+std::optional<catalogue_entry> intended_entry(catalogue_entry const& stored, std::vector<catalogue_entry> const& fixed) {
+    for (auto const& f : fixed)
+        if (f.tile == stored.tile && f.required.conflict_free == stored.required.conflict_free &&
+            f.required.article == stored.required.article)
+            return f;
+    if (stored.role != entry_role::grid) return std::nullopt;
+    catalogue_entry e = grid_entry(stored.tile.params, stored.tile.rows);
+    e.tile = stored.tile;
+    e.required = stored.required;
+    e.name = entry_name(e.tile, e.required);
+    return e;
+}
+
+bool is_safe_file_name(std::string const& f) {
+    if (f.empty() || f.front() == '.' || f.size() < 6 || f.substr(f.size() - 5) != ".smt2") return false;
+    return std::all_of(f.begin(), f.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    });
+}
+
+}  // namespace
+
+int run_check(check_command const& cmd) {
+    auto const start = std::chrono::steady_clock::now();
+    std::error_code ec;
+    if (!fs::is_directory(cmd.dir, ec)) {
+        std::cerr << "swz-verify: error: --check " << cmd.dir.string() << ": not a directory\n";
+        return exit_usage;
+    }
+    std::optional<second_solver> solver;
+    if (cmd.second_solver) {
+        auto const path = find_executable(cmd.cvc5);
+        if (!path) {
+            std::cerr << "swz-verify: error: cvc5 not found (" << cmd.cvc5
+                      << "): install Debian's cvc5 (scripts/setup.sh), give --cvc5 PATH, or pass --no-second-solver to check with Z3 only\n";
+            return exit_usage;
+        }
+        solver = cvc5_solver(*path, cmd.solver_timeout_s);
+    } else {
+        std::cerr << "swz-verify: WARNING: --no-second-solver: the obligations are NOT re-checked by cvc5; "
+                     "this check rests on Z3 alone\n";
+    }
+    scratch_dir scratch;
+    if (cmd.obligations_dir) {
+        scratch.path = *cmd.obligations_dir;
+        scratch.keep = true;
+        fs::create_directories(scratch.path, ec);
+        if (ec || !fs::is_directory(scratch.path)) {
+            std::cerr << "swz-verify: error: --obligations-dir " << scratch.path.string() << ": cannot create the directory\n";
+            return exit_usage;
+        }
+    } else if (solver) {
+        std::string tmpl = (fs::temp_directory_path() / "swz-check-XXXXXX").string();
+        if (!mkdtemp(tmpl.data())) {
+            std::cerr << "swz-verify: error: cannot create a scratch directory in " << fs::temp_directory_path().string() << "\n";
+            return exit_usage;
+        }
+        scratch.path = tmpl;
+    }
+
+    findings found;
+    std::string const dir_text = cmd.dir.string();
+    // The certificates in DIR, by folder name.
+    std::vector<fs::path> folders;
+    for (auto const& d : fs::directory_iterator(cmd.dir)) {
+        std::string const name = d.path().filename().string();
+        if (!d.is_directory() || name.front() == '.') continue;
+        if (!fs::exists(certificate_path(d.path()))) {
+            found.add(name, name + ": " + (cmd.dir / name).string() + " holds no certificate.json");
+            continue;
+        }
+        folders.push_back(d.path());
+    }
+    // Rows that are not powers of two first: their obligations take cvc5
+    // seconds, not milliseconds, and should not be the last ones running.
+    auto const slow_first = [](fs::path const& p) {
+        auto const r = read_certificate(p);
+        auto const* s = std::get_if<stored_certificate>(&r);
+        return s && !is_pow2(s->entry.tile.params.nx) ? 0 : 1;
+    };
+    std::vector<std::pair<int, fs::path>> order;
+    for (auto const& f : folders) order.emplace_back(slow_first(f), f);
+    std::sort(order.begin(), order.end());
+    for (std::size_t i = 0; i < order.size(); ++i) folders[i] = order[i].second;
+
+    std::vector<catalogue_entry> const fixed = fixed_entries();
+    std::set<std::string> present_fixed;
+    std::mutex state_lock;
+    std::vector<solver_timing> timings;
+    std::size_t obligations = 0;
+    double z3_seconds = 0;
+
+    progress_bar bar("certificates and obligations checked", folders.size());
+    work_pool pool(cmd.jobs ? cmd.jobs : default_jobs());
+
+    auto run_solver = [&](solver_job const& job) {
+        std::string const text = read_text(job.file);
+        std::string const expected = stated_status(text);
+        solver_run const r = solver->run(job.file);
+        {
+            std::lock_guard<std::mutex> g(state_lock);
+            timings.push_back({job.layout, job.file.string(), r.cpu_seconds});
+        }
+        if (expected != "sat" && expected != "unsat")
+            found.add(job.layout, job.layout + ": " + job.file.string() + " states no expected status (set-info :status sat|unsat)");
+        else if (r.result == solver_run::outcome::timed_out)
+            found.add(job.layout, job.layout + ": cvc5 timed out (" + std::to_string(solver->cpu_limit_s()) +
+                                      " s CPU) on " + job.file.string() + ", which expects " + expected);
+        else if (r.result == solver_run::outcome::failed)
+            found.add(job.layout, job.layout + ": cvc5 failed on " + job.file.string() + ": " +
+                                      cli::one_line(r.output.substr(0, 200)));
+        else if (r.answer != expected)
+            found.add(job.layout, job.layout + ": cvc5 disagrees on " + job.file.string() + ": the obligation expects " +
+                                      expected + ", cvc5 answers " + r.answer);
+        bar.advance();
+    };
+
+    auto check_one = [&](fs::path const& folder) {
+        std::string const name = folder.filename().string();
+        auto const read = read_certificate(folder);
+        if (auto const* why = std::get_if<std::string>(&read)) {
+            found.add(name, name + ": unreadable certificate " + certificate_path(folder).string() + ": " + cli::one_line(*why));
+            bar.advance();
+            return;
+        }
+        stored_certificate const& stored = std::get<stored_certificate>(read);
+        if (stored.json.value("digest", "") != digest_of(stored.json))
+            found.add(name, name + ": certificate.json was edited by hand: its digest does not match its content "
+                                   "(regenerate it with swz-verify --sweep ... --write-catalogue)");
+        if (stored.entry.name != name)
+            found.add(name, name + ": the certificate calls itself " + stored.entry.name + ", its folder is " + name);
+        auto const intended = intended_entry(stored.entry, fixed);
+        if (!intended) {
+            std::string who = stored.entry.kernels.empty() ? std::string(role_name(stored.entry.role)) : "kernel " + stored.entry.kernels.front();
+            found.add(name, name + ": a " + std::string(role_name(stored.entry.role)) + " certificate (" + who +
+                                ") for a tile that swz/kernel_layouts.hpp and the known-bad list no longer hold; delete " +
+                                folder.string() + " or regenerate the catalogue");
+        } else {
+            std::lock_guard<std::mutex> g(state_lock);
+            present_fixed.insert(intended->name);
+        }
+        catalogue_entry const entry = intended ? *intended : stored.entry;
+        if (entry.name != name)
+            found.add(name, name + ": its tile and requirements make the name " + entry.name);
+
+        // Re-derive with Z3, exactly as the sweep made it.
+        certify_options opts;
+        opts.timeout_ms = stored.timeout_ms;
+        opts.required = stored.entry.required;
+        opts.keep_obligations = true;
+        opts.threads = 1;
+        auto const t0 = std::chrono::steady_clock::now();
+        certificate const fresh = certify(subject_of(stored.entry.tile), opts);
+        {
+            std::lock_guard<std::mutex> g(state_lock);
+            z3_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            obligations += fresh.obligations.size();
+        }
+        for (auto const& u : unmet_expectations(entry, fresh)) found.add(name, name + ": " + u);
+        certificate_bundle const bundle = make_bundle(entry, fresh);
+        for (auto const& d : certificate_differences(name, stored.json, bundle.json)) found.add(name, d);
+
+        // The stored obligation files: each as recorded, and no others.
+        std::set<std::string> listed;
+        std::vector<solver_job> jobs;
+        for (auto const& r : stored.records) {
+            if (!r.stored) continue;
+            if (!is_safe_file_name(r.file)) {
+                found.add(name, name + ": obligation file name " + r.file + " is not a plain .smt2 name");
+                continue;
+            }
+            listed.insert(r.file);
+            fs::path const p = obligation_path(folder, r);
+            if (!fs::exists(p)) {
+                found.add(name, name + ": " + p.string() + " is missing (the certificate lists it)");
+                continue;
+            }
+            if (sha256_hex(read_text(p)) != r.sha256)
+                found.add(name, name + ": " + p.string() + " was edited by hand: its SHA-256 is not the one the certificate records");
+            jobs.push_back({name, p});
+        }
+        if (fs::is_directory(folder / "obligations"))
+            for (auto const& f : fs::directory_iterator(folder / "obligations"))
+                if (!listed.count(f.path().filename().string()))
+                    found.add(name, name + ": " + f.path().string() + " is not an obligation the certificate lists");
+        // The re-derived obligations not already checked as stored files.
+        for (std::size_t i = 0; i < bundle.records.size(); ++i) {
+            auto const& r = bundle.records[i];
+            bool const as_stored = std::any_of(stored.records.begin(), stored.records.end(), [&](obligation_record const& s) {
+                return s.stored && s.file == r.file && s.sha256 == r.sha256 && listed.count(s.file);
+            });
+            if (cmd.obligations_dir) write_text(scratch.path / name / r.file, bundle.texts[i]);
+            if (as_stored || !solver) continue;
+            fs::path const p = scratch.path / name / r.file;
+            if (!cmd.obligations_dir) write_text(p, bundle.texts[i]);
+            jobs.push_back({name, p});
+        }
+        if (solver) {
+            bar.add_total(jobs.size());
+            for (auto const& j : jobs) pool.add([&, j] { run_solver(j); }, true);
+        }
+        bar.advance();
+    };
+
+    for (auto const& f : folders) pool.add([&, f] { check_one(f); });
+    pool.run();
+    bar.finish();
+
+    // Every kernel's tile and every known-bad layout must be there.
+    for (auto const& e : fixed) {
+        if (present_fixed.count(e.name)) continue;
+        if (e.role == entry_role::kernel)
+            for (auto const& k : e.kernels)
+                found.add(e.name, "kernel " + k + ": no certificate for its tile (" + describe_tile(e.tile) + ") in " +
+                                      dir_text + "; expected " + (cmd.dir / e.name).string());
+        else
+            found.add(e.name, "known-bad layout " + e.name + ": no certificate in " + dir_text + "; expected " +
+                                  (cmd.dir / e.name).string());
+    }
+
+    if (cmd.timings_path) {
+        std::sort(timings.begin(), timings.end(), [](auto const& a, auto const& b) { return a.file < b.file; });
+        std::ofstream out(*cmd.timings_path);
+        out << "layout,obligation,cvc5_cpu_seconds\n";
+        for (auto const& t : timings) out << t.layout << "," << t.file << "," << t.cpu_seconds << "\n";
+        if (!out) std::cerr << "swz-verify: error: cannot write " << cmd.timings_path->string() << "\n";
+    }
+
+    found.print(std::cout);
+    double const total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string second;
+    if (solver) {
+        double sum = 0, max = 0;
+        for (auto const& t : timings) sum += t.cpu_seconds, max = std::max(max, t.cpu_seconds);
+        second = solver->version() + " checked " + std::to_string(timings.size()) + " obligation files (CPU " +
+                 seconds_text(sum) + ", at most " + seconds_text(max) + " each)";
+    } else {
+        second = "cvc5 SKIPPED (--no-second-solver)";
+    }
+    std::size_t const n = found.count();
+    std::cout << "swz-verify --check " << dir_text << ": " << folders.size() << " certificates, " << obligations
+              << " obligations; Z3 re-derived them (" << seconds_text(z3_seconds) << " CPU); " << second << "; "
+              << (n == 0 ? "PASSED" : "FAILED with " + std::to_string(n) + " finding" + (n == 1 ? "" : "s")) << " in "
+              << seconds_text(total) << "\n";
+    return n == 0 ? exit_ok : exit_refuted;
+}
+
+}  // namespace swz::verify::catalogue

@@ -1,0 +1,32 @@
+#include "expectation.hpp"
+
+#include <algorithm>
+
+#include "../exit_codes.hpp"
+
+namespace swz::verify::catalogue {
+
+std::vector<std::string> unmet_expectations(catalogue_entry const& e, certificate const& c) {
+    std::vector<std::string> out;
+    int const code = exit_code_for(c.results);
+    if (code != e.expected_exit) {
+        std::string why;
+        for (auto const& r : c.results) {
+            if (!r.applicable || r.outcome == verdict::proved) continue;
+            if (r.outcome == verdict::unknown || r.counts == weight::gate)
+                why += (why.empty() ? "" : ", ") + r.id + " " + std::string(verdict_name(r.outcome)) +
+                       (r.reason.empty() ? "" : " (" + r.reason + ")");
+        }
+        out.push_back("expected exit " + std::to_string(e.expected_exit) + ", got " + std::to_string(code) +
+                      (why.empty() ? "" : ": " + why));
+    }
+    for (auto const& id : e.expected_refuted) {
+        auto const r = std::find_if(c.results.begin(), c.results.end(), [&](property_result const& p) { return p.id == id; });
+        if (r == c.results.end()) out.push_back("expected " + id + " REFUTED, but the certificate has no " + id);
+        else if (!r->applicable || r->outcome != verdict::refuted)
+            out.push_back("expected " + id + " REFUTED, got " + (r->applicable ? std::string(verdict_name(r->outcome)) : "N/A"));
+    }
+    return out;
+}
+
+}  // namespace swz::verify::catalogue

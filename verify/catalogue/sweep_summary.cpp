@@ -1,0 +1,132 @@
+#include "sweep_summary.hpp"
+
+#include <algorithm>
+
+#include "../report.hpp"
+
+namespace swz::verify::catalogue {
+
+namespace {
+
+property_result const* find(certificate const& c, std::string const& id) {
+    auto it = std::find_if(c.results.begin(), c.results.end(), [&](property_result const& r) { return r.id == id; });
+    return it == c.results.end() ? nullptr : &*it;
+}
+
+std::string verdict_cell(property_result const* r) {
+    if (!r) return "-";
+    if (!r->applicable) return "n/a";
+    return std::string(verdict_name(r->outcome));
+}
+
+// "4/1": worst-case wavefronts over the ideal; flagged when not proved.
+std::string figure_cell(property_result const* r) {
+    if (!r) return "-";
+    if (!r->applicable) return "n/a";
+    std::string s = r->fig ? std::to_string(r->fig->value) + "/" + std::to_string(r->fig->reference) : "";
+    if (r->outcome != verdict::proved) {
+        if (!s.empty()) s += ' ';
+        s += verdict_name(r->outcome);
+    }
+    return s;
+}
+
+std::string article_cell(certificate const& c) {
+    unsigned refuted = 0, total = 0;
+    for (auto const& r : c.results)
+        if (r.section == "article" && r.applicable) {
+            ++total;
+            refuted += r.outcome == verdict::refuted;
+        }
+    if (total == 0) return "n/a";
+    return refuted == 0 ? "all hold" : std::to_string(refuted) + " of " + std::to_string(total) + " refuted";
+}
+
+std::string rows_text(std::uint64_t rows) { return rows == all_32bit_rows ? "2^32" : std::to_string(rows); }
+
+std::string skipped_text(sweep_tally const& t) {
+    unsigned total = 0;
+    std::string parts;
+    for (auto const& [rule, n] : t.skipped) {
+        total += n;
+        parts += (parts.empty() ? "" : "; ") + std::to_string(n) + " " + rule;
+    }
+    std::string s = std::to_string(total) + " combination" + (total == 1 ? "" : "s") + " skipped for breaking a layout rule";
+    if (total) s += " (" + parts + ")";
+    if (t.outside_row_bytes) s += ", " + std::to_string(t.outside_row_bytes) + " outside --row-bytes";
+    return s;
+}
+
+char const* const layout_ids[] = {"formula.lowering", "bijection", "row_permutation", "chunk_integrity", "involution"};
+char const* const conflict_ids[] = {"conflict.row", "conflict.row-chunk", "conflict.column", "conflict.column-chunk"};
+
+}  // namespace
+
+std::string markdown_summary(std::vector<sweep_row> const& rows, sweep_tally const& tally) {
+    std::string s = "# swz-verify sweep: " + tally.ranges + "\n\n";
+    s += std::to_string(rows.size()) + " layout" + (rows.size() == 1 ? "" : "s") + " certified; " + skipped_text(tally) + ".\n\n";
+    s += "Conflict figures are worst-case wavefronts / ideal over every start; spread is the fewest distinct x_swz over\n"
+         "32 rows / the article's claim. Exit is swz-verify's exit code for the layout (0: every property that counts holds).\n\n";
+    s += "| layout | role | NX | elem | TC | row B | rows | exit | lowering | bijection | row perm. | chunks | involution "
+         "| row | row-chunk | column | column-chunk | spread | article |\n";
+    s += "|---|---|---:|---:|---:|---:|---:|---:|---|---|---|---|---|---:|---:|---:|---:|---:|---|\n";
+    for (auto const& r : rows) {
+        auto const& p = r.entry.tile.params;
+        s += "| " + r.entry.name + " | " + std::string(role_name(r.entry.role)) + " | " + std::to_string(p.nx) + " | " +
+             std::to_string(p.elem) + " | " + std::to_string(p.tc) + " | " + std::to_string(p.row_bytes()) + " | " +
+             rows_text(r.entry.tile.rows) + " | " + std::to_string(r.exit_code) + " |";
+        // Cell by cell (GCC 12 warns falsely, -Wrestrict, on " " + std::string).
+        auto const cell = [&](std::string const& text) { s.append(" ").append(text).append(" |"); };
+        for (auto id : layout_ids) cell(verdict_cell(find(r.cert, id)));
+        for (auto id : conflict_ids) cell(figure_cell(find(r.cert, id)));
+        cell(figure_cell(find(r.cert, "column_spread")));
+        cell(article_cell(r.cert));
+        s += '\n';
+    }
+    bool any_unmet = false;
+    for (auto const& r : rows)
+        for (auto const& u : r.unmet) {
+            if (!any_unmet) s += "\nUnmet expectations:\n\n";
+            any_unmet = true;
+            s += "- " + r.entry.name + ": " + u + "\n";
+        }
+    return s;
+}
+
+nlohmann::json json_summary(std::vector<sweep_row> const& rows, sweep_tally const& tally) {
+    nlohmann::json j;
+    j["tool"] = "swz-verify";
+    j["tool_version"] = tool_version();
+    j["z3_version"] = z3_version();
+    j["ranges"] = tally.ranges;
+    j["skipped"] = tally.skipped;
+    j["outside_row_bytes"] = tally.outside_row_bytes;
+    j["layouts"] = nlohmann::json::array();
+    for (auto const& r : rows) {
+        auto const& p = r.entry.tile.params;
+        nlohmann::json l;
+        l["name"] = r.entry.name;
+        l["role"] = role_name(r.entry.role);
+        l["tile"] = kind_name(r.entry.tile.kind);
+        l["nx"] = p.nx;
+        l["elem"] = p.elem;
+        l["tc"] = p.tc;
+        l["row_bytes"] = p.row_bytes();
+        l["rows"] = r.entry.tile.rows;
+        l["exit_code"] = r.exit_code;
+        l["unmet_expectations"] = r.unmet;
+        l["results"] = nlohmann::json::object();
+        for (auto const& res : r.cert.results) {
+            nlohmann::json e;
+            e["verdict"] = res.applicable ? std::string(verdict_name(res.outcome)) : "N/A";
+            e["counts"] = res.counts == weight::gate ? "gate" : "report";
+            if (res.fig) e["figure"] = {{"value", res.fig->value}, {"unit", res.fig->unit}, {res.fig->reference_name, res.fig->reference}};
+            if (!res.reason.empty()) e["reason"] = res.reason;
+            l["results"][res.id] = e;
+        }
+        j["layouts"].push_back(l);
+    }
+    return j;
+}
+
+}  // namespace swz::verify::catalogue
