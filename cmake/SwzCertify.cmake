@@ -1,0 +1,60 @@
+# swz_certify_layout(NAME name NX n [ELEM e] [TC t] [ROWS r] [TIMEOUT_MS ms]
+#                    [REQUIRE_CONFLICT_FREE pattern...] [REQUIRE_ARTICLE]
+#                    [TARGET target])
+#
+# Runs swz-verify on the layout at build time and writes its certificate to
+# ${CMAKE_CURRENT_BINARY_DIR}/swz-certificates/<name>.json. The build fails
+# when a property that counts is refuted or unknown: the layout properties
+# always (bijection, row permutation, chunk integrity, involution), each
+# pattern named by REQUIRE_CONFLICT_FREE (row, row-chunk, column,
+# column-chunk, all), and the article's claims with REQUIRE_ARTICLE.
+# The certificate is made by the target swz-certify-<name>, built by default
+# and before TARGET when given; it is remade when swz-verify changes.
+function(swz_certify_layout)
+  cmake_parse_arguments(PARSE_ARGV 0 SWZ "REQUIRE_ARTICLE" "NAME;NX;ELEM;TC;ROWS;TIMEOUT_MS;TARGET"
+                        "REQUIRE_CONFLICT_FREE")
+  if(SWZ_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "swz_certify_layout: unexpected arguments: ${SWZ_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT SWZ_NAME OR NOT SWZ_NX)
+    message(FATAL_ERROR "swz_certify_layout: NAME and NX are required")
+  endif()
+  if(NOT SWZ_NAME MATCHES "^[A-Za-z0-9_.-]+$")
+    message(FATAL_ERROR "swz_certify_layout: NAME '${SWZ_NAME}' may hold only letters, digits, '_', '.' and '-'")
+  endif()
+  if(NOT TARGET swz::verify)
+    message(FATAL_ERROR "swz_certify_layout: this swz installation has no swz-verify (it was built without Z3)")
+  endif()
+
+  set(args --nx ${SWZ_NX})
+  foreach(opt ELEM TC ROWS TIMEOUT_MS)
+    if(DEFINED SWZ_${opt})
+      string(TOLOWER "${opt}" flag)
+      string(REPLACE "_" "-" flag "${flag}")
+      list(APPEND args --${flag} ${SWZ_${opt}})
+    endif()
+  endforeach()
+  foreach(pattern IN LISTS SWZ_REQUIRE_CONFLICT_FREE)
+    list(APPEND args --require-conflict-free ${pattern})
+  endforeach()
+  if(SWZ_REQUIRE_ARTICLE)
+    list(APPEND args --require-article)
+  endif()
+
+  set(dir "${CMAKE_CURRENT_BINARY_DIR}/swz-certificates")
+  set(certificate "${dir}/${SWZ_NAME}.json")
+  # Written under another name and renamed on success: a failed run leaves
+  # no certificate behind, so the next build runs (and fails) again.
+  add_custom_command(
+    OUTPUT "${certificate}"
+    COMMAND "${CMAKE_COMMAND}" -E make_directory "${dir}"
+    COMMAND "$<TARGET_FILE:swz::verify>" ${args} --json "${certificate}.partial"
+    COMMAND "${CMAKE_COMMAND}" -E rename "${certificate}.partial" "${certificate}"
+    DEPENDS "$<TARGET_FILE:swz::verify>"
+    COMMENT "swz: certifying layout ${SWZ_NAME} (swz-verify ${args})"
+    VERBATIM)
+  add_custom_target(swz-certify-${SWZ_NAME} ALL DEPENDS "${certificate}")
+  if(SWZ_TARGET)
+    add_dependencies(${SWZ_TARGET} swz-certify-${SWZ_NAME})
+  endif()
+endfunction()

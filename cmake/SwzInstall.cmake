@@ -1,0 +1,29 @@
+# The installed CMake package of swz: `find_package(swz)` gives
+#   swz::model            the header-only model (the formula, layout rules, tiles, bank model)
+#   swz::verify           the swz-verify executable (when built with Z3)
+#   swz_certify_layout()  certify a layout at build time, failing the build
+#                         when a required property does not hold (SwzCertify.cmake)
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(SWZ_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/swz" CACHE STRING "where swzConfig.cmake is installed")
+
+set_target_properties(swz_model PROPERTIES EXPORT_NAME model)
+install(TARGETS swz_model EXPORT swzTargets)
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/model/swz" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
+        FILES_MATCHING PATTERN "*.hpp")
+
+if(TARGET swz-verify)
+  set_target_properties(swz-verify PROPERTIES EXPORT_NAME verify)
+  install(TARGETS swz-verify EXPORT swzTargets RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+endif()
+
+install(EXPORT swzTargets NAMESPACE swz:: DESTINATION "${SWZ_INSTALL_CMAKEDIR}")
+configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/swzConfig.cmake.in"
+                              "${PROJECT_BINARY_DIR}/swzConfig.cmake"
+                              INSTALL_DESTINATION "${SWZ_INSTALL_CMAKEDIR}")
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/swzConfigVersion.cmake"
+                                 VERSION "${PROJECT_VERSION}" COMPATIBILITY SameMinorVersion)
+install(FILES "${PROJECT_BINARY_DIR}/swzConfig.cmake" "${PROJECT_BINARY_DIR}/swzConfigVersion.cmake"
+              "${PROJECT_SOURCE_DIR}/cmake/SwzCertify.cmake"
+        DESTINATION "${SWZ_INSTALL_CMAKEDIR}")
