@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 8 here (asserted below 256)
+; x: 64 bits in the prover, 7 here (asserted below 128)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 8))
+(declare-fun x () (_ BitVec 7))
+(define-fun t1 () (_ BitVec 15) (bvmul ((_ zero_extend 7) y) (_ bv128 15)))
+(define-fun t2 () (_ BitVec 11) ((_ extract 10 0) (bvudiv (bvmul (concat ((_ extract 14 7) t1) x) (_ bv1 15)) (_ bv16 15))))
+(define-fun t3 () (_ BitVec 8) (bvxor y ((_ zero_extend 5) ((_ extract 6 4) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 15 15) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 8) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 7 0) (bvudiv t2 (_ bv8 11))) ((_ zero_extend 5) ((_ extract 2 0) (bvurem t2 (_ bv8 11)))))) (_ bv16 12)) (_ bv1 12)) (_ bv128 12)))) ((_ zero_extend 4) ((_ extract 3 0) (bvurem x (_ bv16 7))))))))) (= y ((_ extract 14 7) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 8) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 7 0) (bvudiv t2 (_ bv8 11))) ((_ zero_extend 5) ((_ extract 2 0) (bvurem t2 (_ bv8 11)))))) (_ bv16 12)) (_ bv1 12)) (_ bv128 12)))) ((_ zero_extend 4) ((_ extract 3 0) (bvurem x (_ bv16 7))))))))) (= ((_ extract 2 0) t3) ((_ extract 6 4) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 8) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 7 0) (bvudiv t2 (_ bv8 11))) ((_ zero_extend 5) ((_ extract 2 0) (bvurem t2 (_ bv8 11)))))) (_ bv16 12)) (_ bv1 12)) (_ bv128 12)))) ((_ zero_extend 4) ((_ extract 3 0) (bvurem x (_ bv16 7))))))))) (= ((_ extract 3 0) x) ((_ extract 3 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 8) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 7 0) (bvudiv t2 (_ bv8 11))) ((_ zero_extend 5) ((_ extract 2 0) (bvurem t2 (_ bv8 11)))))) (_ bv16 12)) (_ bv1 12)) (_ bv128 12)))) ((_ zero_extend 4) ((_ extract 3 0) (bvurem x (_ bv16 7))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv256 9)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv128 8)))
+(check-sat)
+(exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 7 here (asserted below 128)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 7))
+(define-fun t1 () (_ BitVec 39) (bvmul ((_ zero_extend 7) y) (_ bv128 39)))
+(define-fun t2 () (_ BitVec 33) ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 1) (concat ((_ extract 38 7) t1) x)) (_ bv2 40)) (_ bv128 40))))
+(define-fun t3 () (_ BitVec 32) (bvxor y ((_ zero_extend 31) ((_ extract 6 6) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 39 39) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem ((_ extract 37 0) (bvudiv (bvmul ((_ zero_extend 7) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv2 33))) ((_ zero_extend 31) ((_ extract 0 0) (bvurem t2 (_ bv2 33)))))) (_ bv128 39)) (_ bv2 39))) (_ bv128 38)))) ((_ zero_extend 2) ((_ extract 5 0) (bvurem x (_ bv64 7))))))))) (= y ((_ extract 38 7) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem ((_ extract 37 0) (bvudiv (bvmul ((_ zero_extend 7) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv2 33))) ((_ zero_extend 31) ((_ extract 0 0) (bvurem t2 (_ bv2 33)))))) (_ bv128 39)) (_ bv2 39))) (_ bv128 38)))) ((_ zero_extend 2) ((_ extract 5 0) (bvurem x (_ bv64 7))))))))) (= ((_ extract 0 0) t3) ((_ extract 6 6) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem ((_ extract 37 0) (bvudiv (bvmul ((_ zero_extend 7) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv2 33))) ((_ zero_extend 31) ((_ extract 0 0) (bvurem t2 (_ bv2 33)))))) (_ bv128 39)) (_ bv2 39))) (_ bv128 38)))) ((_ zero_extend 2) ((_ extract 5 0) (bvurem x (_ bv64 7))))))))) (= ((_ extract 5 0) x) ((_ extract 5 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem ((_ extract 37 0) (bvudiv (bvmul ((_ zero_extend 7) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv2 33))) ((_ zero_extend 31) ((_ extract 0 0) (bvurem t2 (_ bv2 33)))))) (_ bv128 39)) (_ bv2 39))) (_ bv128 38)))) ((_ zero_extend 2) ((_ extract 5 0) (bvurem x (_ bv64 7))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv128 8)))
+(check-sat)
+(exit)

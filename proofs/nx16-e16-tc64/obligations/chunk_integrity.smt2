@@ -1,0 +1,16 @@
+; swz-verify obligation chunk_integrity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 4 here (asserted below 16)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 4))
+(define-fun t1 () (_ BitVec 32) (bvxor y ((_ zero_extend 30) ((_ extract 3 2) x))))
+(define-fun t2 () (_ BitVec 32) (bvxor y ((_ zero_extend 30) ((_ extract 3 2) x))))
+(assert (or (not (= ((_ extract 1 0) t1) ((_ extract 1 0) t2))) false))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv16 5)))
+(check-sat)
+(exit)

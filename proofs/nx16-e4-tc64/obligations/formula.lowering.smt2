@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 4 here (asserted below 16)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 4))
+(define-fun t1 () (_ BitVec 36) (bvmul ((_ zero_extend 4) y) (_ bv16 36)))
+(define-fun t2 () (_ BitVec 32) ((_ extract 31 0) (bvudiv (bvmul ((_ zero_extend 2) (concat ((_ extract 35 4) t1) x)) (_ bv4 38)) (_ bv64 38))))
+(define-fun t3 () (_ BitVec 4) (bvadd ((_ zero_extend 3) (_ bv0 1)) x))
+(assert (not (and (= (_ bv0 1) ((_ extract 36 36) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 3 0) (bvurem ((_ extract 35 0) (bvudiv (bvmul ((_ zero_extend 6) (bvxor (bvudiv t2 (_ bv1 32)) ((_ zero_extend 31) (_ bv0 1)))) (_ bv64 38)) (_ bv4 38))) (_ bv16 36)))) ((_ zero_extend 1) ((_ extract 3 0) (bvurem ((_ zero_extend 1) x) (_ bv16 5))))))))) (= y ((_ extract 35 4) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 3 0) (bvurem ((_ extract 35 0) (bvudiv (bvmul ((_ zero_extend 6) (bvxor (bvudiv t2 (_ bv1 32)) ((_ zero_extend 31) (_ bv0 1)))) (_ bv64 38)) (_ bv4 38))) (_ bv16 36)))) ((_ zero_extend 1) ((_ extract 3 0) (bvurem ((_ zero_extend 1) x) (_ bv16 5))))))))) (= t3 ((_ extract 3 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 3 0) (bvurem ((_ extract 35 0) (bvudiv (bvmul ((_ zero_extend 6) (bvxor (bvudiv t2 (_ bv1 32)) ((_ zero_extend 31) (_ bv0 1)))) (_ bv64 38)) (_ bv4 38))) (_ bv16 36)))) ((_ zero_extend 1) ((_ extract 3 0) (bvurem ((_ zero_extend 1) x) (_ bv16 5))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv16 5)))
+(check-sat)
+(exit)

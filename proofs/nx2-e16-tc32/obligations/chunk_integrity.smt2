@@ -1,0 +1,16 @@
+; swz-verify obligation chunk_integrity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 1 here (asserted below 2)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 1))
+(define-fun t1 () (_ BitVec 1) x)
+(define-fun t2 () (_ BitVec 1) (bvadd (_ bv0 1) t1))
+(assert (or (not (= t2 x)) false))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv2 2)))
+(check-sat)
+(exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 8 here (asserted below 256)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 8))
+(define-fun t1 () (_ BitVec 40) (bvmul ((_ zero_extend 8) y) (_ bv256 40)))
+(define-fun t2 () (_ BitVec 34) ((_ extract 33 0) (bvudiv (bvmul ((_ zero_extend 1) (concat ((_ extract 39 8) t1) x)) (_ bv2 41)) (_ bv128 41))))
+(define-fun t3 () (_ BitVec 32) (bvxor y ((_ zero_extend 30) ((_ extract 7 6) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 40 40) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 7 0) (bvurem ((_ extract 37 0) (bvudiv (bvmul ((_ zero_extend 7) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv4 34))) ((_ zero_extend 30) ((_ extract 1 0) (bvurem t2 (_ bv4 34)))))) (_ bv128 39)) (_ bv2 39))) (_ bv256 38)))) ((_ zero_extend 3) ((_ extract 5 0) (bvurem x (_ bv64 8))))))))) (= y ((_ extract 39 8) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 7 0) (bvurem ((_ extract 37 0) (bvudiv (bvmul ((_ zero_extend 7) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv4 34))) ((_ zero_extend 30) ((_ extract 1 0) (bvurem t2 (_ bv4 34)))))) (_ bv128 39)) (_ bv2 39))) (_ bv256 38)))) ((_ zero_extend 3) ((_ extract 5 0) (bvurem x (_ bv64 8))))))))) (= ((_ extract 1 0) t3) ((_ extract 7 6) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 7 0) (bvurem ((_ extract 37 0) (bvudiv (bvmul ((_ zero_extend 7) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv4 34))) ((_ zero_extend 30) ((_ extract 1 0) (bvurem t2 (_ bv4 34)))))) (_ bv128 39)) (_ bv2 39))) (_ bv256 38)))) ((_ zero_extend 3) ((_ extract 5 0) (bvurem x (_ bv64 8))))))))) (= ((_ extract 5 0) x) ((_ extract 5 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 7 0) (bvurem ((_ extract 37 0) (bvudiv (bvmul ((_ zero_extend 7) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv4 34))) ((_ zero_extend 30) ((_ extract 1 0) (bvurem t2 (_ bv4 34)))))) (_ bv128 39)) (_ bv2 39))) (_ bv256 38)))) ((_ zero_extend 3) ((_ extract 5 0) (bvurem x (_ bv64 8))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv256 9)))
+(check-sat)
+(exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 37) (bvmul ((_ zero_extend 5) y) (_ bv32 37)))
+(define-fun t2 () (_ BitVec 33) ((_ extract 32 0) (bvudiv (bvmul (concat ((_ extract 36 5) t1) x) (_ bv1 37)) (_ bv16 37))))
+(define-fun t3 () (_ BitVec 32) (bvxor y ((_ zero_extend 31) ((_ extract 4 4) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 37 37) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv2 33))) ((_ zero_extend 31) ((_ extract 0 0) (bvurem t2 (_ bv2 33)))))) (_ bv16 36)) (_ bv1 36)) (_ bv32 36)))) ((_ zero_extend 2) ((_ extract 3 0) (bvurem x (_ bv16 5))))))))) (= y ((_ extract 36 5) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv2 33))) ((_ zero_extend 31) ((_ extract 0 0) (bvurem t2 (_ bv2 33)))))) (_ bv16 36)) (_ bv1 36)) (_ bv32 36)))) ((_ zero_extend 2) ((_ extract 3 0) (bvurem x (_ bv16 5))))))))) (= ((_ extract 0 0) t3) ((_ extract 4 4) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv2 33))) ((_ zero_extend 31) ((_ extract 0 0) (bvurem t2 (_ bv2 33)))))) (_ bv16 36)) (_ bv1 36)) (_ bv32 36)))) ((_ zero_extend 2) ((_ extract 3 0) (bvurem x (_ bv16 5))))))))) (= ((_ extract 3 0) x) ((_ extract 3 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv2 33))) ((_ zero_extend 31) ((_ extract 0 0) (bvurem t2 (_ bv2 33)))))) (_ bv16 36)) (_ bv1 36)) (_ bv32 36)))) ((_ zero_extend 2) ((_ extract 3 0) (bvurem x (_ bv16 5))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(check-sat)
+(exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation chunk_integrity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 37) (concat y (_ bv0 5)))
+(define-fun t2 () (_ BitVec 5) x)
+(define-fun t3 () (_ BitVec 5) (bvadd ((_ zero_extend 4) (_ bv0 1)) t2))
+(assert (or (not (and (= y ((_ extract 36 5) (bvadd t1 ((_ zero_extend 32) t2)))) (= t3 ((_ extract 4 0) (bvadd t1 ((_ zero_extend 32) t2)))))) false))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(check-sat)
+(exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 7 here (asserted below 128)
+; x: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 7))
+(declare-fun x () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 12) (bvmul ((_ zero_extend 5) y) (_ bv32 12)))
+(define-fun t2 () (_ BitVec 11) ((_ extract 10 0) (bvudiv (bvmul ((_ zero_extend 3) (concat ((_ extract 11 5) t1) x)) (_ bv8 15)) (_ bv16 15))))
+(define-fun t3 () (_ BitVec 7) (bvxor y ((_ zero_extend 3) ((_ extract 4 1) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 12 12) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 7 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv16 11))) ((_ zero_extend 3) ((_ extract 3 0) (bvurem t2 (_ bv16 11)))))) (_ bv16 11)) (_ bv8 11))) (_ bv32 8)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))) (= y ((_ extract 11 5) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 7 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv16 11))) ((_ zero_extend 3) ((_ extract 3 0) (bvurem t2 (_ bv16 11)))))) (_ bv16 11)) (_ bv8 11))) (_ bv32 8)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))) (= ((_ extract 3 0) t3) ((_ extract 4 1) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 7 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv16 11))) ((_ zero_extend 3) ((_ extract 3 0) (bvurem t2 (_ bv16 11)))))) (_ bv16 11)) (_ bv8 11))) (_ bv32 8)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))) (= ((_ extract 0 0) x) ((_ extract 0 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 7 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv16 11))) ((_ zero_extend 3) ((_ extract 3 0) (bvurem t2 (_ bv16 11)))))) (_ bv16 11)) (_ bv8 11))) (_ bv32 8)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv128 8)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(check-sat)
+(exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 37) (bvmul ((_ zero_extend 5) y) (_ bv32 37)))
+(define-fun t2 () (_ BitVec 36) ((_ extract 35 0) (bvudiv (bvmul ((_ zero_extend 3) (concat ((_ extract 36 5) t1) x)) (_ bv8 40)) (_ bv16 40))))
+(define-fun t3 () (_ BitVec 32) (bvxor y ((_ zero_extend 28) ((_ extract 4 1) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 37 37) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv16 36))) ((_ zero_extend 28) ((_ extract 3 0) (bvurem t2 (_ bv16 36)))))) (_ bv16 36)) (_ bv8 36))) (_ bv32 33)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))) (= y ((_ extract 36 5) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv16 36))) ((_ zero_extend 28) ((_ extract 3 0) (bvurem t2 (_ bv16 36)))))) (_ bv16 36)) (_ bv8 36))) (_ bv32 33)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))) (= ((_ extract 3 0) t3) ((_ extract 4 1) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv16 36))) ((_ zero_extend 28) ((_ extract 3 0) (bvurem t2 (_ bv16 36)))))) (_ bv16 36)) (_ bv8 36))) (_ bv32 33)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))) (= ((_ extract 0 0) x) ((_ extract 0 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv16 36))) ((_ zero_extend 28) ((_ extract 3 0) (bvurem t2 (_ bv16 36)))))) (_ bv16 36)) (_ bv8 36))) (_ bv32 33)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(check-sat)
+(exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 9 here (asserted below 512)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 9))
+(define-fun t1 () (_ BitVec 41) (bvmul ((_ zero_extend 9) y) (_ bv512 41)))
+(define-fun t2 () (_ BitVec 38) ((_ extract 37 0) (bvudiv (bvmul ((_ zero_extend 1) (concat ((_ extract 40 9) t1) x)) (_ bv2 42)) (_ bv16 42))))
+(define-fun t3 () (_ BitVec 32) (bvxor y ((_ zero_extend 26) ((_ extract 8 3) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 41 41) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 8 0) (bvurem ((_ extract 34 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv64 38))) ((_ zero_extend 26) ((_ extract 5 0) (bvurem t2 (_ bv64 38)))))) (_ bv16 36)) (_ bv2 36))) (_ bv512 35)))) ((_ zero_extend 7) ((_ extract 2 0) (bvurem x (_ bv8 9))))))))) (= y ((_ extract 40 9) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 8 0) (bvurem ((_ extract 34 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv64 38))) ((_ zero_extend 26) ((_ extract 5 0) (bvurem t2 (_ bv64 38)))))) (_ bv16 36)) (_ bv2 36))) (_ bv512 35)))) ((_ zero_extend 7) ((_ extract 2 0) (bvurem x (_ bv8 9))))))))) (= ((_ extract 5 0) t3) ((_ extract 8 3) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 8 0) (bvurem ((_ extract 34 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv64 38))) ((_ zero_extend 26) ((_ extract 5 0) (bvurem t2 (_ bv64 38)))))) (_ bv16 36)) (_ bv2 36))) (_ bv512 35)))) ((_ zero_extend 7) ((_ extract 2 0) (bvurem x (_ bv8 9))))))))) (= ((_ extract 2 0) x) ((_ extract 2 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 8 0) (bvurem ((_ extract 34 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv64 38))) ((_ zero_extend 26) ((_ extract 5 0) (bvurem t2 (_ bv64 38)))))) (_ bv16 36)) (_ bv2 36))) (_ bv512 35)))) ((_ zero_extend 7) ((_ extract 2 0) (bvurem x (_ bv8 9))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv512 10)))
+(check-sat)
+(exit)

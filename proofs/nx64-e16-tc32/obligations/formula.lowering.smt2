@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 6 here (asserted below 64)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 6))
+(define-fun t1 () (_ BitVec 38) (bvmul ((_ zero_extend 6) y) (_ bv64 38)))
+(define-fun t2 () (_ BitVec 37) ((_ extract 36 0) (bvudiv (bvmul ((_ zero_extend 4) (concat ((_ extract 37 6) t1) x)) (_ bv16 42)) (_ bv32 42))))
+(define-fun t3 () (_ BitVec 32) (bvxor y ((_ zero_extend 27) ((_ extract 5 1) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 38 38) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 5) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv32 37))) ((_ zero_extend 27) ((_ extract 4 0) (bvurem t2 (_ bv32 37)))))) (_ bv32 37)) (_ bv16 37))) (_ bv64 33)))) ((_ zero_extend 6) ((_ extract 0 0) (bvurem x (_ bv2 6))))))))) (= y ((_ extract 37 6) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 5) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv32 37))) ((_ zero_extend 27) ((_ extract 4 0) (bvurem t2 (_ bv32 37)))))) (_ bv32 37)) (_ bv16 37))) (_ bv64 33)))) ((_ zero_extend 6) ((_ extract 0 0) (bvurem x (_ bv2 6))))))))) (= ((_ extract 4 0) t3) ((_ extract 5 1) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 5) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv32 37))) ((_ zero_extend 27) ((_ extract 4 0) (bvurem t2 (_ bv32 37)))))) (_ bv32 37)) (_ bv16 37))) (_ bv64 33)))) ((_ zero_extend 6) ((_ extract 0 0) (bvurem x (_ bv2 6))))))))) (= ((_ extract 0 0) x) ((_ extract 0 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 5) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv32 37))) ((_ zero_extend 27) ((_ extract 4 0) (bvurem t2 (_ bv32 37)))))) (_ bv32 37)) (_ bv16 37))) (_ bv64 33)))) ((_ zero_extend 6) ((_ extract 0 0) (bvurem x (_ bv2 6))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
+(check-sat)
+(exit)

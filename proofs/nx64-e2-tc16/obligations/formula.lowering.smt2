@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 6 here (asserted below 64)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 6))
+(define-fun t1 () (_ BitVec 38) (bvmul ((_ zero_extend 6) y) (_ bv64 38)))
+(define-fun t2 () (_ BitVec 35) ((_ extract 34 0) (bvudiv (bvmul ((_ zero_extend 1) (concat ((_ extract 37 6) t1) x)) (_ bv2 39)) (_ bv16 39))))
+(define-fun t3 () (_ BitVec 32) (bvxor y ((_ zero_extend 29) ((_ extract 5 3) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 38 38) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 34 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv8 35))) ((_ zero_extend 29) ((_ extract 2 0) (bvurem t2 (_ bv8 35)))))) (_ bv16 36)) (_ bv2 36))) (_ bv64 35)))) ((_ zero_extend 4) ((_ extract 2 0) (bvurem x (_ bv8 6))))))))) (= y ((_ extract 37 6) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 34 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv8 35))) ((_ zero_extend 29) ((_ extract 2 0) (bvurem t2 (_ bv8 35)))))) (_ bv16 36)) (_ bv2 36))) (_ bv64 35)))) ((_ zero_extend 4) ((_ extract 2 0) (bvurem x (_ bv8 6))))))))) (= ((_ extract 2 0) t3) ((_ extract 5 3) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 34 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv8 35))) ((_ zero_extend 29) ((_ extract 2 0) (bvurem t2 (_ bv8 35)))))) (_ bv16 36)) (_ bv2 36))) (_ bv64 35)))) ((_ zero_extend 4) ((_ extract 2 0) (bvurem x (_ bv8 6))))))))) (= ((_ extract 2 0) x) ((_ extract 2 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 34 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv8 35))) ((_ zero_extend 29) ((_ extract 2 0) (bvurem t2 (_ bv8 35)))))) (_ bv16 36)) (_ bv2 36))) (_ bv64 35)))) ((_ zero_extend 4) ((_ extract 2 0) (bvurem x (_ bv8 6))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
+(check-sat)
+(exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 7 here (asserted below 128)
+; x: 64 bits in the prover, 6 here (asserted below 64)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 7))
+(declare-fun x () (_ BitVec 6))
+(define-fun t1 () (_ BitVec 13) (bvmul ((_ zero_extend 6) y) (_ bv64 13)))
+(define-fun t2 () (_ BitVec 11) ((_ extract 10 0) (bvudiv (bvmul ((_ zero_extend 2) (concat ((_ extract 12 6) t1) x)) (_ bv4 15)) (_ bv16 15))))
+(define-fun t3 () (_ BitVec 7) (bvxor y ((_ zero_extend 3) ((_ extract 5 2) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 13 13) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 8 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv16 11))) ((_ zero_extend 3) ((_ extract 3 0) (bvurem t2 (_ bv16 11)))))) (_ bv16 11)) (_ bv4 11))) (_ bv64 9)))) ((_ zero_extend 5) ((_ extract 1 0) (bvurem x (_ bv4 6))))))))) (= y ((_ extract 12 6) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 8 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv16 11))) ((_ zero_extend 3) ((_ extract 3 0) (bvurem t2 (_ bv16 11)))))) (_ bv16 11)) (_ bv4 11))) (_ bv64 9)))) ((_ zero_extend 5) ((_ extract 1 0) (bvurem x (_ bv4 6))))))))) (= ((_ extract 3 0) t3) ((_ extract 5 2) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 8 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv16 11))) ((_ zero_extend 3) ((_ extract 3 0) (bvurem t2 (_ bv16 11)))))) (_ bv16 11)) (_ bv4 11))) (_ bv64 9)))) ((_ zero_extend 5) ((_ extract 1 0) (bvurem x (_ bv4 6))))))))) (= ((_ extract 1 0) x) ((_ extract 1 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 5 0) (bvurem ((_ extract 8 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv16 11))) ((_ zero_extend 3) ((_ extract 3 0) (bvurem t2 (_ bv16 11)))))) (_ bv16 11)) (_ bv4 11))) (_ bv64 9)))) ((_ zero_extend 5) ((_ extract 1 0) (bvurem x (_ bv4 6))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv128 8)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
+(check-sat)
+(exit)

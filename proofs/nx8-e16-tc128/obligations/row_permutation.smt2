@@ -1,0 +1,18 @@
+; swz-verify obligation row_permutation (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x1: 64 bits in the prover, 3 here (asserted below 8)
+; x2: 64 bits in the prover, 3 here (asserted below 8)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x1 () (_ BitVec 3))
+(declare-fun x2 () (_ BitVec 3))
+(define-fun t1 () (_ BitVec 3) (bvadd ((_ zero_extend 2) (_ bv0 1)) x1))
+(assert (or (not (bvult ((_ zero_extend 1) t1) (_ bv8 4))) (and (not (= x1 x2)) (= t1 (bvadd ((_ zero_extend 2) (_ bv0 1)) x2)))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x1) (_ bv8 4)))
+(assert (bvult ((_ zero_extend 1) x2) (_ bv8 4)))
+(check-sat)
+(exit)

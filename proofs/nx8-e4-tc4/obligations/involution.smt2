@@ -1,0 +1,17 @@
+; swz-verify obligation involution (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 3 here (asserted below 8)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 3))
+(define-fun t1 () (_ BitVec 32) (bvxor y ((_ zero_extend 29) x)))
+(define-fun t2 () (_ BitVec 3) (bvadd ((_ extract 2 0) t1) ((_ zero_extend 2) (_ bv0 1))))
+(define-fun t3 () (_ BitVec 32) (bvxor y ((_ zero_extend 29) t2)))
+(assert (not (= (bvadd ((_ extract 2 0) t3) ((_ zero_extend 2) (_ bv0 1))) x)))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv8 4)))
+(check-sat)
+(exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 3 here (asserted below 8)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 3))
+(define-fun t1 () (_ BitVec 35) (bvmul ((_ zero_extend 3) y) (_ bv8 35)))
+(define-fun t2 () (_ BitVec 34) ((_ extract 33 0) (bvudiv (bvmul ((_ zero_extend 2) (concat ((_ extract 34 3) t1) x)) (_ bv4 37)) (_ bv8 37))))
+(define-fun t3 () (_ BitVec 32) (bvxor y ((_ zero_extend 30) ((_ extract 2 1) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 35 35) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 2 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 3) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv4 34))) ((_ zero_extend 30) ((_ extract 1 0) (bvurem t2 (_ bv4 34)))))) (_ bv8 35)) (_ bv4 35))) (_ bv8 33)))) ((_ zero_extend 3) ((_ extract 0 0) (bvurem x (_ bv2 3))))))))) (= y ((_ extract 34 3) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 2 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 3) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv4 34))) ((_ zero_extend 30) ((_ extract 1 0) (bvurem t2 (_ bv4 34)))))) (_ bv8 35)) (_ bv4 35))) (_ bv8 33)))) ((_ zero_extend 3) ((_ extract 0 0) (bvurem x (_ bv2 3))))))))) (= ((_ extract 1 0) t3) ((_ extract 2 1) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 2 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 3) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv4 34))) ((_ zero_extend 30) ((_ extract 1 0) (bvurem t2 (_ bv4 34)))))) (_ bv8 35)) (_ bv4 35))) (_ bv8 33)))) ((_ zero_extend 3) ((_ extract 0 0) (bvurem x (_ bv2 3))))))))) (= ((_ extract 0 0) x) ((_ extract 0 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 32) (bvadd ((_ zero_extend 1) ((_ extract 2 0) (bvurem ((_ extract 32 0) (bvudiv (bvmul ((_ zero_extend 3) (bvxor ((_ extract 31 0) (bvudiv t2 (_ bv4 34))) ((_ zero_extend 30) ((_ extract 1 0) (bvurem t2 (_ bv4 34)))))) (_ bv8 35)) (_ bv4 35))) (_ bv8 33)))) ((_ zero_extend 3) ((_ extract 0 0) (bvurem x (_ bv2 3))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv8 4)))
+(check-sat)
+(exit)

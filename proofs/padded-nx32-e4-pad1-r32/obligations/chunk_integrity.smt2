@@ -1,0 +1,16 @@
+; swz-verify obligation chunk_integrity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 5 here (asserted below 32)
+; x: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 5))
+(declare-fun x () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 64) ((_ zero_extend 54) (bvmul ((_ extract 9 0) ((_ zero_extend 59) y)) (_ bv33 10))))
+(define-fun t2 () (_ BitVec 64) (bvadd t1 ((_ zero_extend 59) x)))
+(assert (or (distinct (bvadd t1 ((_ zero_extend 59) x)) (bvadd t2 ((_ zero_extend 63) (_ bv0 1)))) (distinct (bvand t2 (_ bv0 64)) (_ bv0 64))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv32 6)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(check-sat)
+(exit)
