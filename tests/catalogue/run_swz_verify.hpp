@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace swz::testing {
 
@@ -31,13 +32,22 @@ inline void spit(std::filesystem::path const& path, std::string const& text) {
     f << text;
 }
 
-// A fresh folder of its own for each call: ctest runs test cases in
-// parallel, each in its own process.
+// A fresh folder of its own for each call (ctest runs test cases in
+// parallel, each in its own process), removed when the process ends.
 inline std::filesystem::path scratch_folder(std::string const& name) {
+    struct made {
+        std::vector<std::filesystem::path> folders;
+        ~made() {
+            std::error_code ec;
+            for (auto const& f : folders) std::filesystem::remove_all(f, ec);
+        }
+    };
+    static made all;
     static std::atomic<unsigned> n{0};
     auto const p = std::filesystem::path(SWZ_TEST_SCRATCH) / (std::to_string(::getpid()) + "-" + std::to_string(n++) + "-" + name);
     std::filesystem::remove_all(p);
     std::filesystem::create_directories(p);
+    all.folders.push_back(p);
     return p;
 }
 

@@ -102,6 +102,26 @@ TEST_CASE("a kernel whose tile has no certificate is named", "[catalogue][check]
     }
 }
 
+TEST_CASE("a kernel certificate for a tile no kernel uses is stale", "[catalogue][check]") {
+    auto const dir = copy_of_mini_catalogue("stale");
+    auto const kernels = swz::verify::catalogue::kernel_entries();
+    auto const& kernel = kernels.front();
+    // As if the kernel had moved to taller tiles: its old certificate stays.
+    auto const old = dir / (kernel.name + "-old");
+    fs::rename(dir / kernel.name, old);
+    auto j = read_json(old / "certificate.json");
+    j["catalogue"]["tile"]["rows"] = kernel.tile.rows / 2;
+    write_certificate(old / "certificate.json", j, true);
+    fs::copy(SWZ_MINI_CATALOGUE / fs::path(kernel.name), dir / kernel.name, fs::copy_options::recursive);
+    auto const r = swz_verify("--check " + dir.string() + " --no-second-solver");
+    auto const f = findings(r);
+    CAPTURE(r.out);
+    CHECK(r.code == 10);
+    CHECK(std::count(f.begin(), f.end(), kernel.name + "-old: a kernel certificate (kernel " + kernel.kernels.front() +
+                                             ") for a tile that swz/kernel_layouts.hpp and the known-bad list no longer hold; "
+                                             "delete " + old.string() + " or regenerate the catalogue") == 1);
+}
+
 TEST_CASE("a stored obligation edited or removed is found", "[catalogue][check]") {
     auto const dir = copy_of_mini_catalogue("obligation-files");
     auto const obligations = dir / grid / "obligations";

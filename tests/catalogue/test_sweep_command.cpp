@@ -50,7 +50,7 @@ TEST_CASE("bad catalogue-mode input gets one line on stderr and exit 1", "[catal
     }
 }
 
-TEST_CASE("--help explains the ranges, the modes and the exit codes", "[catalogue][cli]") {
+TEST_CASE("the catalogue mode's help explains the ranges, the modes and the exit codes", "[catalogue][cli]") {
     auto const r = swz_verify("--sweep --help");
     CHECK(r.code == 0);
     CHECK_THAT(r.out, Catch::Contains("every power of two from A to B"));

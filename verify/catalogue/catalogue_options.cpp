@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <limits>
+#include <string_view>
 
 #include "../certify.hpp"
 #include "../exit_codes.hpp"
@@ -52,25 +53,29 @@ parsed parse(int argc, char const* const* argv) {
     app.footer(footer);
     raw_options o;
     auto once = [](CLI::Option* opt) { return opt->multi_option_policy(CLI::MultiOptionPolicy::Throw); };
-    once(app.add_option("--check", o.check, "DIR: re-check every certificate in DIR"));
+    auto typed = [&](CLI::Option* opt, char const* type) { return once(opt)->type_name(type); };
+    typed(app.add_option("--check", o.check, "re-check every certificate in DIR"), "DIR");
     app.add_flag("--sweep", o.sweep, "certify every layout in the ranges below");
-    once(app.add_option("--nx", o.nx, "RANGE of NX, elements per row (sweep; required)"));
-    once(app.add_option("--elem", o.elem, "RANGE of element sizes in bytes (sweep; default 4)"));
-    once(app.add_option("--tc", o.tc, "RANGE of chunk sizes TC in bytes (sweep; default: the element size)"));
-    once(app.add_option("--row-bytes", o.row_bytes, "RANGE: keep only rows of NX*elem bytes in it (sweep)"));
-    once(app.add_option("--rows", o.rows, "rows of each tile, 1 .. 2^32 (sweep; default 2^32: every 32-bit row)"));
-    once(app.add_option("--timeout-ms", o.timeout, "Z3 time limit per query in ms (sweep; default 10000)"));
-    once(app.add_option("--format", o.format, "markdown or json: the sweep's summary (default markdown)"));
-    once(app.add_option("--out", o.out, "FILE: write the summary there instead of stdout (sweep)"));
-    once(app.add_option("--write-catalogue", o.write_catalogue, "DIR: write every certificate to DIR/<layout>/ (sweep)"));
-    once(app.add_option("--jobs", o.jobs, "parallel jobs (default: one per core)"));
-    once(app.add_option("--cvc5", o.cvc5, "PATH of cvc5, the second solver (check; default: cvc5 on $PATH)"));
+    typed(app.add_option("--nx", o.nx, "NX, elements per row (sweep; required)"), "RANGE");
+    typed(app.add_option("--elem", o.elem, "element sizes in bytes (sweep; default 4)"), "RANGE");
+    typed(app.add_option("--tc", o.tc, "chunk sizes TC in bytes (sweep; default: the element size)"), "RANGE");
+    typed(app.add_option("--row-bytes", o.row_bytes, "keep only rows of NX*elem bytes in RANGE (sweep)"), "RANGE");
+    typed(app.add_option("--rows", o.rows, "rows of each tile, 1 .. 2^32 (sweep; default 2^32: every 32-bit row)"), "R");
+    typed(app.add_option("--timeout-ms", o.timeout, "Z3 time limit per query (sweep; default 10000)"), "MS");
+    typed(app.add_option("--format", o.format, "markdown or json: the sweep's summary (default markdown)"), "FORMAT");
+    typed(app.add_option("--out", o.out, "write the summary to FILE instead of stdout (sweep)"), "FILE");
+    typed(app.add_option("--write-catalogue", o.write_catalogue, "write every certificate to DIR/<layout>/ (sweep)"), "DIR");
+    typed(app.add_option("--jobs", o.jobs, "parallel jobs (default: one per core)"), "N");
+    typed(app.add_option("--cvc5", o.cvc5, "cvc5, the second solver (check; default: cvc5 on $PATH)"), "PATH");
     app.add_flag("--no-second-solver", o.no_second_solver,
                  "check without cvc5 (reported loudly; the obligations are then checked by Z3 only)");
-    once(app.add_option("--solver-timeout", o.solver_timeout, "cvc5's CPU-time limit per obligation in s (check; default 60)"));
-    once(app.add_option("--obligations-dir", o.obligations_dir,
-                        "DIR: keep every re-derived obligation there, DIR/<layout>/<obligation>.smt2 (check)"));
-    once(app.add_option("--timings", o.timings, "FILE: each obligation's cvc5 CPU time, as CSV (check)"));
+    typed(app.add_option("--solver-timeout", o.solver_timeout, "cvc5's CPU-time limit per obligation (check; default 60)"), "S");
+    typed(app.add_option("--obligations-dir", o.obligations_dir,
+                         "keep every re-derived obligation as DIR/<layout>/<obligation>.smt2 (check)"), "DIR");
+    typed(app.add_option("--timings", o.timings, "write each obligation's cvc5 CPU time to FILE, as CSV (check)"), "FILE");
+    // "--check --help" would read --help as the directory: help wins anywhere.
+    for (int i = 1; i < argc; ++i)
+        if (std::string_view(argv[i]) == "--help" || std::string_view(argv[i]) == "-h") return cli::info_text{app.help()};
     try {
         app.parse(argc, argv);
     } catch (CLI::CallForHelp const&) {
