@@ -39,6 +39,7 @@ TEST_CASE("bad catalogue-mode input gets one line on stderr and exit 1", "[catal
              bad{"--check . --nx 64", "--nx is not an option of --check"},
              bad{"--check . --no-second-solver --cvc5 /usr/bin/cvc5", "contradict"},
              bad{"--check . --solver-timeout 0", "--solver-timeout 0: must be at least 1"},
+             bad{"--check . --obligations-dir ./kept", "inside the catalogue, which --check never writes to"},
          }) {
         CAPTURE(b.args);
         auto const r = swz_verify(b.args);

@@ -138,6 +138,15 @@ int run_check(check_command const& cmd) {
         std::cerr << "swz-verify: WARNING: --no-second-solver: the obligations are NOT re-checked by cvc5; "
                      "this check rests on Z3 alone\n";
     }
+    if (cmd.obligations_dir) {
+        auto const inside = fs::weakly_canonical(*cmd.obligations_dir, ec).string() + "/";
+        auto const catalogue = fs::weakly_canonical(cmd.dir, ec).string() + "/";
+        if (inside.rfind(catalogue, 0) == 0) {
+            std::cerr << "swz-verify: error: --obligations-dir " << cmd.obligations_dir->string()
+                      << " is inside the catalogue, which --check never writes to\n";
+            return exit_usage;
+        }
+    }
     scratch_dir scratch;
     if (cmd.obligations_dir) {
         scratch.path = *cmd.obligations_dir;
