@@ -140,7 +140,7 @@ std::vector<obligation_record> records_from_json(nlohmann::json const& j) {
         r.sha256 = o.at("sha256").get<std::string>();
         r.bytes = o.at("bytes").get<std::size_t>();
         r.stored = o.at("stored").get<bool>();
-        if (r.file.find('/') != std::string::npos || r.file.find("..") == 0)
+        if (r.file.find('/') != std::string::npos || r.file == "." || r.file == "..")
             throw std::runtime_error("obligation file name " + r.file + " leaves obligations/");
         out.push_back(r);
     }
