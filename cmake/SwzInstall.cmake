@@ -1,5 +1,6 @@
 # The installed CMake package of swz: `find_package(swz)` gives
 #   swz::model            the header-only model (the formula, layout rules, tiles, bank model)
+#   swz::kernels          the header-only CUDA transposes (swz/transpose.cuh), over swz::model
 #   swz::verify           the swz-verify executable (when built with Z3)
 #   swz_certify_layout()  certify a layout at build time, failing the build
 #                         when a required property does not hold (SwzCertify.cmake)
@@ -12,6 +13,11 @@ set_target_properties(swz_model PROPERTIES EXPORT_NAME model)
 install(TARGETS swz_model EXPORT swzTargets)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/model/swz" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
         FILES_MATCHING PATTERN "*.hpp")
+
+set_target_properties(swz_kernels PROPERTIES EXPORT_NAME kernels)
+install(TARGETS swz_kernels EXPORT swzTargets)
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/kernels/include/swz" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
+        FILES_MATCHING PATTERN "*.hpp" PATTERN "*.cuh")
 
 if(TARGET swz-verify)
   set_target_properties(swz-verify PROPERTIES EXPORT_NAME verify)

@@ -7,7 +7,9 @@
 //   5   some query is UNKNOWN (solver timeout or `unknown`), and none that
 //       counts is refuted
 //   6   internal error (a bug in swz-verify; please report it)
-//   10  a property that counts is REFUTED
+//   10  a property that counts is REFUTED; in catalogue mode also: --check
+//       found a changed result, a hand edit, a missing certificate, or a cvc5
+//       disagreement or timeout, or a --sweep found a refuted layout
 #pragma once
 
 #include <vector>
