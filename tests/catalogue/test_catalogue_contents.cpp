@@ -10,7 +10,7 @@
 
 #include "catalogue/certificate_file.hpp"
 #include "catalogue/json_layout.hpp"
-#include "run_swz_verify.hpp"
+#include "support/run_swz_verify.hpp"
 #include "swz/kernel_layouts.hpp"
 
 using namespace swz::testing;

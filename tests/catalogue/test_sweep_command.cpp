@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "run_swz_verify.hpp"
+#include "support/run_swz_verify.hpp"
 #include "support/enumerate.hpp"
 #include "swz/xor_swizzle.hpp"
 

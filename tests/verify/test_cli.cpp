@@ -1,50 +1,15 @@
 // swz-verify as a script sees it: exit codes, one-line errors, the certificate.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdlib>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 
-namespace {
+#include "support/run_swz_verify.hpp"
 
-struct run_result {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(std::string const& path) {
-    std::ifstream f(path);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
-
-// Scratch files unique to this process, so ctest may run cases in parallel.
-std::string scratch(std::string const& name) {
-    return std::string(SWZ_TEST_SCRATCH) + "/" + std::to_string(::getpid()) + "-" + name;
-}
-
-run_result swz_verify(std::string const& args) {
-    std::string const out = scratch("out.txt"), err = scratch("err.txt");
-    std::string const cmd = std::string(SWZ_VERIFY_BINARY) + " " + args + " >" + out + " 2>" + err;
-    int const status = std::system(cmd.c_str());
-    REQUIRE(WIFEXITED(status));
-    return {WEXITSTATUS(status), slurp(out), slurp(err)};
-}
-
-unsigned lines(std::string const& s) {
-    unsigned n = 0;
-    for (char c : s) n += c == '\n';
-    return n;
-}
-
-}  // namespace
+using swz::testing::count_lines;
+using swz::testing::scratch_folder;
+using swz::testing::slurp;
+using swz::testing::swz_verify;
 
 TEST_CASE("bad input gets one line on stderr and exit 1", "[cli]") {
     struct bad {
@@ -79,7 +44,7 @@ TEST_CASE("bad input gets one line on stderr and exit 1", "[cli]") {
         auto const r = swz_verify(b.args);
         CAPTURE(r.err);
         CHECK(r.code == 1);
-        CHECK(lines(r.err) == 1);
+        CHECK(count_lines(r.err) == 1);
         CHECK_THAT(r.err, Catch::StartsWith("swz-verify: error: "));
         CHECK_THAT(r.err, Catch::Contains(b.says));
     }
@@ -108,7 +73,7 @@ TEST_CASE("exit codes: 0 proved, 10 refuted, 5 unknown", "[cli]") {
 }
 
 TEST_CASE("the JSON certificate holds parameters, verdicts, figures, witnesses and versions", "[cli]") {
-    std::string const path = scratch("cert.json");
+    std::string const path = (scratch_folder("cert") / "cert.json").string();
     auto const r = swz_verify("--nx 64 --tc 16 --json " + path);
     REQUIRE(r.code == 0);
     auto const j = nlohmann::json::parse(slurp(path));
@@ -144,7 +109,7 @@ TEST_CASE("kernel mode: proofs, listing and bad input", "[cli][kernels]") {
         CAPTURE(bad);
         auto const r = swz_verify(bad);
         CHECK(r.code == 1);
-        CHECK(lines(r.err) == 1);
+        CHECK(count_lines(r.err) == 1);
         CHECK_THAT(r.err, Catch::StartsWith("swz-verify: error: "));
     }
 }
