@@ -8,6 +8,7 @@
 #include <set>
 
 #include "support/run_swz_verify.hpp"
+#include "support/usage_error.hpp"
 #include "support/enumerate.hpp"
 #include "swz/xor_swizzle.hpp"
 
@@ -40,15 +41,8 @@ TEST_CASE("bad catalogue-mode input gets one line on stderr and exit 1", "[catal
              bad{"--check . --no-second-solver --cvc5 /usr/bin/cvc5", "contradict"},
              bad{"--check . --solver-timeout 0", "--solver-timeout 0: must be at least 1"},
              bad{"--check . --obligations-dir ./kept", "inside the catalogue, which --check never writes to"},
-         }) {
-        CAPTURE(b.args);
-        auto const r = swz_verify(b.args);
-        CAPTURE(r.err);
-        CHECK(r.code == 1);
-        CHECK(count_lines(r.err) == 1);
-        CHECK(r.err.rfind("swz-verify: error: ", 0) == 0);
-        CHECK_THAT(r.err, Catch::Contains(b.says));
-    }
+         })
+        check_usage_error(b.args, b.says);
 }
 
 TEST_CASE("the catalogue mode's help explains the ranges, the modes and the exit codes", "[catalogue][cli]") {

@@ -5,8 +5,9 @@
 #include <string>
 
 #include "support/run_swz_verify.hpp"
+#include "support/usage_error.hpp"
 
-using swz::testing::count_lines;
+using swz::testing::check_usage_error;
 using swz::testing::scratch_folder;
 using swz::testing::slurp;
 using swz::testing::swz_verify;
@@ -39,15 +40,8 @@ TEST_CASE("bad input gets one line on stderr and exit 1", "[cli]") {
              bad{"--nx 64 extra", "extra"},
              bad{"--nx", "--nx"},
              bad{"--nx 64 --json /nonexistent-dir/cert.json", "cannot write"},
-         }) {
-        CAPTURE(b.args);
-        auto const r = swz_verify(b.args);
-        CAPTURE(r.err);
-        CHECK(r.code == 1);
-        CHECK(count_lines(r.err) == 1);
-        CHECK_THAT(r.err, Catch::StartsWith("swz-verify: error: "));
-        CHECK_THAT(r.err, Catch::Contains(b.says));
-    }
+         })
+        check_usage_error(b.args, b.says);
 }
 
 TEST_CASE("--help and --version exit 0 and document the exit codes", "[cli]") {
@@ -105,11 +99,6 @@ TEST_CASE("kernel mode: proofs, listing and bad input", "[cli][kernels]") {
     CHECK(fast.code == 0);
     CHECK_THAT(fast.out, Catch::Contains("kernel.gather.ld_shared.wavefronts PROVED   1 wavefront (ideal 1)"));
     CHECK_THAT(fast.out, Catch::Contains("32 wavefronts (ideal 1)"));  // the plain tile's column read, a figure
-    for (auto const* bad : {"--kernel", "--kernel nosuch", "--kernel fast_f32 --timeout-ms 0", "--kernel fast_f32 --json"}) {
-        CAPTURE(bad);
-        auto const r = swz_verify(bad);
-        CHECK(r.code == 1);
-        CHECK(count_lines(r.err) == 1);
-        CHECK_THAT(r.err, Catch::StartsWith("swz-verify: error: "));
-    }
+    for (auto const* bad : {"--kernel", "--kernel nosuch", "--kernel fast_f32 --timeout-ms 0", "--kernel fast_f32 --json"})
+        check_usage_error(bad);
 }
