@@ -4,7 +4,15 @@
 //
 // A block transposes a tile of TileRows input rows x RowBytes bytes, staged
 // in shared memory as the article's XOR-swizzled tile with 16-byte chunks
-// (NX = RowBytes / Elem elements per row, TC = 16).
+// (NX = RowBytes / Elem elements per row, TC = 16). With StripBytes <
+// RowBytes the tile is stored as RowBytes / StripBytes strips, each a whole
+// swizzled tile of TileRows x StripBytes, one after the other:
+//
+//   byte(y, x) = strip * TileRows * StripBytes + y * StripBytes + x_swz(y, x % strip_nx) * Elem
+//
+// With 128-byte strips this is exactly where the Hopper tensor memory
+// accelerator's 128-byte swizzle puts a box of 128-byte rows (see
+// swz/tma_swizzle.hpp), so the TMA kernel can load the tile in hardware.
 //
 // Load phase: 16-byte vectors, row-major: vector q = it * Threads + tid holds
 // chunk q % C of tile row q / C (C = RowBytes / 16 chunks per row).
@@ -34,7 +42,7 @@
 
 namespace swz {
 
-template <unsigned Elem, unsigned TileRows, unsigned RowBytes, unsigned Threads>
+template <unsigned Elem, unsigned TileRows, unsigned RowBytes, unsigned Threads, unsigned StripBytes = RowBytes>
 struct fast_transpose_plan {
     static_assert(Elem == 1 || Elem == 2 || Elem == 4 || Elem == 8, "elements of 1, 2, 4 or 8 bytes");
 
@@ -57,11 +65,17 @@ struct fast_transpose_plan {
     static constexpr unsigned gather_iterations = gather_tasks / warps;
     static constexpr unsigned vectors_per_thread = gather_iterations * elems_per_gather;
     static constexpr unsigned shared_bytes = TileRows * RowBytes;
+    static constexpr unsigned strip_bytes = StripBytes;
+    static constexpr unsigned strips = RowBytes / StripBytes;
+    static constexpr unsigned strip_nx = StripBytes / Elem;                // columns of one strip
+    static constexpr unsigned strip_stride = TileRows * StripBytes;        // bytes of one strip
 
-    using layout = static_layout<nx, Elem, chunk_bytes>;
+    // The swizzled layout of one strip (of the whole tile when unstriped).
+    using layout = static_layout<strip_nx, Elem, chunk_bytes>;
 
     static_assert(Threads % 32 == 0 && Threads <= 1024);
-    static_assert(chunks_per_row >= 8, "rows of at least 128 bytes, so 8 lanes of a phase meet 8 bank groups");
+    static_assert(StripBytes % chunk_bytes == 0 && RowBytes % StripBytes == 0, "rows of whole strips of whole chunks");
+    static_assert(StripBytes / chunk_bytes >= 8, "strips of at least 128 bytes, so 8 lanes of a phase meet 8 bank groups");
     static_assert((TileRows * chunks_per_row) % Threads == 0, "every thread loads the same number of chunks");
     static_assert(row_groups % groups_per_warp == 0, "a warp gathers whole blocks of row groups");
     static_assert(gather_tasks % warps == 0, "every warp gathers the same number of tasks");
@@ -109,7 +123,11 @@ struct fast_transpose_plan {
     // Byte offsets in the shared tile.
     template <class V>
     SWZ_HOST_DEVICE static constexpr V shared_byte(V y, V x) {
-        return y * RowBytes + swizzled_column(layout{}, y, x) * Elem;
+        if constexpr (strips == 1) {
+            return y * RowBytes + swizzled_column(layout{}, y, x) * Elem;
+        } else {
+            return x / strip_nx * strip_stride + y * StripBytes + swizzled_column(layout{}, y, x % strip_nx) * Elem;
+        }
     }
     template <class V>
     SWZ_HOST_DEVICE static constexpr V load_store_byte(V lane, V warp, V it) {
