@@ -1,7 +1,7 @@
-// The fast kernel's shape for each element size: 32 KiB tiles of 128 rows x
-// 256 bytes (256 x 128 for bytes), 512 threads, registers capped so that 3
-// blocks stay resident per SM, blocks ordered in bands of 32 tile rows (16
-// for doubles). Chosen on an H200 against the alternatives in
+// The fast kernel's shape for each element size: 16 KiB tiles of 64 rows x
+// 256 bytes and 256 threads, registers capped so that 6 blocks stay
+// resident per SM (bytes: 128 x 128 bytes, 8 blocks), blocks in
+// whole-column order. Chosen on an H200 against the alternatives in
 // kernels/bench/tuning_variants.cuh (kernels/BENCHMARKS.md has the figures);
 // every shape here is proved conflict-free by swz-verify --kernel.
 #pragma once
@@ -10,28 +10,35 @@
 
 namespace swz {
 
+// A band taller than any matrix: blocks walk whole columns of tiles, so
+// consecutive blocks write consecutive stretches of the same output rows,
+// as a copy would (on an H200 this beat the former bands of 32 tile rows by
+// 1-7 points of copy bandwidth, most for the largest matrices;
+// kernels/BENCHMARKS.md).
+inline constexpr unsigned whole_column = 0xffffffffu;
+
 // band: tile rows per band of the block order (see fast_transpose_grid);
 // min_blocks: blocks per SM the register cap keeps resident; streaming:
 // evict-first cache hints on global data. None changes a shared-memory access.
 template <unsigned Elem> struct fast_transpose_config;
 template <> struct fast_transpose_config<1> {
-    using plan = fast_transpose_plan<1, 256, 128, 512>;
-    static constexpr unsigned band = 32, min_blocks = 3;
+    using plan = fast_transpose_plan<1, 128, 128, 256>;
+    static constexpr unsigned band = whole_column, min_blocks = 8;
     static constexpr bool streaming = false;
 };
 template <> struct fast_transpose_config<2> {
-    using plan = fast_transpose_plan<2, 128, 256, 512>;
-    static constexpr unsigned band = 32, min_blocks = 3;
+    using plan = fast_transpose_plan<2, 64, 256, 256>;
+    static constexpr unsigned band = whole_column, min_blocks = 6;
     static constexpr bool streaming = false;
 };
 template <> struct fast_transpose_config<4> {
-    using plan = fast_transpose_plan<4, 128, 256, 512>;
-    static constexpr unsigned band = 32, min_blocks = 3;
+    using plan = fast_transpose_plan<4, 64, 256, 256>;
+    static constexpr unsigned band = whole_column, min_blocks = 6;
     static constexpr bool streaming = false;
 };
 template <> struct fast_transpose_config<8> {
-    using plan = fast_transpose_plan<8, 128, 256, 512>;
-    static constexpr unsigned band = 16, min_blocks = 3;
+    using plan = fast_transpose_plan<8, 64, 256, 256>;
+    static constexpr unsigned band = whole_column, min_blocks = 6;
     static constexpr bool streaming = false;
 };
 

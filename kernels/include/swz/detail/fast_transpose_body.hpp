@@ -141,9 +141,10 @@ struct fast_transpose_body {
 
 // The grid: one block per tile, in bands of `band` tile rows; inside a band
 // consecutive blocks walk down the band's tile rows, then to the next tile
-// column. The blocks resident at one time then cover a roughly square patch
-// of tiles, so both their reads (along input rows) and their writes (along
-// output rows) form long contiguous runs. band = 1 is plain row-major order.
+// column. band = 1 is plain row-major order; a band at least as tall as the
+// matrix (whole_column, what the shipped kernels use) is column-major
+// order: consecutive blocks then write consecutive stretches of the same
+// output rows, the long contiguous write runs that matter most on an H200.
 template <class Plan>
 struct fast_transpose_grid {
     std::size_t rows, cols;
@@ -157,9 +158,10 @@ struct fast_transpose_grid {
         std::size_t row0, col0;
     };
     SWZ_HOST_DEVICE tile_at tile(std::size_t block) const {
-        std::size_t const per_band = band * tiles_per_row();
-        std::size_t const first_row = block / per_band * band, i = block % per_band;
-        std::size_t const height = tile_rows() - first_row < band ? tile_rows() - first_row : band;
+        std::size_t const b = band < tile_rows() ? band : tile_rows();  // no overflow below
+        std::size_t const per_band = b * tiles_per_row();
+        std::size_t const first_row = block / per_band * b, i = block % per_band;
+        std::size_t const height = tile_rows() - first_row < b ? tile_rows() - first_row : b;
         return {(first_row + i % height) * Plan::tile_rows, i / height * Plan::nx};
     }
 };

@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 7 here (asserted below 128)
+; x: 64 bits in the prover, 7 here (asserted below 128)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 7))
+(declare-fun x () (_ BitVec 7))
+(define-fun t1 () (_ BitVec 14) (bvmul ((_ zero_extend 7) y) (_ bv128 14)))
+(define-fun t2 () (_ BitVec 10) ((_ extract 9 0) (bvudiv (bvmul (concat ((_ extract 13 7) t1) x) (_ bv1 14)) (_ bv16 14))))
+(define-fun t3 () (_ BitVec 7) (bvxor y ((_ zero_extend 4) ((_ extract 6 4) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 14 14) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv8 10))) ((_ zero_extend 4) ((_ extract 2 0) (bvurem t2 (_ bv8 10)))))) (_ bv16 11)) (_ bv1 11)) (_ bv128 11)))) ((_ zero_extend 4) ((_ extract 3 0) (bvurem x (_ bv16 7))))))))) (= y ((_ extract 13 7) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv8 10))) ((_ zero_extend 4) ((_ extract 2 0) (bvurem t2 (_ bv8 10)))))) (_ bv16 11)) (_ bv1 11)) (_ bv128 11)))) ((_ zero_extend 4) ((_ extract 3 0) (bvurem x (_ bv16 7))))))))) (= ((_ extract 2 0) t3) ((_ extract 6 4) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv8 10))) ((_ zero_extend 4) ((_ extract 2 0) (bvurem t2 (_ bv8 10)))))) (_ bv16 11)) (_ bv1 11)) (_ bv128 11)))) ((_ zero_extend 4) ((_ extract 3 0) (bvurem x (_ bv16 7))))))))) (= ((_ extract 3 0) x) ((_ extract 3 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 7) (bvadd ((_ zero_extend 1) ((_ extract 6 0) (bvurem (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 6 0) (bvudiv t2 (_ bv8 10))) ((_ zero_extend 4) ((_ extract 2 0) (bvurem t2 (_ bv8 10)))))) (_ bv16 11)) (_ bv1 11)) (_ bv128 11)))) ((_ zero_extend 4) ((_ extract 3 0) (bvurem x (_ bv16 7))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv128 8)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv128 8)))
+(check-sat)
+(exit)

@@ -1,0 +1,16 @@
+; swz-verify obligation involution (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 7 here (asserted below 128)
+; x: 64 bits in the prover, 7 here (asserted below 128)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 7))
+(declare-fun x () (_ BitVec 7))
+(define-fun t1 () (_ BitVec 7) (bvxor y ((_ zero_extend 4) ((_ extract 6 4) x))))
+(define-fun t2 () (_ BitVec 7) (bvxor y ((_ zero_extend 4) ((_ extract 2 0) t1))))
+(assert (not (= ((_ extract 2 0) t2) ((_ extract 6 4) x))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv128 8)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv128 8)))
+(check-sat)
+(exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 6 here (asserted below 64)
+; x: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 6))
+(declare-fun x () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 11) (bvmul ((_ zero_extend 5) y) (_ bv32 11)))
+(define-fun t2 () (_ BitVec 10) ((_ extract 9 0) (bvudiv (bvmul ((_ zero_extend 3) (concat ((_ extract 10 5) t1) x)) (_ bv8 14)) (_ bv16 14))))
+(define-fun t3 () (_ BitVec 6) (bvxor y ((_ zero_extend 2) ((_ extract 4 1) x))))
+(assert (not (and (= (_ bv0 1) ((_ extract 11 11) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 6) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 6 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 5 0) (bvudiv t2 (_ bv16 10))) ((_ zero_extend 2) ((_ extract 3 0) (bvurem t2 (_ bv16 10)))))) (_ bv16 10)) (_ bv8 10))) (_ bv32 7)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))) (= y ((_ extract 10 5) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 6) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 6 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 5 0) (bvudiv t2 (_ bv16 10))) ((_ zero_extend 2) ((_ extract 3 0) (bvurem t2 (_ bv16 10)))))) (_ bv16 10)) (_ bv8 10))) (_ bv32 7)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))) (= ((_ extract 3 0) t3) ((_ extract 4 1) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 6) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 6 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 5 0) (bvudiv t2 (_ bv16 10))) ((_ zero_extend 2) ((_ extract 3 0) (bvurem t2 (_ bv16 10)))))) (_ bv16 10)) (_ bv8 10))) (_ bv32 7)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))) (= ((_ extract 0 0) x) ((_ extract 0 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 6) (bvadd ((_ zero_extend 1) ((_ extract 4 0) (bvurem ((_ extract 6 0) (bvudiv (bvmul ((_ zero_extend 4) (bvxor ((_ extract 5 0) (bvudiv t2 (_ bv16 10))) ((_ zero_extend 2) ((_ extract 3 0) (bvurem t2 (_ bv16 10)))))) (_ bv16 10)) (_ bv8 10))) (_ bv32 7)))) ((_ zero_extend 5) ((_ extract 0 0) (bvurem x (_ bv2 5))))))))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv64 7)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(check-sat)
+(exit)
