@@ -19,5 +19,9 @@ ncu --clock-control none --csv --print-units base --metrics $metrics --kernel-na
 python3 kernels/probe/compare_wavefronts.py kernels "$out/kernels-manifest.csv" "$out/kernels-ncu.csv" > "$out/kernels.txt" 2>&1 || status=1
 cuobjdump --dump-sass $bin/swz-bench 2>/dev/null | awk '/Function : .*fast_transpose_kernel/ {f=$3} /Function : / && !/fast_transpose_kernel/ {f=""} f != "" && match($0, /(LDG|STG|LDS|STS|SEL|PRMT)[.A-Z0-9]*/) {print f, substr($0, RSTART, RLENGTH)}' \
   | sort | uniq -c > "$out/sass-mix.txt"
+# Registers and spills of the shipped fast kernels (and the tuning variants).
+cuobjdump --dump-resource-usage $bin/swz-bench 2>/dev/null | grep -A1 'Function .*fast_transpose_kernel' | grep -v '^--' \
+  | paste - - | sed -E 's/.*Function ([^:]*):.*(REG:[0-9]+ STACK:[0-9]+ SHARED:[0-9]+ LOCAL:[0-9]+).*/\1 \2/' \
+  > "$out/resource-usage.txt"
 tail -3 "$out/probes.txt"; cat "$out/kernels.txt"; cat "$out/bench.txt"
 exit $status

@@ -1,6 +1,7 @@
-// Other tile shapes of the fast kernel, timed by swz-bench --tune to choose
-// the shipped ones (swz/kernels/fast_transpose_configs.hpp). Only the shipped
-// shapes are proved and tested; these are measured, never used.
+// Other shapes and block orders of the fast kernels, timed by swz-bench
+// --tune to choose the shipped ones (swz/kernels/fast_transpose_configs.hpp).
+// Only the shipped shapes are proved and tested; these are measured, never
+// used.
 #pragma once
 
 #include <cstddef>
@@ -9,6 +10,8 @@
 
 #include <swz/transpose.cuh>
 
+#include "tma_transpose_kernel.cuh"
+
 namespace swz::bench {
 
 struct tuning_variant {
@@ -16,54 +19,85 @@ struct tuning_variant {
     cudaError_t (*launch)(unsigned char*, unsigned char const*, std::size_t, std::size_t);
 };
 
-template <class Plan, unsigned Band, bool Streaming, unsigned MinBlocks = 1>
-cudaError_t launch_plan(unsigned char* out, unsigned char const* in, std::size_t rows, std::size_t cols) {
-    return swz::detail::launch_fast_plan<Plan, Streaming, MinBlocks>(out, in, rows, cols, Band, 0);
+template <class Plan>
+std::string shape_name(char const* kind) {
+    return std::string(kind) + " " + std::to_string(Plan::tile_rows) + "x" + std::to_string(Plan::row_bytes) + "B/" +
+           std::to_string(Plan::threads) + "t";
 }
 
+// The register kernel: Band tile rows per band, registers capped for MinBlocks blocks per SM.
 template <class Plan, unsigned Band, unsigned MinBlocks>
-tuning_variant capped_of() {
-    return {"fast " + std::to_string(Plan::tile_rows) + "x" + std::to_string(Plan::row_bytes) + "B/" +
-                std::to_string(Plan::threads) + "t b" + std::to_string(Band) + " min" + std::to_string(MinBlocks),
-            &launch_plan<Plan, Band, false, MinBlocks>};
+cudaError_t launch_registers(unsigned char* out, unsigned char const* in, std::size_t rows, std::size_t cols) {
+    return swz::detail::launch_fast_plan<Plan, false, MinBlocks>(out, in, rows, cols, Band, 0);
+}
+template <class Plan, unsigned Band, unsigned MinBlocks>
+tuning_variant registers_of() {
+    return {shape_name<Plan>("regs") + " b" + (Band == whole_column ? std::string("col") : std::to_string(Band)) + " min" + std::to_string(MinBlocks),
+            &launch_registers<Plan, Band, MinBlocks>};
 }
 
-template <class Plan, unsigned Band = 1, bool Streaming = false>
-tuning_variant variant_of() {
-    return {"fast " + std::to_string(Plan::tile_rows) + "x" + std::to_string(Plan::row_bytes) + "B/" +
-                std::to_string(Plan::threads) + "t b" + std::to_string(Band) + (Streaming ? " cs" : ""),
-            &launch_plan<Plan, Band, Streaming>};
+// The TMA kernel: Stages tiles per block in flight.
+template <class Plan, unsigned Stages, unsigned MinBlocks, unsigned Band, bool Persistent = true>
+cudaError_t launch_tma(unsigned char* out, unsigned char const* in, std::size_t rows, std::size_t cols) {
+    cudaError_t status = cudaSuccess;
+    if (!launch_fast_tma_plan<Plan, Stages, MinBlocks, Persistent>(status, out, in, rows, cols, Band, 0))
+        return cudaErrorNotSupported;
+    return status;
+}
+template <class Plan, unsigned Stages, unsigned MinBlocks, unsigned Band, bool Persistent = true>
+tuning_variant tma_of() {
+    return {shape_name<Plan>("tma") + " s" + std::to_string(Stages) + " min" + std::to_string(MinBlocks) + " b" +
+                (Band == whole_column ? std::string("col") : std::to_string(Band)) + (Persistent ? "" : " 1/block"),
+            &launch_tma<Plan, Stages, MinBlocks, Band, Persistent>};
+}
+
+// The TMA experiment's tiles: the shipped shapes, stored as 128-byte strips
+// (the copy engine's swizzled box).
+template <unsigned Elem>
+using tma_plan_for = fast_transpose_plan<Elem, fast_plan_for<Elem>::tile_rows, fast_plan_for<Elem>::row_bytes,
+                                         fast_plan_for<Elem>::threads, 128>;
+
+// Neighbours of the shipped shapes, timed in the same run: other tiles and
+// threads per block, all in whole-column order (Alt32: 32 KiB tiles of 512
+// threads, shipped before with bands of 32 tile rows, also timed; Tiny:
+// 8 KiB tiles of 128 threads), 8 blocks per SM; the TMA kernel, persistent
+// and one tile per block.
+template <class Shipped, class Alt32, class Tiny, class Tma>
+std::vector<tuning_variant> neighbours() {
+    constexpr unsigned all = whole_column;
+    return {registers_of<Alt32, all, 3>(),  registers_of<Alt32, 32, 3>(), registers_of<Shipped, all, 8>(),
+            registers_of<Tiny, all, 12>(),  tma_of<Tma, 3, 2, all>(),     tma_of<Tma, 1, 3, all, false>()};
+}
+
+// For bytes, more candidates: K = 16 rows per output vector makes tiles of
+// at least 128 rows x 128 bytes.
+inline std::vector<tuning_variant> byte_candidates() {
+    constexpr unsigned all = whole_column;
+    return {registers_of<fast_transpose_plan<1, 256, 128, 512>, 32, 3>(),  // shipped before 2026-11-30 (second run)
+            registers_of<fast_transpose_plan<1, 256, 128, 512>, all, 3>(),
+            registers_of<fast_transpose_plan<1, 128, 256, 512>, all, 3>(),
+            registers_of<fast_transpose_plan<1, 128, 256, 256>, all, 6>(),
+            registers_of<fast_transpose_plan<1, 128, 128, 256>, all, 6>(),
+            registers_of<fast_transpose_plan<1, 128, 128, 256>, all, 8>(),
+            registers_of<fast_transpose_plan<1, 128, 128, 128>, all, 12>(),
+            tma_of<tma_plan_for<1>, 1, 3, all, false>()};
 }
 
 template <std::size_t Size>
 std::vector<tuning_variant> tuning_variants();
 
-// Neighbours of each shipped shape, timed in the same run: the previous
-// 256-thread shape, no register cap, another band, streaming hints, a
-// larger tile. (The H200 runs of 2026-11-30 also tried bands 1 to 32, tiles
-// to 64 KiB, 1024 threads and a persistent software-pipelined kernel; see
-// kernels/BENCHMARKS.md.)
-template <class Shipped, class Small, class Large>
-std::vector<tuning_variant> neighbours() {
-    return {capped_of<Small, 1, 1>(),  variant_of<Shipped, 32>(),         capped_of<Shipped, 16, 3>(),
-            capped_of<Shipped, 32, 3>(), variant_of<Shipped, 32, true>(), capped_of<Large, 32, 1>()};
-}
-
-template <> inline std::vector<tuning_variant> tuning_variants<1>() {
-    return neighbours<fast_transpose_plan<1, 256, 128, 512>, fast_transpose_plan<1, 128, 128, 256>,
-                      fast_transpose_plan<1, 256, 256, 512>>();
-}
+template <> inline std::vector<tuning_variant> tuning_variants<1>() { return byte_candidates(); }
 template <> inline std::vector<tuning_variant> tuning_variants<2>() {
-    return neighbours<fast_transpose_plan<2, 128, 256, 512>, fast_transpose_plan<2, 64, 256, 256>,
-                      fast_transpose_plan<2, 256, 512, 1024>>();
+    return neighbours<fast_plan_for<2>, fast_transpose_plan<2, 128, 256, 512>, fast_transpose_plan<2, 64, 128, 128>,
+                      tma_plan_for<2>>();
 }
 template <> inline std::vector<tuning_variant> tuning_variants<4>() {
-    return neighbours<fast_transpose_plan<4, 128, 256, 512>, fast_transpose_plan<4, 64, 256, 256>,
-                      fast_transpose_plan<4, 128, 512, 512>>();
+    return neighbours<fast_plan_for<4>, fast_transpose_plan<4, 128, 256, 512>, fast_transpose_plan<4, 64, 128, 128>,
+                      tma_plan_for<4>>();
 }
 template <> inline std::vector<tuning_variant> tuning_variants<8>() {
-    return neighbours<fast_transpose_plan<8, 128, 256, 512>, fast_transpose_plan<8, 64, 256, 256>,
-                      fast_transpose_plan<8, 64, 512, 512>>();
+    return neighbours<fast_plan_for<8>, fast_transpose_plan<8, 128, 256, 512>, fast_transpose_plan<8, 64, 128, 128>,
+                      tma_plan_for<8>>();
 }
 
 }  // namespace swz::bench

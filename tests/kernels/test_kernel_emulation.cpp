@@ -13,6 +13,7 @@
 #include "swz/detail/article_transpose_body.hpp"
 #include "swz/detail/fast_transpose_body.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
+#include "swz/tma_swizzle.hpp"
 #include "swz/tile_layouts.hpp"
 
 using namespace swz;
@@ -68,6 +69,45 @@ void emulate_fast(shape s, std::size_t offset, std::mt19937_64& rng, std::size_t
     require_transposed(in_data, out, s, Elem);
 }
 
+// The copy engine's part of the TMA kernel, as documented: each 128-byte
+// strip of the tile is a box of tile_rows x 128 bytes, placed by the
+// 128-byte swizzle, with zeros where the box leaves the matrix.
+template <class Plan>
+void tma_fill_tile(unsigned char const* in, std::size_t rows, std::size_t cols, std::size_t row0, std::size_t col0,
+                   unsigned char* tile) {
+    constexpr unsigned E = Plan::elem;
+    for (unsigned s = 0; s < Plan::strips; ++s)
+        for (unsigned r = 0; r < Plan::tile_rows; ++r)
+            for (unsigned b = 0; b < tma_swizzle_row; ++b) {
+                std::size_t const row = row0 + r, col = col0 + s * Plan::strip_nx + b / E;
+                tile[s * Plan::strip_stride + tma_box_byte<unsigned>(r, b)] =
+                    row < rows && col < cols ? in[(row * cols + col) * E + b % E] : 0;
+            }
+}
+
+// The TMA kernel (kernels/bench/tma_transpose_kernel.cuh, measured by
+// swz-bench --tune) on the CPU: the documented copy engine, then the gather
+// phase the kernel runs on the shipped tile shape stored as 128-byte strips.
+template <unsigned Elem>
+void emulate_fast_tma(shape s, std::mt19937_64& rng, std::size_t band) {
+    using shipped = fast_plan_for<Elem>;
+    using plan = fast_transpose_plan<Elem, shipped::tile_rows, shipped::row_bytes, shipped::threads, 128>;
+    using body = fast_transpose_body<plan>;
+    std::size_t const bytes = s.rows * s.cols * Elem;
+    auto const in = random_bytes(bytes, rng);
+    std::vector<vec16> out_buf(bytes / 16 + 1, vec16{{~0u, ~0u, ~0u, ~0u}});
+    auto* out = reinterpret_cast<unsigned char*>(out_buf.data());
+    fast_transpose_grid<plan> const grid{s.rows, s.cols, band};
+    std::vector<unsigned char> tile(plan::shared_bytes);
+    for (std::size_t block = 0; block < grid.tiles(); ++block) {
+        auto const at = grid.tile(block);
+        tma_fill_tile<plan>(in.data(), s.rows, s.cols, at.row0, at.col0, tile.data());
+        tile_job const job{nullptr, out, s.rows, s.cols, at.row0, at.col0, true, rows_allow_vectors(out, s.rows, Elem)};
+        for (unsigned tid = 0; tid < plan::threads; ++tid) body::gather_phase(job, tile.data(), tid);
+    }
+    require_transposed(in, out, s, Elem);
+}
+
 template <class TileOf, class Word>
 void emulate_article(shape s, std::mt19937_64& rng) {
     using body = article_transpose_body<std::remove_const_t<decltype(TileOf::tile)>, Word>;
@@ -104,14 +144,29 @@ TEMPLATE_TEST_CASE_SIG("the fast kernel's body transposes every shape, aligned o
         emulate_fast<E>(s, 0, rng);
         emulate_fast<E>(s, E, rng);  // one element off 16-byte alignment: element-wise global accesses
         emulate_fast<E>(s, 0, rng, 3);  // blocks in bands of 3 tile rows, the last band short
+        emulate_fast<E>(s, 0, rng, fast_transpose_config<E>::band);  // the shipped order
     }
+}
+
+TEMPLATE_TEST_CASE_SIG("the TMA kernel's gather transposes every shape the copy engine loads", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    std::mt19937_64 rng(E + 100);
+    for (auto s : shapes) {
+        if (s.cols * E % 16 != 0) continue;  // the copy engine needs 16-byte row pitches; fast falls back
+        CAPTURE(s.rows, s.cols);
+        emulate_fast_tma<E>(s, rng, fast_transpose_config<E>::band);
+        emulate_fast_tma<E>(s, rng, 3);
+    }
+    emulate_fast_tma<E>({1000, 4096 / E}, rng, 32);
+    emulate_fast_tma<E>({4096 / E + 16, 48}, rng, 2);
 }
 
 TEST_CASE("every band order visits every tile exactly once", "[kernels][grid]") {
     using plan = fast_plan_for<4>;
     for (std::size_t rows : {1, 64, 65, 1000, 4096})
         for (std::size_t cols : {1, 64, 200, 4096})
-            for (std::size_t band : {1, 2, 3, 8, 16, 100}) {
+            for (std::size_t band : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(8), std::size_t(16),
+                                      std::size_t(100), std::size_t(whole_column)}) {
                 fast_transpose_grid<plan> const g{rows, cols, band};
                 std::vector<int> seen(g.tiles(), 0);
                 for (std::size_t b = 0; b < g.tiles(); ++b) {

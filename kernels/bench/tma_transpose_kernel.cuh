@@ -1,0 +1,123 @@
+// An experiment, measured by swz-bench --tune and not shipped: on an H200 it
+// reached 83-91% of copy bandwidth where the shipped register kernel reaches
+// 90-99% (kernels/BENCHMARKS.md), so the bottleneck is not loads in flight.
+//
+// The TMA transpose kernel: the copy engine loads each tile into shared
+// memory (in 128-byte strips, placed by its 128-byte swizzle, which is the
+// plan's layout with 128-byte strips: tests/gpu/test_tma_placement.cu), several tiles ahead,
+// while the block's threads run the fast kernel's gather phase on the tile
+// that has arrived. Persistent blocks walk the same banded tile order as the
+// fast kernel; no thread spends registers or instructions on loads, so far
+// more bytes are in flight per SM than a load-then-gather block can keep.
+#pragma once
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include <swz/detail/fast_transpose_body.hpp>
+#include <swz/detail/tma.cuh>
+#include <swz/tma_swizzle.hpp>
+
+namespace swz::bench {
+
+using swz::detail::fast_transpose_body;
+using swz::detail::fast_transpose_grid;
+using swz::detail::tile_job;
+using swz::detail::rows_allow_vectors;
+namespace tma = swz::detail::tma;
+
+// Shared bytes of a TMA block: Stages tiles, plus slack to align the first
+// to the 1024 bytes the swizzle pattern repeats over.
+template <class Plan, unsigned Stages>
+inline constexpr unsigned tma_shared_bytes = Stages * Plan::shared_bytes + tma_swizzle_span;
+
+template <class Plan>
+__device__ inline void tma_issue_tile(CUtensorMap const* map, fast_transpose_grid<Plan> const& grid, std::size_t t,
+                                      unsigned char* tile, std::uint64_t* full) {
+    auto const at = grid.tile(t);
+    tma::arrive_expect_bytes(full, Plan::shared_bytes);
+#pragma unroll
+    for (unsigned s = 0; s < Plan::strips; ++s)
+        tma::load_box_2d(tile + s * Plan::strip_stride, map, std::int32_t(at.col0 + s * Plan::strip_nx),
+                         std::int32_t(at.row0), full);
+}
+
+template <class Plan, unsigned Stages, unsigned MinBlocks>
+__global__ void __launch_bounds__(Plan::threads, MinBlocks)
+fast_tma_transpose_kernel(__grid_constant__ CUtensorMap const map, unsigned char* out, std::size_t rows,
+                          std::size_t cols, unsigned band, bool vector_out) {
+    static_assert(Plan::strip_bytes == tma_swizzle_row, "the copy engine's swizzle places 128-byte rows");
+    static_assert(Plan::strip_stride % tma_swizzle_span == 0, "every strip starts on a swizzle span");
+    extern __shared__ unsigned char smem[];
+    __shared__ std::uint64_t full[Stages];
+    unsigned char* const tiles = reinterpret_cast<unsigned char*>(
+        (reinterpret_cast<std::uintptr_t>(smem) + tma_swizzle_span - 1) / tma_swizzle_span * tma_swizzle_span);
+    fast_transpose_grid<Plan> const grid{rows, cols, band};
+    std::size_t const count = grid.tiles();
+    unsigned const tid = threadIdx.x;
+    if (tid == 0) {
+        for (unsigned s = 0; s < Stages; ++s) tma::barrier_init(&full[s], 1);
+        tma::fence_barrier_init();
+        for (unsigned s = 0; s < Stages; ++s) {
+            std::size_t const t = blockIdx.x + std::size_t(s) * gridDim.x;
+            if (t < count) tma_issue_tile(&map, grid, t, tiles + s * Plan::shared_bytes, &full[s]);
+        }
+    }
+    __syncthreads();
+    unsigned i = 0;
+    for (std::size_t t = blockIdx.x; t < count; t += gridDim.x, ++i) {
+        unsigned const s = i % Stages;
+        unsigned char* const tile = tiles + s * Plan::shared_bytes;
+        tma::wait_parity(&full[s], (i / Stages) & 1u);
+        auto const at = grid.tile(t);
+        tile_job const job{nullptr, out, rows, cols, at.row0, at.col0, true, vector_out};
+        fast_transpose_body<Plan>::gather_phase(job, tile, tid);
+        __syncthreads();  // every thread is done with this stage
+        std::size_t const next = t + std::size_t(Stages) * gridDim.x;
+        if (tid == 0 && next < count) {
+            tma::fence_proxy_async();
+            tma_issue_tile(&map, grid, next, tile, &full[s]);
+        }
+    }
+}
+
+// Launches the TMA kernel; false (nothing launched) when the input cannot be
+// described to the copy engine, so the caller falls back. Persistent: as
+// many blocks as fit on the GPU at once, each walking many tiles; else one
+// block per tile.
+template <class Plan, unsigned Stages, unsigned MinBlocks, bool Persistent = true>
+bool launch_fast_tma_plan(cudaError_t& status, unsigned char* out, unsigned char const* in, std::size_t rows,
+                          std::size_t cols, unsigned band, cudaStream_t stream) {
+    constexpr unsigned smem = tma_shared_bytes<Plan, Stages>;
+    auto const kernel = fast_tma_transpose_kernel<Plan, Stages, MinBlocks>;
+    int device = 0, major = 0, sms = 0;
+    if ((status = cudaGetDevice(&device)) != cudaSuccess) return true;
+    if ((status = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device)) != cudaSuccess) return true;
+    if (major < 9) return false;
+    CUtensorMap map;
+    if (!tma::encode_matrix(map, in, rows, cols, Plan::elem, Plan::tile_rows)) return false;
+    if ((status = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device)) != cudaSuccess) return true;
+    static cudaError_t const raised =
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
+    if ((status = raised) != cudaSuccess) return true;
+    int per_sm = 0;
+    if ((status = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Plan::threads, smem)) != cudaSuccess)
+        return true;
+    fast_transpose_grid<Plan> const grid{rows, cols, band};
+    std::size_t const resident = std::size_t(sms) * std::size_t(per_sm < 1 ? 1 : per_sm);
+    std::size_t const blocks = Persistent ? std::min(grid.tiles(), resident) : grid.tiles();
+    if (blocks > 0x7fffffff || band == 0) {
+        status = cudaErrorInvalidValue;
+        return true;
+    }
+    kernel<<<unsigned(blocks), Plan::threads, smem, stream>>>(map, out, rows, cols, band,
+                                                             rows_allow_vectors(out, rows, Plan::elem));
+    status = cudaGetLastError();
+    return true;
+}
+
+}  // namespace swz::bench
