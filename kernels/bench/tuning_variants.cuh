@@ -57,16 +57,18 @@ template <unsigned Elem>
 using tma_plan_for = fast_transpose_plan<Elem, fast_plan_for<Elem>::tile_rows, fast_plan_for<Elem>::row_bytes,
                                          fast_plan_for<Elem>::threads, 128>;
 
-// Neighbours of the shipped shapes, timed in the same run: other tiles and
-// threads per block, all in whole-column order (Alt32: 32 KiB tiles of 512
-// threads, shipped before with bands of 32 tile rows, also timed; Tiny:
-// 8 KiB tiles of 128 threads), 8 blocks per SM; the TMA kernel, persistent
-// and one tile per block.
-template <class Shipped, class Alt32, class Tiny, class Tma>
+// Neighbours of the shipped shapes, timed in the same run, all in
+// whole-column order unless named: Alt32, 32 KiB tiles of 512 threads (also
+// with the former bands of 32 tile rows: the first shipped kernel); Wide16
+// and Wide32, tiles of 512-byte rows (longer read runs) of 16 and 32 KiB;
+// Tiny, 8 KiB tiles of 128 threads; the TMA kernel, persistent and one tile
+// per block.
+template <class Shipped, class Alt32, class Wide16, class Wide32, class Tiny, class Tma>
 std::vector<tuning_variant> neighbours() {
     constexpr unsigned all = whole_column;
-    return {registers_of<Alt32, all, 3>(),  registers_of<Alt32, 32, 3>(), registers_of<Shipped, all, 8>(),
-            registers_of<Tiny, all, 12>(),  tma_of<Tma, 3, 2, all>(),     tma_of<Tma, 1, 3, all, false>()};
+    return {registers_of<Alt32, 32, 3>(),  registers_of<Alt32, all, 3>(),  registers_of<Wide16, all, 6>(),
+            registers_of<Wide32, all, 3>(), registers_of<Tiny, all, 12>(), tma_of<Tma, 3, 2, all>(),
+            tma_of<Tma, 1, 3, all, false>()};
 }
 
 // For bytes, more candidates: K = 16 rows per output vector makes tiles of
@@ -87,17 +89,15 @@ template <std::size_t Size>
 std::vector<tuning_variant> tuning_variants();
 
 template <> inline std::vector<tuning_variant> tuning_variants<1>() { return byte_candidates(); }
-template <> inline std::vector<tuning_variant> tuning_variants<2>() {
-    return neighbours<fast_plan_for<2>, fast_transpose_plan<2, 128, 256, 512>, fast_transpose_plan<2, 64, 128, 128>,
-                      tma_plan_for<2>>();
+template <unsigned E>
+std::vector<tuning_variant> neighbours_of() {
+    // 16 KiB of 512-byte rows is 32 rows: too few for halves' 8-row gathers.
+    using wide16 = fast_transpose_plan<E, E == 2 ? 64 : 32, 512, E == 2 ? 512 : 256>;
+    return neighbours<fast_plan_for<E>, fast_transpose_plan<E, 128, 256, 512>, wide16,
+                      fast_transpose_plan<E, 64, 512, 512>, fast_transpose_plan<E, 64, 128, 128>, tma_plan_for<E>>();
 }
-template <> inline std::vector<tuning_variant> tuning_variants<4>() {
-    return neighbours<fast_plan_for<4>, fast_transpose_plan<4, 128, 256, 512>, fast_transpose_plan<4, 64, 128, 128>,
-                      tma_plan_for<4>>();
-}
-template <> inline std::vector<tuning_variant> tuning_variants<8>() {
-    return neighbours<fast_plan_for<8>, fast_transpose_plan<8, 128, 256, 512>, fast_transpose_plan<8, 64, 128, 128>,
-                      tma_plan_for<8>>();
-}
+template <> inline std::vector<tuning_variant> tuning_variants<2>() { return neighbours_of<2>(); }
+template <> inline std::vector<tuning_variant> tuning_variants<4>() { return neighbours_of<4>(); }
+template <> inline std::vector<tuning_variant> tuning_variants<8>() { return neighbours_of<8>(); }
 
 }  // namespace swz::bench
