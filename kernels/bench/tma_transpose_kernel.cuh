@@ -1,14 +1,16 @@
 // An experiment, measured by swz-bench --tune and not shipped: on an H200 it
-// reached 83-91% of copy bandwidth where the shipped register kernel reaches
-// 90-99% (kernels/BENCHMARKS.md), so the bottleneck is not loads in flight.
+// reached 70-92% of copy bandwidth persistent and 82-98% one tile per block,
+// where the shipped register kernel reaches 90-99% in the same runs
+// (kernels/BENCHMARKS.md); more stages did not help, so loads in flight
+// were not the limit.
 //
 // The TMA transpose kernel: the copy engine loads each tile into shared
-// memory (in 128-byte strips, placed by its 128-byte swizzle, which is the
-// plan's layout with 128-byte strips: tests/gpu/test_tma_placement.cu), several tiles ahead,
+// memory as 128-byte strips, placed by its 128-byte swizzle, which is the
+// fast plan's layout with 128-byte strips (tests/model/test_tma_swizzle.cpp;
+// the hardware: tests/gpu/test_tma_placement.cu), up to Stages tiles ahead,
 // while the block's threads run the fast kernel's gather phase on the tile
-// that has arrived. Persistent blocks walk the same banded tile order as the
-// fast kernel; no thread spends registers or instructions on loads, so far
-// more bytes are in flight per SM than a load-then-gather block can keep.
+// that has arrived. Persistent blocks walk the fast kernel's tile order;
+// no thread spends registers or instructions on loads.
 #pragma once
 
 #include <cuda.h>

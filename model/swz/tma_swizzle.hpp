@@ -8,9 +8,11 @@
 //   offset:   [ ... ][ row % 8 : bits 7-9 ][ chunk : bits 4-6 ][ byte : bits 0-3 ]
 //   placed:   [ ... ][ row % 8            ][ chunk ^ row % 8  ][ byte            ]
 //
-// That is the article's swizzle for 128-byte rows at TC = 16, which
-// swz-verify --kernel proves for the TMA kernels' tiles (tma.placement), and
-// the GPU tests check that the hardware does what is written here.
+// That is the article's swizzle for 128-byte rows at TC = 16:
+// tests/model/test_tma_swizzle.cpp checks every byte of 1024 rows (both
+// sides depend on the row only through row % 8, so that is every row) for
+// every element size, and tests/gpu/test_tma_placement.cu checks that the
+// hardware places a box as written here.
 #pragma once
 
 #include "swz/config.hpp"

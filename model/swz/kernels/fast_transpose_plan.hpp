@@ -12,7 +12,8 @@
 //
 // With 128-byte strips this is exactly where the Hopper tensor memory
 // accelerator's 128-byte swizzle puts a box of 128-byte rows (see
-// swz/tma_swizzle.hpp), so the TMA kernel can load the tile in hardware.
+// swz/tma_swizzle.hpp), so the copy engine can load the tile (the TMA
+// experiment in kernels/bench/, measured and not shipped).
 //
 // Load phase: 16-byte vectors, row-major: vector q = it * Threads + tid holds
 // chunk q % C of tile row q / C (C = RowBytes / 16 chunks per row).

@@ -1,4 +1,6 @@
-// The few Hopper (sm_90) instructions the TMA kernel needs, as inline PTX:
+// The few Hopper (sm_90) instructions a TMA kernel needs, as inline PTX
+// (used by the TMA experiment in kernels/bench/ and the GPU test of the copy
+// engine's placement):
 // an mbarrier that counts the bytes a bulk tensor copy delivers, and the 2-D
 // bulk tensor copy from global to shared memory. And, on the host, the
 // tensor map that describes a row-major matrix to the copy engine, made
@@ -92,7 +94,7 @@ inline CUtensorMapDataType data_type_of(unsigned elem) {
 // A rows x cols row-major matrix of `elem`-byte elements, read in boxes of
 // box_rows x 128 bytes, placed with the 128-byte swizzle. False when the
 // copy engine cannot describe it (alignment, pitch, sizes) or the driver
-// lacks the entry point: the caller then uses the register kernel.
+// lacks the entry point.
 inline bool encode_matrix(CUtensorMap& map, void const* base, std::size_t rows, std::size_t cols, unsigned elem,
                           unsigned box_rows) {
     auto const fn = encoder();
