@@ -91,8 +91,8 @@ std::vector<tuning_variant> tuning_variants();
 template <> inline std::vector<tuning_variant> tuning_variants<1>() { return byte_candidates(); }
 template <unsigned E>
 std::vector<tuning_variant> neighbours_of() {
-    // 16 KiB of 512-byte rows is 32 rows: too few for halves' 8-row gathers.
-    using wide16 = fast_transpose_plan<E, E == 2 ? 64 : 32, 512, E == 2 ? 512 : 256>;
+    // Halves gather 8 rows at a time: their 512-byte-row tile has 64 rows (32 KiB).
+    using wide16 = fast_transpose_plan<E, E == 2 ? 64 : 32, 512, 256>;
     return neighbours<fast_plan_for<E>, fast_transpose_plan<E, 128, 256, 512>, wide16,
                       fast_transpose_plan<E, 64, 512, 512>, fast_transpose_plan<E, 64, 128, 128>, tma_plan_for<E>>();
 }
