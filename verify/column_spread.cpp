@@ -64,7 +64,10 @@ property_result prove_column_spread(prover& p, tile_subject const& t) {
     r.outcome = verdict::proved;
     r.evidence = {{"y0", best_start[0]}, {"x", best_start[1]}, {"x_swz", cols}, {"distinct", best}};
     std::string list;
-    for (std::size_t i = 0; i < cols.size(); ++i) list += (i ? " " : "") + std::to_string(cols[i]);
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+        if (i) list += ' ';
+        list += std::to_string(cols[i]);  // not " " + ...: GCC 12's -Wrestrict false positive
+    }
     r.evidence_text.push_back("rows " + std::to_string(best_start[0]) + ".." + std::to_string(best_start[0] + 31) +
                               ", x = " + std::to_string(best_start[1]) + ": " + std::to_string(best) +
                               " distinct x_swz: " + list);

@@ -27,7 +27,13 @@ warp_pattern make_tile_pattern(tile_subject const& t, tile_pattern p) {
     };
     w.describe_lane = [p, params](unsigned lane, std::vector<std::uint64_t> const& s) {
         auto const c = pattern_cell<std::uint64_t>(p, params, s.data(), lane);
-        return "[" + std::to_string(c.y) + "][" + std::to_string(c.x) + "]";
+        // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on "[" + std::to_string(...).
+        std::string cell = "[";
+        cell += std::to_string(c.y);
+        cell += "][";
+        cell += std::to_string(c.x);
+        cell += "]";
+        return cell;
     };
     return w;
 }
