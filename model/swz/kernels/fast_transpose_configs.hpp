@@ -20,25 +20,16 @@ inline constexpr unsigned whole_column = 0xffffffffu;
 // band: tile rows per band of the block order (see fast_transpose_grid);
 // min_blocks: blocks per SM the register cap keeps resident; streaming:
 // evict-first cache hints on global data. None changes a shared-memory access.
-template <unsigned Elem> struct fast_transpose_config;
+template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte elements
+    using plan = fast_transpose_plan<Elem, 64, 256, 256>;
+    static constexpr unsigned band = whole_column, min_blocks = 6;
+    static constexpr bool streaming = false;
+};
+// Bytes gather 16 rows per output vector: a tile of 128 rows, 128 bytes wide
+// to stay at 16 KiB.
 template <> struct fast_transpose_config<1> {
     using plan = fast_transpose_plan<1, 128, 128, 256>;
     static constexpr unsigned band = whole_column, min_blocks = 8;
-    static constexpr bool streaming = false;
-};
-template <> struct fast_transpose_config<2> {
-    using plan = fast_transpose_plan<2, 64, 256, 256>;
-    static constexpr unsigned band = whole_column, min_blocks = 6;
-    static constexpr bool streaming = false;
-};
-template <> struct fast_transpose_config<4> {
-    using plan = fast_transpose_plan<4, 64, 256, 256>;
-    static constexpr unsigned band = whole_column, min_blocks = 6;
-    static constexpr bool streaming = false;
-};
-template <> struct fast_transpose_config<8> {
-    using plan = fast_transpose_plan<8, 64, 256, 256>;
-    static constexpr unsigned band = whole_column, min_blocks = 6;
     static constexpr bool streaming = false;
 };
 
