@@ -34,4 +34,12 @@ SWZ_HOST_DEVICE constexpr V tma_box_byte(V row, V byte) {
     return tma_swizzle_128b(row * tma_swizzle_row + byte);
 }
 
+// The same byte when boxes of `box_bytes` bytes are loaded one after another
+// (each from a multiple of 1024 bytes): the tile of a fast plan with
+// 128-byte strips, box = strip.
+template <class V>
+SWZ_HOST_DEVICE constexpr V tma_boxes_byte(V box, V row, V byte, unsigned box_bytes) {
+    return box * box_bytes + tma_box_byte(row, byte);
+}
+
 }  // namespace swz

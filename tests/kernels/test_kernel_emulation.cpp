@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <initializer_list>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -80,7 +81,7 @@ void tma_fill_tile(unsigned char const* in, std::size_t rows, std::size_t cols, 
         for (unsigned r = 0; r < Plan::tile_rows; ++r)
             for (unsigned b = 0; b < tma_swizzle_row; ++b) {
                 std::size_t const row = row0 + r, col = col0 + s * Plan::strip_nx + b / E;
-                tile[s * Plan::strip_stride + tma_box_byte<unsigned>(r, b)] =
+                tile[tma_boxes_byte<unsigned>(s, r, b, Plan::strip_stride)] =
                     row < rows && col < cols ? in[(row * cols + col) * E + b % E] : 0;
             }
 }
@@ -90,8 +91,7 @@ void tma_fill_tile(unsigned char const* in, std::size_t rows, std::size_t cols, 
 // phase the kernel runs on the shipped tile shape stored as 128-byte strips.
 template <unsigned Elem>
 void emulate_fast_tma(shape s, std::mt19937_64& rng, std::size_t band) {
-    using shipped = fast_plan_for<Elem>;
-    using plan = fast_transpose_plan<Elem, shipped::tile_rows, shipped::row_bytes, shipped::threads, 128>;
+    using plan = typename fast_plan_for<Elem>::template striped<tma_swizzle_row>;
     using body = fast_transpose_body<plan>;
     std::size_t const bytes = s.rows * s.cols * Elem;
     auto const in = random_bytes(bytes, rng);
@@ -165,8 +165,7 @@ TEST_CASE("every band order visits every tile exactly once", "[kernels][grid]") 
     using plan = fast_plan_for<4>;
     for (std::size_t rows : {1, 64, 65, 1000, 4096})
         for (std::size_t cols : {1, 64, 200, 4096})
-            for (std::size_t band : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(8), std::size_t(16),
-                                      std::size_t(100), std::size_t(whole_column)}) {
+            for (std::size_t band : std::initializer_list<std::size_t>{1, 2, 3, 8, 16, 100, whole_column}) {
                 fast_transpose_grid<plan> const g{rows, cols, band};
                 std::vector<int> seen(g.tiles(), 0);
                 for (std::size_t b = 0; b < g.tiles(); ++b) {

@@ -38,24 +38,24 @@ TEST_CASE("the TMA swizzle permutes the bytes of every 1024-byte span", "[model]
 
 TEMPLATE_TEST_CASE_SIG("a fast plan with 128-byte strips addresses its tile as the copy engine places it",
                        "[model][tma]", ((unsigned E), E), 1, 2, 4, 8) {
-    using plan = fast_transpose_plan<E, 128, 256, 256, 128>;
+    using plan = typename fast_transpose_plan<E, 128, 256, 256>::template striped<tma_swizzle_row>;
     for (std::uint32_t y = 0; y < plan::tile_rows; ++y)
         for (std::uint32_t x = 0; x < plan::nx; ++x) {
             std::uint32_t const strip = x / plan::strip_nx, in_strip = x % plan::strip_nx;
             CAPTURE(y, x);
-            REQUIRE(plan::shared_byte(y, x) == strip * plan::strip_stride + tma_box_byte(y, in_strip * E));
+            REQUIRE(plan::shared_byte(y, x) == tma_boxes_byte(strip, y, in_strip * E, plan::strip_stride));
         }
 }
 
 TEST_CASE("an unstriped tile of 256-byte rows is not where the copy engine puts it", "[model][tma]") {
     // Known bad: the same tile swizzled as whole 256-byte rows (XOR over 16
     // chunks) must fail the placement check above somewhere.
-    using striped = fast_transpose_plan<4, 128, 256, 256, 128>;
     using unstriped = fast_transpose_plan<4, 128, 256, 256>;
+    using striped = unstriped::striped<tma_swizzle_row>;
     std::size_t differing = 0;
     for (std::uint32_t y = 0; y < striped::tile_rows; ++y)
         for (std::uint32_t x = 0; x < striped::nx; ++x)
-            differing += unstriped::shared_byte(y, x) !=
-                         x / striped::strip_nx * striped::strip_stride + tma_box_byte(y, x % striped::strip_nx * 4);
+            differing += unstriped::shared_byte(y, x) != tma_boxes_byte(x / striped::strip_nx, y,
+                                                                        x % striped::strip_nx * 4, striped::strip_stride);
     REQUIRE(differing > 0);
 }

@@ -74,6 +74,10 @@ struct fast_transpose_plan {
     // The swizzled layout of one strip (of the whole tile when unstriped).
     using layout = static_layout<strip_nx, Elem, chunk_bytes>;
 
+    // The same tile stored as strips of S bytes.
+    template <unsigned S>
+    using striped = fast_transpose_plan<Elem, TileRows, RowBytes, Threads, S>;
+
     static_assert(Threads % 32 == 0 && Threads <= 1024);
     static_assert(StripBytes % chunk_bytes == 0 && RowBytes % StripBytes == 0, "rows of whole strips of whole chunks");
     static_assert(StripBytes / chunk_bytes >= 8, "strips of at least 128 bytes, so 8 lanes of a phase meet 8 bank groups");
@@ -124,6 +128,8 @@ struct fast_transpose_plan {
     // Byte offsets in the shared tile.
     template <class V>
     SWZ_HOST_DEVICE static constexpr V shared_byte(V y, V x) {
+        // The general form holds for one strip too, but would add a division
+        // and a remainder to every proof obligation of the unstriped tiles.
         if constexpr (strips == 1) {
             return y * RowBytes + swizzled_column(layout{}, y, x) * Elem;
         } else {
