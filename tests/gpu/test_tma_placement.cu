@@ -1,9 +1,11 @@
 // The copy engine against the model: a box loaded by cp.async.bulk.tensor
 // with the 128-byte swizzle lands in shared memory exactly where
-// swz::tma_box_byte (swz/tma_swizzle.hpp) says, which swz-verify --kernel
-// proves is the TMA kernels' tile layout (tma.placement). Bytes of the box
-// outside the matrix arrive as zeros.
+// swz::tma_box_byte (swz/tma_swizzle.hpp) says, which the model tests show
+// is the article's formula for 128-byte rows (tests/model/test_tma_swizzle.cpp).
+// Bytes of the box outside the matrix arrive as zeros.
 #include <catch2/catch.hpp>
+
+#include "require_cuda.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -12,13 +14,6 @@
 #include <swz/tma_swizzle.hpp>
 
 namespace {
-
-#define REQUIRE_CUDA(call)                                               \
-    do {                                                                 \
-        cudaError_t const err_ = (call);                                 \
-        INFO(#call << ": " << cudaGetErrorString(err_));                 \
-        REQUIRE(err_ == cudaSuccess);                                    \
-    } while (0)
 
 constexpr unsigned box_rows = 64, box_bytes = box_rows * swz::tma_swizzle_row;
 
@@ -71,10 +66,10 @@ void check_box(unsigned elem, std::size_t rows, std::size_t cols, int x, int y) 
         for (unsigned b = 0; b < swz::tma_swizzle_row; ++b) {
             std::size_t const row = std::size_t(y) + r, col = std::size_t(x) + b / elem;
             unsigned char const want = row < rows && col < cols ? host[(row * cols + col) * elem + b % elem] : 0;
-            if (got[swz::tma_box_byte<unsigned>(r, b)] != want && wrong++ < 4)
-                UNSCOPED_INFO("row " << r << " byte " << b << ": placed byte " << swz::tma_box_byte<unsigned>(r, b)
-                                     << " holds " << int(got[swz::tma_box_byte<unsigned>(r, b)]) << ", want "
-                                     << int(want));
+            unsigned const placed = swz::tma_box_byte(r, b);
+            if (got[placed] != want && wrong++ < 4)
+                UNSCOPED_INFO("row " << r << " byte " << b << ": placed byte " << placed << " holds "
+                                     << int(got[placed]) << ", want " << int(want));
         }
     REQUIRE(wrong == 0);
 }

@@ -3,6 +3,8 @@
 // launch and every element compared. Every CUDA call and launch is checked.
 #include <catch2/catch.hpp>
 
+#include "require_cuda.hpp"
+
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -15,13 +17,6 @@
 #include <swz/transpose.cuh>
 
 namespace {
-
-#define REQUIRE_CUDA(call)                                                                 \
-    do {                                                                                   \
-        cudaError_t const err_ = (call);                                                   \
-        INFO(#call << ": " << cudaGetErrorString(err_));                                   \
-        REQUIRE(err_ == cudaSuccess);                                                      \
-    } while (0)
 
 struct shape {
     std::size_t rows, cols;
