@@ -25,6 +25,8 @@ std::string shape_name(char const* kind) {
            std::to_string(Plan::threads) + "t";
 }
 
+inline std::string band_name(unsigned band) { return band == whole_column ? "col" : std::to_string(band); }
+
 // The register kernel: Band tile rows per band, registers capped for MinBlocks blocks per SM.
 template <class Plan, unsigned Band, unsigned MinBlocks>
 cudaError_t launch_registers(unsigned char* out, unsigned char const* in, std::size_t rows, std::size_t cols) {
@@ -32,7 +34,7 @@ cudaError_t launch_registers(unsigned char* out, unsigned char const* in, std::s
 }
 template <class Plan, unsigned Band, unsigned MinBlocks>
 tuning_variant registers_of() {
-    return {shape_name<Plan>("regs") + " b" + (Band == whole_column ? std::string("col") : std::to_string(Band)) + " min" + std::to_string(MinBlocks),
+    return {shape_name<Plan>("regs") + " b" + band_name(Band) + " min" + std::to_string(MinBlocks),
             &launch_registers<Plan, Band, MinBlocks>};
 }
 
@@ -47,15 +49,14 @@ cudaError_t launch_tma(unsigned char* out, unsigned char const* in, std::size_t 
 template <class Plan, unsigned Stages, unsigned MinBlocks, unsigned Band, bool Persistent = true>
 tuning_variant tma_of() {
     return {shape_name<Plan>("tma") + " s" + std::to_string(Stages) + " min" + std::to_string(MinBlocks) + " b" +
-                (Band == whole_column ? std::string("col") : std::to_string(Band)) + (Persistent ? "" : " 1/block"),
+                band_name(Band) + (Persistent ? "" : " 1/block"),
             &launch_tma<Plan, Stages, MinBlocks, Band, Persistent>};
 }
 
 // The TMA experiment's tiles: the shipped shapes, stored as 128-byte strips
 // (the copy engine's swizzled box).
 template <unsigned Elem>
-using tma_plan_for = fast_transpose_plan<Elem, fast_plan_for<Elem>::tile_rows, fast_plan_for<Elem>::row_bytes,
-                                         fast_plan_for<Elem>::threads, 128>;
+using tma_plan_for = typename fast_plan_for<Elem>::template striped<tma_swizzle_row>;
 
 // Neighbours of the shipped shapes, timed in the same run, all in
 // whole-column order unless named: Alt32, 32 KiB tiles of 512 threads (also
