@@ -1,5 +1,7 @@
 // The shared-memory bank cost model of ../shared/bank-model.md (measured on an
-// H200): the concrete reference that every proved figure is replayed through.
+// H200), written once: the concrete cost below and the SMT encoding in
+// verify/ both compute with bank_unit() and bank_group(), so the prover
+// proves figures of exactly the rule that replays them.
 //
 //  - 32 banks of 4 bytes; the bank of byte address a is (a / 4) % 32.
 //  - A warp request of W bytes per lane is served in phases of consecutive
@@ -7,8 +9,17 @@
 //    W = 8: two of 16, W = 16: four of 8. Accesses of 1 or 2 bytes behave
 //    like W = 4 on the words they touch.
 //  - A phase costs the largest number of distinct 4-byte words that fall in
-//    one bank (lanes on the same word cost nothing extra).
-//  - Wavefronts = sum over phases; ideal = max(1, 32 * W / 128).
+//    one bank (lanes on the same word cost nothing extra); a phase with no
+//    active lane costs nothing.
+//  - Wavefronts = sum over phases; ideal = the number of phases with an
+//    active lane.
+//
+// The unit view that both sides use: an aligned access of U = max(W, 4)
+// bytes covers U/4 consecutive words in U/4 consecutive banks, so two lanes
+// of one phase touch either the same words or disjoint ones, and "most
+// distinct words in one bank" equals "most distinct units (a / U) in one
+// bank group ((a / U) % (128 / U))". tests/model/test_bank_model.cpp checks
+// this against the word-level statement above.
 #pragma once
 
 #include <algorithm>
@@ -18,24 +29,44 @@
 #include <string>
 #include <vector>
 
+#include "swz/config.hpp"
+
 namespace swz {
 
 inline constexpr unsigned warp_lanes = 32;
 inline constexpr unsigned bank_count = 32;
 inline constexpr unsigned bank_width_bytes = 4;
+inline constexpr unsigned bytes_per_phase = bank_count * bank_width_bytes;  // 128
 
-inline constexpr bool is_access_width(unsigned w) { return w == 1 || w == 2 || w == 4 || w == 8 || w == 16; }
+SWZ_HOST_DEVICE constexpr bool is_access_width(unsigned w) { return w == 1 || w == 2 || w == 4 || w == 8 || w == 16; }
 
-// Lanes served together in one phase for an access of w bytes per lane.
-inline constexpr unsigned lanes_per_phase(unsigned w) { return w <= 4 ? warp_lanes : 128 / w; }
+// Bytes of one unit: the words one lane touches, as one aligned block.
+SWZ_HOST_DEVICE constexpr unsigned unit_bytes(unsigned w) { return w < bank_width_bytes ? bank_width_bytes : w; }
 
-inline constexpr unsigned ideal_wavefronts(unsigned w) { return w <= 4 ? 1 : warp_lanes * w / 128; }
+// Lanes served together in one phase; also the number of bank groups.
+SWZ_HOST_DEVICE constexpr unsigned lanes_per_phase(unsigned w) { return bytes_per_phase / unit_bytes(w); }
+
+// The ideal of a full warp: one wavefront per phase.
+SWZ_HOST_DEVICE constexpr unsigned ideal_wavefronts(unsigned w) { return warp_lanes / lanes_per_phase(w); }
+
+// The unit an aligned access of w bytes at `byte_address` touches, and the
+// bank group it falls in. V is any unsigned-integer-like type (the prover
+// instantiates these on bit-vectors).
+template <class V>
+SWZ_HOST_DEVICE constexpr V bank_unit(V byte_address, unsigned w) {
+    return byte_address / unit_bytes(w);
+}
+template <class V>
+SWZ_HOST_DEVICE constexpr V bank_group(V byte_address, unsigned w) {
+    return bank_unit(byte_address, w) % lanes_per_phase(w);
+}
 
 inline constexpr unsigned bank_of(std::uint64_t byte_address) {
     return unsigned((byte_address / bank_width_bytes) % bank_count);
 }
 
-// One warp-wide shared-memory instruction: each lane's byte address.
+// One warp-wide shared-memory instruction: each lane's byte address, and
+// which lanes take part (ldmatrix.x1 takes addresses from 8 lanes only).
 struct warp_access {
     unsigned width = 4;
     std::array<std::uint64_t, warp_lanes> byte_address{};
@@ -49,8 +80,8 @@ struct warp_access {
 struct phase_cost {
     unsigned first_lane = 0;
     unsigned lanes = 0;
-    unsigned cost = 0;        // most distinct words in one bank
-    unsigned worst_bank = 0;  // a bank that reaches `cost`
+    unsigned cost = 0;        // most distinct units in one bank group
+    unsigned worst_bank = 0;  // the first bank of a group that reaches `cost`
 };
 
 struct bank_cost_report {
@@ -72,26 +103,31 @@ inline bank_cost_report bank_cost(warp_access const& a) {
     if (!is_access_width(a.width)) throw std::invalid_argument("access width must be 1, 2, 4, 8 or 16 bytes");
     if (!misaligned_lanes(a).empty()) throw std::invalid_argument("misaligned shared-memory access");
     unsigned const per_phase = lanes_per_phase(a.width);
-    unsigned const words_per_lane = a.width <= 4 ? 1 : a.width / 4;
     bank_cost_report r;
-    r.ideal = ideal_wavefronts(a.width);
+    r.ideal = 0;
     for (unsigned first = 0; first < warp_lanes; first += per_phase) {
-        // A phase touches at most 32 words (32 x 1, 16 x 2 or 8 x 4).
-        std::array<std::uint64_t, warp_lanes> words{};
+        std::array<std::uint64_t, warp_lanes> units{};
+        std::array<unsigned, warp_lanes> groups{};
         unsigned n = 0;
-        for (unsigned l = first; l < first + per_phase; ++l)
-            if (a.active[l])
-                for (unsigned k = 0; k < words_per_lane; ++k) words[n++] = a.byte_address[l] / bank_width_bytes + k;
-        std::sort(words.begin(), words.begin() + n);
-        unsigned const distinct = unsigned(std::unique(words.begin(), words.begin() + n) - words.begin());
-        std::array<unsigned, bank_count> in_bank{};
-        for (unsigned i = 0; i < distinct; ++i) ++in_bank[words[i] % bank_count];
+        for (unsigned l = first; l < first + per_phase; ++l) {
+            if (!a.active[l]) continue;
+            std::uint64_t const u = bank_unit(a.byte_address[l], a.width);
+            bool const seen = std::find(units.begin(), units.begin() + n, u) != units.begin() + n;
+            if (seen) continue;
+            units[n] = u;
+            groups[n++] = unsigned(bank_group(a.byte_address[l], a.width));
+        }
+        if (n == 0) continue;
+        ++r.ideal;
+        std::array<unsigned, warp_lanes> in_group{};
+        for (unsigned i = 0; i < n; ++i) ++in_group[groups[i]];
         phase_cost p{first, per_phase, 0, 0};
-        for (unsigned b = 0; b < bank_count; ++b)
-            if (in_bank[b] > p.cost) p = {first, per_phase, in_bank[b], b};
+        for (unsigned g = 0; g < per_phase; ++g)
+            if (in_group[g] > p.cost) p = {first, per_phase, in_group[g], g * (unit_bytes(a.width) / bank_width_bytes)};
         r.wavefronts += p.cost;
         r.phases.push_back(p);
     }
+    if (r.ideal == 0) r.ideal = 1;
     return r;
 }
 
