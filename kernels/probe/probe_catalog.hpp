@@ -12,7 +12,7 @@
 
 #include "swz/bank_model.hpp"
 #include "swz/kernels/kernel_catalog.hpp"
-#include "swz/tile_layouts.hpp"
+#include "swz/layout/article.hpp"
 #include "swz/tile_patterns.hpp"
 
 namespace swz::probe {
@@ -65,12 +65,13 @@ inline void add_bank_model_examples(std::vector<probe>& out) {
 // The costliest start of each tile pattern of a layout (rows 0..63 and every
 // column), found by enumeration.
 inline void add_tile_patterns(std::vector<probe>& out, layout_params l) {
-    xor_swizzled_tile<layout_params> const tile{l};
+    article_layout<layout_params> const tile{l};
+    pattern_geometry const g{l.nx, l.elem, l.tc};
     std::uint64_t const rows = 64;
     for (auto p : all_tile_patterns) {
-        auto const d = tile_pattern_domain(p, l, rows);
+        auto const d = tile_pattern_domain(p, g, rows);
         if (d.vars.empty()) continue;
-        unsigned const w = pattern_width(p, l);
+        unsigned const w = pattern_width(p, g);
         std::array<std::uint32_t, 32> worst{};
         unsigned worst_cost = 0;
         std::uint64_t const n1 = d.vars[0].count, n2 = d.vars.size() > 1 ? d.vars[1].count : 1;
@@ -78,8 +79,8 @@ inline void add_tile_patterns(std::vector<probe>& out, layout_params l) {
             for (std::uint64_t b = 0; b < n2; ++b) {
                 std::uint64_t const s[] = {a, b};
                 auto const offs = lanes([&](unsigned lane) {
-                    auto const c = pattern_cell<std::uint64_t>(p, l, s, lane);
-                    return tile.element_offset(c.y, c.x) * l.elem;
+                    auto const c = pattern_cell<std::uint64_t>(p, g, s, lane);
+                    return tile.byte_offset(c.y, c.x);
                 });
                 unsigned const cost = model_cost(w, offs);
                 if (cost > worst_cost) worst_cost = cost, worst = offs;

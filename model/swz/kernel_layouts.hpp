@@ -1,47 +1,63 @@
-// The shared-memory tile layouts the transpose kernels use, in one list: the
-// kernels take their tile types from here, and the certificate catalogue
-// (proofs/) must hold a certificate for each entry.
+// The shared-memory tile of every transpose kernel, in one list, taken from
+// the kernels' own plans (swz/kernels/): the certificate catalogue (proofs/)
+// must hold a certificate for each, and swz-verify --kernel checks each
+// access against its tile's shape.
 #pragma once
 
-#include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <vector>
 
+#include "swz/kernels/article_tiles.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
-#include "swz/layout_params.hpp"
+#include "swz/layout/tile_shape.hpp"
 
 namespace swz {
 
-enum class tile_kind { xor_swizzle, plain, padded };
-
-struct kernel_layout {
-    std::string_view kernel;  // the kernel variant that uses it, as --kernel names it
-    tile_kind kind;
-    layout_params params;     // NX, element size, TC (TC = element size for plain and padded tiles)
-    std::uint32_t rows;       // rows of the tile
-    std::uint32_t pad;        // padded tiles: elements after each row
+struct kernel_tile {
+    std::string_view kernel;  // the kernel variant, as --kernel names it
+    std::string spec;         // its layout, as --layout writes it
+    tile_shape shape;         // rows, row bytes, element size
+    std::uint32_t pitch;      // bytes between the starts of two rows
 };
+
+namespace detail {
+
+template <unsigned Elem>
+kernel_tile fast_kernel_tile(std::string_view name) {
+    using plan = fast_plan_for<Elem>;
+    return {name, typename plan::tile_layout{}.spec(), plan::shape(), plan::row_bytes};
+}
+
+template <unsigned Elem>
+void add_article_kernel_tiles(std::vector<kernel_tile>& out, std::string_view swizzled, std::string_view padded,
+                              std::string_view plain) {
+    using t = article_tiles<Elem>;
+    out.push_back({swizzled, t::swizzled.spec(), t::shape, t::shape.row_bytes});
+    out.push_back({padded, t::padded.spec(t::shape.row_bytes), t::shape, t::padded.pitch});
+    out.push_back({plain, t::plain.spec(t::shape.row_bytes), t::shape, t::plain.pitch});
+}
+
+}  // namespace detail
 
 // The fast kernels: tiles of rows x 128 or 256 bytes swizzled at 16-byte
 // chunks, moved with 16-byte accesses. The article's kernels: 32 x 32
 // elements, swizzled element-wide, padded by one element, or plain.
-inline constexpr std::array<kernel_layout, 16> kernel_layouts{{
-    {"fast_i8", tile_kind::xor_swizzle, fast_plan_for<1>::params(), fast_plan_for<1>::tile_rows, 0},
-    {"fast_i16", tile_kind::xor_swizzle, fast_plan_for<2>::params(), fast_plan_for<2>::tile_rows, 0},
-    {"fast_f32", tile_kind::xor_swizzle, fast_plan_for<4>::params(), fast_plan_for<4>::tile_rows, 0},
-    {"fast_f64", tile_kind::xor_swizzle, fast_plan_for<8>::params(), fast_plan_for<8>::tile_rows, 0},
-    {"article_swizzled_i8", tile_kind::xor_swizzle, {32, 1, 1}, 32, 0},
-    {"article_swizzled_i16", tile_kind::xor_swizzle, {32, 2, 2}, 32, 0},
-    {"article_swizzled_f32", tile_kind::xor_swizzle, {32, 4, 4}, 32, 0},
-    {"article_swizzled_f64", tile_kind::xor_swizzle, {32, 8, 8}, 32, 0},
-    {"article_padded_i8", tile_kind::padded, {32, 1, 1}, 32, 1},
-    {"article_padded_i16", tile_kind::padded, {32, 2, 2}, 32, 1},
-    {"article_padded_f32", tile_kind::padded, {32, 4, 4}, 32, 1},
-    {"article_padded_f64", tile_kind::padded, {32, 8, 8}, 32, 1},
-    {"article_plain_i8", tile_kind::plain, {32, 1, 1}, 32, 0},
-    {"article_plain_i16", tile_kind::plain, {32, 2, 2}, 32, 0},
-    {"article_plain_f32", tile_kind::plain, {32, 4, 4}, 32, 0},
-    {"article_plain_f64", tile_kind::plain, {32, 8, 8}, 32, 0},
-}};
+inline std::vector<kernel_tile> kernel_tiles() {
+    std::vector<kernel_tile> out{detail::fast_kernel_tile<1>("fast_i8"), detail::fast_kernel_tile<2>("fast_i16"),
+                                 detail::fast_kernel_tile<4>("fast_f32"), detail::fast_kernel_tile<8>("fast_f64")};
+    detail::add_article_kernel_tiles<1>(out, "article_swizzled_i8", "article_padded_i8", "article_plain_i8");
+    detail::add_article_kernel_tiles<2>(out, "article_swizzled_i16", "article_padded_i16", "article_plain_i16");
+    detail::add_article_kernel_tiles<4>(out, "article_swizzled_f32", "article_padded_f32", "article_plain_f32");
+    detail::add_article_kernel_tiles<8>(out, "article_swizzled_f64", "article_padded_f64", "article_plain_f64");
+    return out;
+}
+
+inline kernel_tile kernel_tile_named(std::string_view name) {
+    for (auto const& t : kernel_tiles())
+        if (t.kernel == name) return t;
+    return {};
+}
 
 }  // namespace swz

@@ -15,16 +15,14 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 
 #include "swz/config.hpp"
+#include "swz/layout/rule.hpp"
+#include "swz/layout/tile_shape.hpp"
 #include "swz/pow2.hpp"
 
 namespace swz {
-
-// Largest shared-memory allocation of one thread block on sm_90 (227 KiB).
-inline constexpr std::uint64_t max_shared_bytes_per_block = 232448;
 
 struct layout_params {
     std::uint32_t nx = 0;
@@ -38,8 +36,11 @@ struct layout_params {
     SWZ_HOST_DEVICE constexpr std::uint32_t chunks_per_row() const { return std::uint32_t(row_bytes() / tc); }
     SWZ_HOST_DEVICE constexpr std::uint32_t elems_per_chunk() const { return tc / elem; }
 
-    friend constexpr bool operator==(layout_params const&, layout_params const&) = default;
 };
+
+SWZ_HOST_DEVICE constexpr bool operator==(layout_params const& a, layout_params const& b) {
+    return a.nx == b.nx && a.elem == b.elem && a.tc == b.tc;
+}
 
 // The same parameters fixed at compile time, for kernels: every division and
 // remainder by these constants folds to shifts and masks when they are powers
@@ -60,30 +61,32 @@ struct static_layout {
     static constexpr layout_params params() { return {NX, Elem, TC}; }
 };
 
-// The first rule the parameters break, as a sentence naming the rule; empty
-// when the formula is defined for them.
-inline std::optional<std::string> layout_rule_violation(layout_params const& p) {
+// The first rule the parameters break, with its id; nothing when the
+// formula is defined for them.
+inline rule_check check_article(layout_params const& p) {
     auto const n = [](std::uint64_t v) { return std::to_string(v); };
-    if (p.nx == 0) return "NX must be at least 1 (got 0)";
-    if (p.elem == 0) return "the element size must be at least 1 byte (got 0)";
-    if (p.tc == 0) return "TC must be at least 1 byte (got 0)";
+    if (p.nx == 0) return broken("nx-positive", "NX must be at least 1 (got 0)");
+    if (p.elem == 0) return broken("elem-positive", "the element size must be at least 1 byte (got 0)");
+    if (p.tc == 0) return broken("tc-positive", "TC must be at least 1 byte (got 0)");
     if (!(p.elem == 1 || p.elem == 2 || p.elem == 4 || p.elem == 8 || p.elem == 16))
-        return "the element size must be 1, 2, 4, 8 or 16 bytes, the widths one shared-memory access moves (got " +
-               n(p.elem) + ")";
+        return broken("elem-width", "the element size must be 1, 2, 4, 8 or 16 bytes, the widths one shared-memory "
+                                    "access moves (got " + n(p.elem) + ")");
     if (p.tc < p.elem)
-        return "TC (" + n(p.tc) + " bytes) must not be smaller than the element size (" + n(p.elem) + " bytes)";
+        return broken("tc-at-least-elem",
+                      "TC (" + n(p.tc) + " bytes) must not be smaller than the element size (" + n(p.elem) + " bytes)");
     if (p.tc % p.elem != 0)
-        return "TC (" + n(p.tc) + " bytes) must be a multiple of the element size (" + n(p.elem) + " bytes)";
+        return broken("tc-multiple-of-elem",
+                      "TC (" + n(p.tc) + " bytes) must be a multiple of the element size (" + n(p.elem) + " bytes)");
     if (p.row_bytes() > max_shared_bytes_per_block)
-        return "a row of " + n(p.nx) + " x " + n(p.elem) + " = " + n(p.row_bytes()) +
-               " bytes is larger than the shared memory one block can hold (" + n(max_shared_bytes_per_block) +
-               " bytes on sm_90)";
+        return broken("row-fits-shared", "a row of " + n(p.nx) + " x " + n(p.elem) + " = " + n(p.row_bytes()) +
+                                             " bytes is larger than the shared memory one block can hold (" +
+                                             n(max_shared_bytes_per_block) + " bytes on sm_90)");
     if (p.tc > p.row_bytes())
-        return "TC (" + n(p.tc) + " bytes) must not be larger than a row (" + n(p.nx) + " x " + n(p.elem) + " = " +
-               n(p.row_bytes()) + " bytes)";
+        return broken("tc-fits-row", "TC (" + n(p.tc) + " bytes) must not be larger than a row (" + n(p.nx) + " x " +
+                                         n(p.elem) + " = " + n(p.row_bytes()) + " bytes)");
     if (p.row_bytes() % p.tc != 0)
-        return "a row (" + n(p.row_bytes()) + " bytes) must hold a whole number of TC-byte chunks (TC = " + n(p.tc) +
-               ")";
+        return broken("row-whole-chunks", "a row (" + n(p.row_bytes()) +
+                                              " bytes) must hold a whole number of TC-byte chunks (TC = " + n(p.tc) + ")");
     return std::nullopt;
 }
 

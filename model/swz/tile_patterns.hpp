@@ -1,15 +1,17 @@
 // The four 32-lane access patterns of a tile whose conflict bounds the prover
 // establishes. Each pattern names the logical cell lane `l` touches, given
 // the pattern's start variables; the tile layout then decides where that
-// cell lives. With C = chunks per row and K = elements per chunk:
+// cell lives. With C = chunks per row and K = elements per chunk (the
+// chunk is the layout's: the article's TC, or the largest aligned run a
+// layout keeps whole, at most 16 bytes):
 //
 //   row           lane l -> element s*32 + l of the tile, row-major      width = elem
 //   row-chunk     lane l -> chunk   s*32 + l of the tile, row-major      width = TC
 //   column        lane l -> element (y0 + l, x)                           width = elem
 //   column-chunk  lane l -> chunk   (y0 + l, c), first element x = c*K    width = TC
 //
-// The chunk-wide patterns exist only where one instruction moves TC bytes
-// (TC = 4, 8 or 16).
+// The chunk-wide patterns exist only where one instruction moves a chunk
+// (4, 8 or 16 bytes).
 #pragma once
 
 #include <array>
@@ -20,7 +22,6 @@
 #include <vector>
 
 #include "swz/config.hpp"
-#include "swz/layout_params.hpp"
 
 namespace swz {
 
@@ -49,8 +50,20 @@ inline constexpr bool is_chunk_pattern(tile_pattern p) {
     return p == tile_pattern::row_chunk || p == tile_pattern::column_chunk;
 }
 
-inline constexpr unsigned pattern_width(tile_pattern p, layout_params const& l) {
-    return is_chunk_pattern(p) ? l.tc : l.elem;
+// What the patterns need of a tile: its elements per row, its element
+// size and its chunk.
+struct pattern_geometry {
+    std::uint32_t cols = 0;         // elements per row
+    std::uint32_t elem = 4;         // bytes per element
+    std::uint32_t chunk_bytes = 4;  // bytes per chunk, a multiple of elem dividing the row
+
+    SWZ_HOST_DEVICE constexpr std::uint32_t row_elems() const { return cols; }
+    SWZ_HOST_DEVICE constexpr std::uint32_t elems_per_chunk() const { return chunk_bytes / elem; }
+    SWZ_HOST_DEVICE constexpr std::uint32_t chunks_per_row() const { return cols / elems_per_chunk(); }
+};
+
+inline constexpr unsigned pattern_width(tile_pattern p, pattern_geometry const& g) {
+    return is_chunk_pattern(p) ? g.chunk_bytes : g.elem;
 }
 
 template <class V>
@@ -91,12 +104,13 @@ struct pattern_domain {
 
 // Every start of the pattern that keeps all 32 lanes inside a tile of `rows`
 // rows.
-inline pattern_domain tile_pattern_domain(tile_pattern p, layout_params const& l, std::uint64_t rows) {
-    std::uint64_t const nx = l.nx, chunks = l.chunks_per_row();
+inline pattern_domain tile_pattern_domain(tile_pattern p, pattern_geometry const& l, std::uint64_t rows) {
+    std::uint64_t const nx = l.cols, chunks = l.chunks_per_row();
     auto const slices = [](std::uint64_t cells) -> std::uint64_t { return cells < 32 ? 0 : (cells - 32) / 32 + 1; };
     pattern_domain d;
-    if (is_chunk_pattern(p) && !(l.tc == 4 || l.tc == 8 || l.tc == 16)) {
-        d.not_applicable = "TC = " + std::to_string(l.tc) + " bytes is not a width one instruction moves (4, 8, 16)";
+    if (is_chunk_pattern(p) && !(l.chunk_bytes == 4 || l.chunk_bytes == 8 || l.chunk_bytes == 16)) {
+        d.not_applicable = "a chunk of " + std::to_string(l.chunk_bytes) +
+                           " bytes is not a width one instruction moves (4, 8, 16)";
         return d;
     }
     switch (p) {

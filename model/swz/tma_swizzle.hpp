@@ -1,31 +1,23 @@
-// Where Hopper's tensor memory accelerator (TMA) puts a box it loads into
-// shared memory with CU_TENSOR_MAP_SWIZZLE_128B, as the CUDA documentation
-// describes it: the box is laid out row-major (rows of 128 bytes here) from
-// a 1024-byte-aligned address, then inside every 1024-byte span the 16-byte
-// chunk index (address bits 4-6) is XORed with the 128-byte row index
-// (address bits 7-9):
-//
-//   offset:   [ ... ][ row % 8 : bits 7-9 ][ chunk : bits 4-6 ][ byte : bits 0-3 ]
-//   placed:   [ ... ][ row % 8            ][ chunk ^ row % 8  ][ byte            ]
-//
-// That is the article's swizzle for 128-byte rows at TC = 16:
-// tests/model/test_tma_swizzle.cpp checks every byte of 1024 rows (both
-// sides depend on the row only through row % 8, so that is every row) for
-// every element size, and tests/gpu/test_tma_placement.cu checks that the
-// hardware places a box as written here.
+// Boxes the copy engine loads with CU_TENSOR_MAP_SWIZZLE_128B into a tile of
+// 128-byte rows, one box after another (each box from a multiple of the
+// swizzle's 1024-byte repeat): where each byte lands. The swizzle itself is
+// swz/layout/tma_swizzle.hpp; for 128-byte rows at TC = 16 it is the
+// article's formula (tests/model/test_tma_swizzle.cpp checks every byte),
+// which is why the fast plan can store its tile as such strips.
 #pragma once
 
 #include "swz/config.hpp"
+#include "swz/layout/tma_swizzle.hpp"
 
 namespace swz {
 
-inline constexpr unsigned tma_swizzle_span = 1024;  // bytes the pattern repeats over
+inline constexpr unsigned tma_swizzle_span = 1024;  // bytes the 128-byte pattern repeats over
 inline constexpr unsigned tma_swizzle_row = 128;    // bytes of one swizzled row
 
-// The placed offset of byte `offset` of the row-major box.
+// The placed offset of byte `offset` of a row-major box at an aligned base.
 template <class V>
 SWZ_HOST_DEVICE constexpr V tma_swizzle_128b(V offset) {
-    return offset ^ (offset / tma_swizzle_row % 8u * 16u);
+    return tma_swizzle{128, 0}(offset);
 }
 
 // Byte `byte` of row `row` of a box whose rows are 128 bytes.

@@ -15,7 +15,7 @@
 #include "swz/detail/fast_transpose_body.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
 #include "swz/tma_swizzle.hpp"
-#include "swz/tile_layouts.hpp"
+#include "swz/kernels/article_tiles.hpp"
 
 using namespace swz;
 using namespace swz::detail;
@@ -127,9 +127,9 @@ void emulate_article(shape s, std::mt19937_64& rng) {
     require_transposed(in, out.data(), s, sizeof(Word));
 }
 
-template <std::size_t S> struct swizzled { static constexpr xor_swizzled_tile<static_layout<32, S, S>> tile{}; };
-template <std::size_t S> struct padded { static constexpr padded_tile tile{32, S, 1}; };
-template <std::size_t S> struct plain { static constexpr plain_tile tile{32, S}; };
+template <std::size_t S> struct swizzled { static constexpr auto tile = article_tiles<unsigned(S)>::swizzled; };
+template <std::size_t S> struct padded { static constexpr auto tile = article_tiles<unsigned(S)>::padded; };
+template <std::size_t S> struct plain { static constexpr auto tile = article_tiles<unsigned(S)>::plain; };
 
 std::vector<shape> const shapes{{1, 1},   {1, 37},   {37, 1},    {31, 33},  {64, 64},  {128, 128},
                                 {65, 63}, {300, 517}, {1000, 1}, {1, 1000}, {256, 48}, {129, 257}};

@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "swz/pow2.hpp"
-#include "swz/tile_layouts.hpp"
+#include "swz/layout/article.hpp"
 #include "swz/xor_swizzle.hpp"
 
 using namespace swz;
@@ -47,8 +47,8 @@ TEST_CASE("the article's 32x16 float example: 16 column reads spread over 16 col
 
 TEST_CASE("the formula is a constant expression and works at 32 bits, as in device code", "[model][formula]") {
     static_assert(swizzled_column(static_layout<64, 4, 16>{}, 5u, 7u) == ((5u % 16u) ^ 1u) * 4u + 3u);
-    xor_swizzled_tile<static_layout<64, 4, 16>> const tile{};
-    static_assert(tile.element_offset(2u, 0u) == 2u * 64u + 8u);
+    constexpr article_layout<static_layout<64, 4, 16>> tile{};
+    static_assert(tile.byte_offset(2u, 0u) == (2u * 64u + 8u) * 4u);
     for (std::uint32_t y = 0; y < 64; ++y)
         for (std::uint32_t x = 0; x < 64; ++x)
             REQUIRE(std::uint64_t(swizzled_column(static_layout<64, 4, 16>{}, y, x)) ==

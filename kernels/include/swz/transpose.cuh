@@ -19,7 +19,7 @@
 #include "swz/detail/article_transpose_body.hpp"
 #include "swz/detail/fast_transpose_body.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
-#include "swz/tile_layouts.hpp"
+#include "swz/kernels/article_tiles.hpp"
 
 namespace swz {
 
@@ -61,7 +61,7 @@ __global__ void __launch_bounds__(1024)
 article_transpose_kernel(unsigned char* out, unsigned char const* __restrict__ in, std::size_t rows, std::size_t cols) {
     constexpr auto Tile = TileOf::tile;
     using tile_t = std::remove_const_t<decltype(Tile)>;
-    __shared__ alignas(16) unsigned char smem[article_transpose_plan<tile_t>{Tile}.shared_bytes()];
+    __shared__ alignas(16) unsigned char smem[article_transpose_plan<tile_t>{Tile, sizeof(Word)}.shared_bytes()];
     std::size_t const row0 = std::size_t(blockIdx.y) * 32, col0 = std::size_t(blockIdx.x) * 32;
     using body = article_transpose_body<tile_t, Word>;
     body::load_phase(Tile, in, rows, cols, row0, col0, smem, threadIdx.x, threadIdx.y);
@@ -104,15 +104,15 @@ cudaError_t launch_article(unsigned char* out, unsigned char const* in, std::siz
     return cudaGetLastError();
 }
 
-// The article's three tiles for elements of Size bytes.
+// The article's three tiles for elements of Size bytes (swz/kernels/article_tiles.hpp).
 template <std::size_t Size> struct article_swizzled_tile {
-    static constexpr xor_swizzled_tile<static_layout<32, Size, Size>> tile{};
+    static constexpr auto tile = article_tiles<unsigned(Size)>::swizzled;
 };
 template <std::size_t Size> struct article_padded_tile {
-    static constexpr padded_tile tile{32, Size, 1};
+    static constexpr auto tile = article_tiles<unsigned(Size)>::padded;
 };
 template <std::size_t Size> struct article_plain_tile {
-    static constexpr plain_tile tile{32, Size};
+    static constexpr auto tile = article_tiles<unsigned(Size)>::plain;
 };
 
 }  // namespace detail

@@ -5,23 +5,29 @@
 //   store:  shm[ty][tx] = in[row0 + ty][col0 + tx]     cell (warp, lane)
 //   load:   out[col0 + ty][row0 + tx] = shm[tx][ty]    cell (lane, warp)
 //
-// The tile layout decides where a cell lives: plain (row stride 32), padded
-// (row stride 33) or the article's swizzle (x ^ y % 32, TC = the element).
+// The tile's layout (swz/kernels/article_tiles.hpp) decides where a cell
+// lives: plain (row pitch 32 elements), padded (33) or the article's swizzle.
+// Both accesses move one element per lane: access_bytes, which the kernel
+// body asserts it issues.
 #pragma once
 
+#include <cstdint>
+
 #include "swz/config.hpp"
-#include "swz/tile_layouts.hpp"
 #include "swz/tile_patterns.hpp"
 
 namespace swz {
 
-template <class Tile>
+template <class Layout>
 struct article_transpose_plan {
     static constexpr unsigned tile = 32;
     static constexpr unsigned threads = tile * tile;
     static constexpr unsigned warps = tile;
 
-    Tile layout;
+    Layout layout;
+    unsigned elem;  // bytes per element: the width of both accesses
+
+    SWZ_HOST_DEVICE constexpr unsigned access_bytes() const { return elem; }
 
     template <class V>
     SWZ_HOST_DEVICE static constexpr tile_cell<V> store_cell(V lane, V warp) {
@@ -34,14 +40,14 @@ struct article_transpose_plan {
     template <class V>
     SWZ_HOST_DEVICE constexpr V store_byte(V lane, V warp) const {
         auto const c = store_cell(lane, warp);
-        return layout.element_offset(c.y, c.x) * layout.elem_bytes();
+        return layout.byte_offset(c.y, c.x);
     }
     template <class V>
     SWZ_HOST_DEVICE constexpr V load_byte(V lane, V warp) const {
         auto const c = load_cell(lane, warp);
-        return layout.element_offset(c.y, c.x) * layout.elem_bytes();
+        return layout.byte_offset(c.y, c.x);
     }
-    SWZ_HOST_DEVICE constexpr unsigned shared_bytes() const { return unsigned(tile * layout.row_stride() * layout.elem_bytes()); }
+    SWZ_HOST_DEVICE constexpr unsigned shared_bytes() const { return unsigned(layout.footprint(tile)); }
 };
 
 }  // namespace swz

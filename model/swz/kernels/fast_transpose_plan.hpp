@@ -37,6 +37,8 @@
 #include <cstdint>
 
 #include "swz/config.hpp"
+#include "swz/layout/article.hpp"
+#include "swz/layout/tile_shape.hpp"
 #include "swz/layout_params.hpp"
 #include "swz/tile_patterns.hpp"
 #include "swz/xor_swizzle.hpp"
@@ -73,6 +75,14 @@ struct fast_transpose_plan {
 
     // The swizzled layout of one strip (of the whole tile when unstriped).
     using layout = static_layout<strip_nx, Elem, chunk_bytes>;
+    // The tile as a layout of the catalogue: the article's formula on
+    // rows of RowBytes at TC = 16 (unstriped; a striped tile is strips of it).
+    using tile_layout = article_layout<layout>;
+    static constexpr tile_shape shape() { return {TileRows, RowBytes, Elem}; }
+    // Bytes each lane moves: the load phase stores 16-byte vectors, the
+    // gather reads one word per row; the kernel body asserts it issues these.
+    static constexpr unsigned store_width = chunk_bytes;
+    static constexpr unsigned gather_width = gather_bytes;
 
     // The same tile stored as strips of S bytes.
     template <unsigned S>
@@ -131,7 +141,7 @@ struct fast_transpose_plan {
         // The general form holds for one strip too, but would add a division
         // and a remainder to every proof obligation of the unstriped tiles.
         if constexpr (strips == 1) {
-            return y * RowBytes + swizzled_column(layout{}, y, x) * Elem;
+            return tile_layout{}.byte_offset(y, x);
         } else {
             return x / strip_nx * strip_stride + y * StripBytes + swizzled_column(layout{}, y, x % strip_nx) * Elem;
         }

@@ -15,9 +15,9 @@
 #include <string_view>
 
 #include "swz/kernel_layouts.hpp"
+#include "swz/kernels/article_tiles.hpp"
 #include "swz/kernels/article_transpose_plan.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
-#include "swz/tile_layouts.hpp"
 
 namespace swz {
 
@@ -39,39 +39,35 @@ struct kernel_info {
     std::string_view description;
     bool claims_conflict_free;  // every access must reach the ideal
     unsigned shared_bytes;
-    kernel_layout const* layout;  // its entry in kernel_layouts
+    kernel_tile tile;  // its entry in kernel_tiles()
 };
 
 namespace detail {
 
-constexpr kernel_layout const* layout_named(std::string_view name) {
-    for (auto const& k : kernel_layouts)
-        if (k.kernel == name) return &k;
-    return nullptr;
-}
-
 template <unsigned Elem, class Visitor>
 void visit_fast(std::string_view name, Visitor& v) {
     using plan = fast_plan_for<Elem>;
-    v.kernel(kernel_info{name, "16-byte-chunk swizzled tile, 16-byte global loads and stores, register gather",
-                         true, plan::shared_bytes, layout_named(name)});
-    v.access(kernel_info{name, "", true, plan::shared_bytes, layout_named(name)},
-             kernel_access_info{"load.st_shared", true, 16, 2,
+    kernel_info const info{name, "16-byte-chunk swizzled tile, 16-byte global loads and stores, register gather",
+                           true, plan::shared_bytes, kernel_tile_named(name)};
+    v.kernel(info);
+    v.access(info,
+             kernel_access_info{"load.st_shared", true, plan::store_width, 2,
                                 {{{"warp", plan::warps}, {"iteration", plan::load_iterations}, {"", 0}}}},
              [](auto lane, auto const* vars) { return plan::load_store_byte(lane, vars[0], vars[1]); });
-    v.access(kernel_info{name, "", true, plan::shared_bytes, layout_named(name)},
-             kernel_access_info{"gather.ld_shared", false, plan::gather_bytes, 3,
+    v.access(info,
+             kernel_access_info{"gather.ld_shared", false, plan::gather_width, 3,
                                 {{{"warp", plan::warps}, {"iteration", plan::gather_iterations},
                                   {"read", plan::rows_per_vector}}}},
              [](auto lane, auto const* vars) { return plan::gather_read_byte(lane, vars[0], vars[1], vars[2]); });
 }
 
-template <class Tile, class Visitor>
-void visit_article(std::string_view name, std::string_view description, bool conflict_free, Tile tile, Visitor& v) {
-    article_transpose_plan<Tile> const plan{tile};
-    kernel_info const info{name, description, conflict_free, plan.shared_bytes(), layout_named(name)};
+template <class Layout, class Visitor>
+void visit_article(std::string_view name, std::string_view description, bool conflict_free, Layout layout,
+                   unsigned elem, Visitor& v) {
+    article_transpose_plan<Layout> const plan{layout, elem};
+    kernel_info const info{name, description, conflict_free, plan.shared_bytes(), kernel_tile_named(name)};
     v.kernel(info);
-    unsigned const w = tile.elem_bytes();
+    unsigned const w = plan.access_bytes();
     v.access(info, kernel_access_info{"store.st_shared", true, w, 1, {{{"warp", plan.warps}, {"", 0}, {"", 0}}}},
              [plan](auto lane, auto const* vars) { return plan.store_byte(lane, vars[0]); });
     v.access(info, kernel_access_info{"load.ld_shared", false, w, 1, {{{"warp", plan.warps}, {"", 0}, {"", 0}}}},
@@ -80,11 +76,11 @@ void visit_article(std::string_view name, std::string_view description, bool con
 
 template <unsigned Elem, class Visitor>
 void visit_article_variants(std::string_view swizzled, std::string_view padded, std::string_view plain, Visitor& v) {
-    visit_article(swizzled, "the article's swizzled tile: x ^ (y % 32), element-wide", Elem == 4,
-                  xor_swizzled_tile<static_layout<32, Elem, Elem>>{}, v);
+    using t = article_tiles<Elem>;
+    visit_article(swizzled, "the article's swizzled tile: x ^ (y % 32), element-wide", Elem == 4, t::swizzled, Elem, v);
     // The article claims conflict-free accesses for its float kernels only.
-    visit_article(padded, "the article's padded tile: 32 x 33 elements", Elem == 4, padded_tile{32, Elem, 1}, v);
-    visit_article(plain, "the article's unswizzled tile: 32 x 32 elements", false, plain_tile{32, Elem}, v);
+    visit_article(padded, "the article's padded tile: 32 x 33 elements", Elem == 4, t::padded, Elem, v);
+    visit_article(plain, "the article's unswizzled tile: 32 x 32 elements", false, t::plain, Elem, v);
 }
 
 }  // namespace detail

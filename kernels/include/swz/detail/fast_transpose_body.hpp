@@ -31,6 +31,10 @@ struct fast_transpose_body {
     static constexpr unsigned K = Plan::rows_per_vector;
     static constexpr unsigned G = Plan::elems_per_gather;
     using gathered = typename std::conditional<E == 8, std::uint64_t, std::uint32_t>::type;
+    // The widths the prover costs (swz/kernels/kernel_catalog.hpp) are the
+    // widths issued here.
+    static_assert(sizeof(vec16) == Plan::store_width, "the load phase stores one 16-byte vector per lane");
+    static_assert(sizeof(gathered) == Plan::gather_width, "the gather reads one word (or double) per row");
     using element = typename std::conditional<
         E == 1, std::uint8_t,
         typename std::conditional<E == 2, std::uint16_t,

@@ -1,0 +1,76 @@
+// The article's formula (swz/xor_swizzle.hpp) as a tile layout, kept
+// literally as one family: rows of NX elements of `elem` bytes, each row
+// permuted by x -> x_swz(y, x):
+//
+//   byte(y, x) = y * NX * elem + x_swz(y, x) * elem
+//
+// For power-of-two rows it is CuTe's Swizzle<log2 C, log2 K, log2 C> on
+// element offsets (C chunks per row, K elements per chunk):
+// x_chunk_swz = (y % C) ^ x_chunk moves bits log2 NX .. log2 NX + log2 C - 1
+// of the element offset onto bits log2 K .. log2 NX - 1. bit_form() says so;
+// swz-verify --equiv proves it, and the catalogue keeps the proofs.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "swz/config.hpp"
+#include "swz/layout/bit_swizzle.hpp"
+#include "swz/layout/spec_args.hpp"
+#include "swz/layout_params.hpp"
+#include "swz/pow2.hpp"
+#include "swz/xor_swizzle.hpp"
+
+namespace swz {
+
+template <class P = layout_params>
+struct article_layout {
+    P params{};
+
+    template <class V>
+    SWZ_HOST_DEVICE constexpr V byte_offset(V y, V x) const {
+        return y * (params.row_elems() * params.elem_bytes()) + swizzled_column(params, y, x) * params.elem_bytes();
+    }
+    SWZ_HOST_DEVICE constexpr std::uint64_t footprint(std::uint64_t rows) const { return rows * params.row_bytes(); }
+
+    // The bit form, where the row is a power of two.
+    std::optional<bit_swizzle> bit_form() const {
+        if (!is_pow2(params.row_elems()) || !is_pow2(params.chunks_per_row())) return std::nullopt;
+        unsigned const c = log2_floor(params.chunks_per_row()), k = log2_floor(params.elems_per_chunk());
+        return bit_swizzle{c, k, int(c)};
+    }
+
+    std::string spec() const {
+        return "article:nx=" + std::to_string(params.row_elems()) + ",elem=" + std::to_string(params.elem_bytes()) +
+               ",tc=" + std::to_string(params.chunk_bytes());
+    }
+};
+
+// "article:nx=N[,elem=E][,tc=T]": E defaults to `default_elem` (--elem), T to E.
+inline std::variant<layout_params, spec_error> parse_article(spec_args const& a, std::uint32_t default_elem) {
+    if (auto e = only_keys(a, {"nx", "elem", "tc"})) return *e;
+    if (!positional(a).empty()) return spec_error{"'" + a.text + "': article takes nx=N[,elem=E][,tc=T]"};
+    auto const nx = keyed(a, "nx");
+    if (!nx) return spec_error{"'" + a.text + "': article needs nx=N (elements per row)"};
+    auto field = [&](char const* name, std::string const& v) { return spec_integer(a, name, v, 0, 0xffffffffll); };
+    layout_params p{0, default_elem, 0};
+    auto const n = field("nx", *nx);
+    if (auto const* e = std::get_if<spec_error>(&n)) return *e;
+    p.nx = std::uint32_t(std::get<std::int64_t>(n));
+    if (auto e = keyed(a, "elem")) {
+        auto const v = field("elem", *e);
+        if (auto const* err = std::get_if<spec_error>(&v)) return *err;
+        p.elem = std::uint32_t(std::get<std::int64_t>(v));
+    }
+    p.tc = p.elem;
+    if (auto t = keyed(a, "tc")) {
+        auto const v = field("tc", *t);
+        if (auto const* err = std::get_if<spec_error>(&v)) return *err;
+        p.tc = std::uint32_t(std::get<std::int64_t>(v));
+    }
+    return p;
+}
+
+}  // namespace swz
