@@ -19,6 +19,21 @@ std::uint64_t mul_bound(std::uint64_t a, std::uint64_t b, std::uint64_t full) {
 std::uint64_t bits_bound(std::uint64_t v) { return v == 0 ? 0 : all_ones(log2_floor(v) + 1); }
 unsigned bits_of(std::uint64_t v) { return v == 0 ? 1 : log2_floor(v) + 1; }
 
+// op applied to the low `bits` bits of a (which hold all of a), zero-extended
+// back to the full width.
+z3::expr on_low_bits(z3::expr const& a, unsigned bits, unsigned width, z3::expr (*op)(z3::expr const&, z3::expr const&),
+                     std::uint64_t c) {
+    if (bits >= width) return op(a, a.ctx().bv_val(c, width));
+    z3::expr const low = a.extract(bits - 1, 0);
+    return z3::zext(op(low, a.ctx().bv_val(c, bits)), width - bits);
+}
+
+z3::expr times_expr(z3::expr const& a, z3::expr const& b) { return a * b; }
+z3::expr udiv_expr(z3::expr const& a, z3::expr const& b) { return z3::udiv(a, b); }
+z3::expr urem_expr(z3::expr const& a, z3::expr const& b) { return z3::urem(a, b); }
+
+bool same_atom(z3::expr const& a, z3::expr const& b) { return a.id() == b.id(); }
+
 }  // namespace
 
 symbolic_uint::symbolic_uint(bv_encoding const& enc, z3::expr e, std::uint64_t max)
@@ -36,14 +51,96 @@ symbolic_uint symbolic_uint::variable(bv_encoding const& enc, char const* name, 
     return symbolic_uint(enc, enc.ctx->bv_const(name, enc.width), count == 0 ? 0 : count - 1);
 }
 
+// ---- affine forms (fast lowering) ----
+
+symbolic_uint::affine symbolic_uint::form() const {
+    if (affine_) return *affine_;
+    std::uint64_t v = 0;
+    if (e_.is_numeral_u64(v)) return {{}, v};
+    return {{{1, e_, max_}}, 0};
+}
+
+namespace {
+
+// The largest value of a form, saturating at `full` (then it may wrap).
+template <class Form>
+std::uint64_t form_max(Form const& f, std::uint64_t full) {
+    std::uint64_t m = f.offset;
+    for (auto const& t : f.terms) m = add_bound(m, mul_bound(t.coeff, t.max, full), full);
+    return m;
+}
+
+}  // namespace
+
+symbolic_uint symbolic_uint::from_form(bv_encoding const& enc, affine f) {
+    // Equal atoms merge; zero coefficients go.
+    affine merged;
+    merged.offset = f.offset;
+    for (auto const& t : f.terms) {
+        if (t.coeff == 0) continue;
+        auto same = std::find_if(merged.terms.begin(), merged.terms.end(), [&](affine_term const& m) { return same_atom(m.atom, t.atom); });
+        if (same != merged.terms.end()) same->coeff += t.coeff;
+        else merged.terms.push_back(t);
+    }
+    std::uint64_t const max = form_max(merged, all_ones(enc.width));
+    if (merged.terms.empty()) return constant(enc, merged.offset);
+    if (merged.terms.size() == 1 && merged.terms[0].coeff == 1 && merged.offset == 0)
+        return symbolic_uint(enc, merged.terms[0].atom, merged.terms[0].max);
+    z3::context& c = *enc.ctx;
+    std::optional<z3::expr> sum;
+    for (auto const& t : merged.terms) {
+        z3::expr const scaled = t.coeff == 1 ? t.atom
+                                : is_pow2(t.coeff) ? z3::shl(t.atom, c.bv_val(log2_floor(t.coeff), enc.width))
+                                                   : t.atom * c.bv_val(t.coeff, enc.width);
+        sum = sum ? *sum + scaled : scaled;
+    }
+    if (merged.offset) sum = *sum + c.bv_val(merged.offset, enc.width);
+    symbolic_uint out(enc, *sum, max);
+    out.affine_ = std::move(merged);
+    return out;
+}
+
+// ---- operators ----
+
 // A sum that may wrap keeps the modular value and loses its bound.
 symbolic_uint operator+(symbolic_uint const& a, symbolic_uint const& b) {
-    return symbolic_uint(*a.enc_, a.e_ + b.e_, add_bound(a.max_, b.max_, a.full()));
+    std::uint64_t const bound = add_bound(a.max_, b.max_, a.full());
+    if (a.rewrites() && bound < a.full()) {
+        auto fa = a.form();
+        auto const fb = b.form();
+        fa.terms.insert(fa.terms.end(), fb.terms.begin(), fb.terms.end());
+        fa.offset += fb.offset;
+        return symbolic_uint::from_form(*a.enc_, std::move(fa));
+    }
+    return symbolic_uint(*a.enc_, a.e_ + b.e_, bound);
 }
+
+// a - b is exact when every term of b is a part of a term of a.
 symbolic_uint operator-(symbolic_uint const& a, symbolic_uint const& b) {
+    if (a.rewrites() && form_max(a.form(), a.full()) < a.full()) {
+        auto fa = a.form();
+        auto const fb = b.form();
+        bool contained = fb.offset <= fa.offset;
+        for (auto const& t : fb.terms) {
+            auto same = std::find_if(fa.terms.begin(), fa.terms.end(), [&](affine_term const& m) { return same_atom(m.atom, t.atom); });
+            if (same == fa.terms.end() || same->coeff < t.coeff) {
+                contained = false;
+                break;
+            }
+            same->coeff -= t.coeff;
+        }
+        if (contained) {
+            fa.offset -= fb.offset;
+            return symbolic_uint::from_form(*a.enc_, std::move(fa));
+        }
+    }
     return symbolic_uint(*a.enc_, a.e_ - b.e_);  // may wrap: no bound
 }
+
 symbolic_uint operator*(symbolic_uint const& a, symbolic_uint const& b) {
+    std::uint64_t v = 0;
+    if (b.e_.is_numeral_u64(v)) return a.times(v);
+    if (a.e_.is_numeral_u64(v)) return b.times(v);
     return symbolic_uint(*a.enc_, a.e_ * b.e_, mul_bound(a.max_, b.max_, a.full()));
 }
 symbolic_uint operator/(symbolic_uint const& a, symbolic_uint const& b) {
@@ -52,10 +149,45 @@ symbolic_uint operator/(symbolic_uint const& a, symbolic_uint const& b) {
 symbolic_uint operator%(symbolic_uint const& a, symbolic_uint const& b) {
     return symbolic_uint(*a.enc_, z3::urem(a.e_, b.e_), a.max_);
 }
-symbolic_uint operator^(symbolic_uint const& a, symbolic_uint const& b) {
-    return symbolic_uint(*a.enc_, a.e_ ^ b.e_, bits_bound(std::max(a.max_, b.max_)));
+
+namespace {
+
+symbolic_uint plain_xor(symbolic_uint const& a, symbolic_uint const& b, bv_encoding const& enc) {
+    return symbolic_uint(enc, a.expr() ^ b.expr(), bits_bound(std::max(a.max(), b.max())));
 }
+
+}  // namespace
+
+// (A + B) ^ b = A + (B ^ b) when b < 2^k and A is a multiple of 2^k.
+symbolic_uint operator^(symbolic_uint const& a, symbolic_uint const& b) {
+    if (!a.rewrites()) return plain_xor(a, b, *a.enc_);
+    bool const a_small = a.max_ < b.max_;
+    symbolic_uint const& big = a_small ? b : a;
+    symbolic_uint const& small = a_small ? a : b;
+    unsigned const k = bits_of(small.max_);
+    auto const f = big.form();
+    if (k >= 64 || form_max(f, big.full()) >= big.full()) return plain_xor(a, b, *a.enc_);
+    std::uint64_t const low_mask = (std::uint64_t(1) << k) - 1;
+    symbolic_uint::affine high, low;
+    for (auto const& t : f.terms) ((t.coeff & low_mask) == 0 ? high : low).terms.push_back(t);
+    high.offset = f.offset & ~low_mask;
+    low.offset = f.offset & low_mask;
+    if (high.terms.empty() && high.offset == 0) return plain_xor(a, b, *a.enc_);
+    symbolic_uint const mixed = plain_xor(symbolic_uint::from_form(*a.enc_, low), small, *a.enc_);
+    high.terms.push_back({1, mixed.e_, mixed.max_});
+    return symbolic_uint::from_form(*a.enc_, std::move(high));
+}
+
+// A contiguous mask is a shift, a remainder and a shift back.
 symbolic_uint operator&(symbolic_uint const& a, symbolic_uint const& b) {
+    std::uint64_t m = 0;
+    if (a.rewrites() && b.e_.is_numeral_u64(m) && m != 0) {
+        unsigned const low = log2_floor(m & (~m + 1));
+        std::uint64_t const field = m >> low;
+        if (is_pow2(field + 1) && field + 1 != 0)
+            return a.divided_by(std::uint64_t(1) << low).modulo(field + 1).times(std::uint64_t(1) << low);
+    }
+    if (a.rewrites() && a.e_.is_numeral_u64(m) && !b.e_.is_numeral_u64(m)) return b & a;
     return symbolic_uint(*a.enc_, a.e_ & b.e_, std::min(a.max_, b.max_));
 }
 symbolic_uint operator|(symbolic_uint const& a, symbolic_uint const& b) {
@@ -66,35 +198,57 @@ symbolic_uint operator>>(symbolic_uint const& a, symbolic_uint const& b) {
     return symbolic_uint(*a.enc_, z3::lshr(a.e_, b.e_), a.max_);
 }
 
-namespace {
-
-// op applied to the low `bits` bits of a (which hold all of a), zero-extended
-// back to the full width.
-z3::expr on_low_bits(z3::expr const& a, unsigned bits, unsigned width, z3::expr (*op)(z3::expr const&, z3::expr const&),
-                     std::uint64_t c) {
-    if (bits >= width) return op(a, a.ctx().bv_val(c, width));
-    z3::expr const low = a.extract(bits - 1, 0);
-    return z3::zext(op(low, a.ctx().bv_val(c, bits)), width - bits);
-}
-
-z3::expr times_expr(z3::expr const& a, z3::expr const& b) { return a * b; }
-z3::expr udiv_expr(z3::expr const& a, z3::expr const& b) { return z3::udiv(a, b); }
-z3::expr urem_expr(z3::expr const& a, z3::expr const& b) { return z3::urem(a, b); }
-
-}  // namespace
-
 symbolic_uint symbolic_uint::times(std::uint64_t c) const {
     std::uint64_t const bound = mul_bound(max_, c, full());
     if (enc_->mode == lowering::literal) return symbolic_uint(*enc_, e_ * enc_->ctx->bv_val(c, enc_->width), bound);
+    if (c == 0) return constant(*enc_, 0);
+    if (bound < full()) {
+        auto f = form();
+        if (mul_bound(form_max(f, full()), c, full()) < full()) {
+            for (auto& t : f.terms) t.coeff *= c;
+            f.offset *= c;
+            return from_form(*enc_, std::move(f));
+        }
+    }
     if (is_pow2(c)) return symbolic_uint(*enc_, z3::shl(e_, enc_->ctx->bv_val(log2_floor(c), enc_->width)), bound);
     // The product fits in bits_of(bound) bits, unless it may wrap (bound = full).
     return symbolic_uint(*enc_, on_low_bits(e_, bits_of(bound), enc_->width, times_expr, c), bound);
 }
 
+namespace {
+
+// The parts of a form a constant c divides exactly (as the quotient's form)
+// and the rest.
+struct split_by {
+    symbolic_uint::affine quotient_like;  // coeff / c for the terms c divides, offset / c
+    symbolic_uint::affine rest;           // the other terms, offset % c
+};
+
+}  // namespace
+
 symbolic_uint symbolic_uint::divided_by(std::uint64_t c) const {
     if (c == 0) throw std::logic_error("symbolic division by the constant 0");
     std::uint64_t const bound = max_ / c;
     if (enc_->mode == lowering::literal) return symbolic_uint(*enc_, z3::udiv(e_, enc_->ctx->bv_val(c, enc_->width)), bound);
+    if (c == 1) return *this;
+    auto const f = form();
+    if (form_max(f, full()) < full()) {
+        affine q, r;
+        for (auto const& t : f.terms) {
+            if (t.coeff % c == 0) q.terms.push_back({t.coeff / c, t.atom, t.max});
+            else r.terms.push_back(t);
+        }
+        q.offset = f.offset / c;
+        r.offset = f.offset % c;
+        if (!q.terms.empty() || q.offset != 0) {
+            // floor((c*Q + R) / c) = Q + floor(R / c)
+            if (form_max(r, full()) >= c) {
+                symbolic_uint const rq = from_form(*enc_, r).divided_by(c);
+                q.terms.push_back({1, rq.e_, rq.max_});
+            }
+            return from_form(*enc_, std::move(q));
+        }
+    }
     if (is_pow2(c)) return symbolic_uint(*enc_, z3::lshr(e_, enc_->ctx->bv_val(log2_floor(c), enc_->width)), bound);
     return symbolic_uint(*enc_, on_low_bits(e_, bits_of(max_), enc_->width, udiv_expr, c), bound);
 }
@@ -103,6 +257,20 @@ symbolic_uint symbolic_uint::modulo(std::uint64_t c) const {
     if (c == 0) throw std::logic_error("symbolic remainder by the constant 0");
     std::uint64_t const bound = std::min(max_, c - 1);
     if (enc_->mode == lowering::literal) return symbolic_uint(*enc_, z3::urem(e_, enc_->ctx->bv_val(c, enc_->width)), bound);
+    auto const f = form();
+    if (form_max(f, full()) < full()) {
+        affine r;
+        bool dropped = false;
+        for (auto const& t : f.terms) {
+            if (t.coeff % c == 0) dropped = true;
+            else r.terms.push_back(t);
+        }
+        dropped = dropped || f.offset >= c;
+        r.offset = f.offset % c;
+        if (form_max(r, full()) < c) return from_form(*enc_, std::move(r));  // R % c = R
+        // (c*Q + R) % c = R % c
+        if (dropped) return from_form(*enc_, std::move(r)).modulo(c);
+    }
     if (is_pow2(c)) return symbolic_uint(*enc_, e_ & enc_->ctx->bv_val(c - 1, enc_->width), bound);
     return symbolic_uint(*enc_, on_low_bits(e_, bits_of(max_), enc_->width, urem_expr, c), bound);
 }

@@ -15,12 +15,25 @@
 // a divider per `/ 12`, quadratic in its width, so dividing a value known to
 // be below 2^15 on 15 bits instead of 64 is what makes non-power-of-two rows
 // tractable. One lemma proves both lowerings equal on every input.
+//
+// Under the fast lowering a value also keeps its affine form, when it has
+// one: sum of coeff * atom + offset, each atom a symbolic value with its own
+// bound, the sum known not to wrap. Division and remainder by a constant c
+// then split it exactly, floor((c*D + R) / c) = D + floor(R / c) and
+// (c*D + R) % c = R % c, so only the small part R meets a divider; and an
+// XOR with a value below 2^k passes the terms that are multiples of 2^k
+// through: (A + B) ^ b = A + (B ^ b). A layout's row index then stays a
+// term of its offset instead of entering every divider: (y*NX + x) / NX is
+// y, not a 38-bit division by 40. formula.lowering proves the result equal
+// to the literal lowering, layout by layout.
 #pragma once
 
 #include <z3++.h>
 
 #include <concepts>
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace swz::verify {
 
@@ -32,6 +45,13 @@ struct bv_encoding {
     z3::context* ctx;
     unsigned width;
     lowering mode;
+};
+
+// One term of an affine form: coeff * atom, the atom at most `max`.
+struct affine_term {
+    std::uint64_t coeff;
+    z3::expr atom;
+    std::uint64_t max;
 };
 
 class symbolic_uint {
@@ -49,7 +69,8 @@ public:
     std::uint64_t max() const { return max_; }
     bv_encoding const& encoding() const { return *enc_; }
     symbolic_uint lift(std::uint64_t v) const { return constant(*enc_, v); }
-    // The same value under another encoding (same context and width).
+    // The same value under another encoding (same context and width); the
+    // literal lowering keeps no affine form.
     symbolic_uint under(bv_encoding const& enc) const { return symbolic_uint(enc, e_, max_); }
 
     friend symbolic_uint operator+(symbolic_uint const& a, symbolic_uint const& b);
@@ -94,9 +115,21 @@ public:
 private:
     std::uint64_t full() const;  // the largest value of the width: "no bound known"
 
+public:
+    // The affine form: explicit terms, or the value itself as its one atom.
+    struct affine {
+        std::vector<affine_term> terms;
+        std::uint64_t offset = 0;
+    };
+    affine form() const;
+    bool rewrites() const { return enc_->mode == lowering::fast; }
+    static symbolic_uint from_form(bv_encoding const& enc, affine f);
+
+private:
     bv_encoding const* enc_;
     z3::expr e_;
     std::uint64_t max_;
+    std::optional<affine> affine_;  // fast lowering only; absent: the value is its own atom
 };
 
 // The value of `v` in a model (the model must assign every variable in it).
