@@ -55,15 +55,14 @@ struct final_form_step {
 };
 
 template <class Step>
-property_result prove_step(prover& p, tile_subject const& t, bool required) {
+property_result prove_step(prover& p, layout_params const& l, std::uint64_t rows, bool required) {
     auto const t0 = std::chrono::steady_clock::now();
     property_result r;
     r.id = Step::id;
     r.section = "article";
     r.statement = Step::statement;
     r.counts = required ? weight::gate : weight::report;
-    layout_params const l = t.params;
-    auto vars = make_variables(p.fast(), {{"y", t.rows}, {"x", l.nx}});
+    auto vars = make_variables(p.fast(), {{"y", rows}, {"x", l.nx}});
     auto const& y = vars[0].value; auto const& x = vars[1].value;
     z3::expr const differs = Step::formula(l, y, x) != Step::claim(l, y, x);
     decide_by_negation(p, r, {differs}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
@@ -82,14 +81,14 @@ property_result prove_step(prover& p, tile_subject const& t, bool required) {
 
 }  // namespace
 
-std::vector<property_result> prove_article_derivation(prover& p, tile_subject const& t, bool required) {
+std::vector<property_result> prove_article_derivation(prover& p, layout_params const& l, std::uint64_t rows,
+                                                      bool required) {
     std::vector<property_result> out;
-    if (!t.article_formula) return out;
-    out.push_back(prove_step<x_chunk_step>(p, t, required));
-    out.push_back(prove_step<y_chunk_step>(p, t, required));
-    out.push_back(prove_step<chunk_swz_step>(p, t, required));
-    out.push_back(prove_step<closed_form_step>(p, t, required));
-    out.push_back(prove_step<final_form_step>(p, t, required));
+    out.push_back(prove_step<x_chunk_step>(p, l, rows, required));
+    out.push_back(prove_step<y_chunk_step>(p, l, rows, required));
+    out.push_back(prove_step<chunk_swz_step>(p, l, rows, required));
+    out.push_back(prove_step<closed_form_step>(p, l, rows, required));
+    out.push_back(prove_step<final_form_step>(p, l, rows, required));
     return out;
 }
 

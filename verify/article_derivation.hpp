@@ -6,13 +6,14 @@
 #include <vector>
 
 #include "prover.hpp"
-#include "tile_subject.hpp"
+#include "swz/layout_params.hpp"
 #include "verdict.hpp"
 
 namespace swz::verify {
 
-// Applies to subjects built from the article's formula; `required` makes a
-// refuted step fail the run.
-std::vector<property_result> prove_article_derivation(prover& p, tile_subject const& t, bool required);
+// For the article's formula with parameters `l` on `rows` rows; `required`
+// makes a refuted step fail the run.
+std::vector<property_result> prove_article_derivation(prover& p, layout_params const& l, std::uint64_t rows,
+                                                      bool required);
 
 }  // namespace swz::verify

@@ -13,17 +13,30 @@
 #include "article_derivation.hpp"
 #include "column_spread.hpp"
 #include "conflict_bound.hpp"
+#include "equivalence.hpp"
 #include "layout_properties.hpp"
+#include "layout_subjects.hpp"
+#include "periodicity.hpp"
 #include "smtlib_export.hpp"
-#include "swz/tile_layouts.hpp"
+#include "tma_placement.hpp"
 #include "warp_pattern.hpp"
 
 namespace swz::verify {
 
-tile_subject article_subject(layout_params const& params, std::uint64_t rows) {
-    return make_tile_subject("xor-swizzle", xor_swizzled_tile<layout_params>{params}, params, rows, true);
+layout_subject article_subject(layout_params const& params, std::uint64_t rows) {
+    return subject_of(article_layout<layout_params>{params},
+                      tile_shape{rows, std::uint32_t(params.row_bytes()), params.elem});
 }
 
+property_result not_applicable(std::string id, std::string section, std::string statement, std::string why) {
+    property_result r;
+    r.id = std::move(id);
+    r.section = std::move(section);
+    r.statement = std::move(statement);
+    r.applicable = false;
+    r.reason = std::move(why);
+    return r;
+}
 
 namespace {
 
@@ -41,68 +54,52 @@ task timed(F f) {
     };
 }
 
+task fixed(property_result r) {
+    return [r](prover&) { return std::vector<property_result>{r}; };
+}
+
 struct task_output {
     std::vector<property_result> results;
     std::vector<exported_obligation> obligations;
 };
 
-}  // namespace
-
-certificate certify(tile_subject const& subject, certify_options const& options) {
-    auto const start = std::chrono::steady_clock::now();
-    certificate c;
-    c.subject = subject.name;
-    c.params = subject.params;
-    c.rows = subject.rows;
-    c.timeout_ms = options.timeout_ms;
-    c.required = options.required;
-
-    std::vector<task> tasks;
-    // Costliest first, so the threads finish together.
-    tasks.push_back(timed([&](prover& p) { return prove_column_spread(p, subject); }));
-    for (auto pat : all_tile_patterns) {
-        bool const need = std::find(options.required.conflict_free.begin(), options.required.conflict_free.end(), pat) !=
-                          options.required.conflict_free.end();
-        tasks.push_back(timed([&, pat, need](prover& p) { return prove_conflict_bound(p, make_tile_pattern(subject, pat), need); }));
+void collect(prover& p, std::size_t first_log, certify_options const& options, task_output& out, std::mutex& lock) {
+    if (options.keep_obligations)
+        for (std::size_t k = first_log; k < p.log().size(); ++k) {
+            auto const& o = p.log()[k];
+            if (o.role == obligation_role::search || o.result == answer::unknown) continue;
+            out.obligations.push_back({o.name, o.role == obligation_role::proof ? "proof" : "witness",
+                                       o.result == answer::sat ? "sat" : "unsat", to_smtlib(p, o)});
+        }
+    if (options.log_queries) {
+        std::ostringstream text;
+        for (std::size_t k = first_log; k < p.log().size(); ++k) {
+            auto const& o = p.log()[k];
+            text << "swz-verify: query " << o.name << ": "
+                 << (o.result == answer::sat ? "sat" : o.result == answer::unsat ? "unsat" : "unknown (" + o.reason + ")")
+                 << ", " << o.seconds * 1000 << " ms\n";
+        }
+        std::lock_guard<std::mutex> g(lock);
+        std::cerr << text.str();
     }
-    tasks.push_back(timed([&](prover& p) { return prove_lowering(p, subject); }));
-    tasks.push_back(timed([&](prover& p) { return prove_bijection(p, subject); }));
-    tasks.push_back(timed([&](prover& p) { return prove_row_permutation(p, subject); }));
-    tasks.push_back(timed([&](prover& p) { return prove_chunk_integrity(p, subject); }));
-    tasks.push_back(timed([&](prover& p) { return prove_involution(p, subject); }));
-    tasks.push_back([&](prover& p) { return prove_article_derivation(p, subject, options.required.article); });
+}
 
+// Runs the tasks on `threads` threads, one prover each; outputs in task order.
+std::vector<task_output> run_tasks(std::vector<task> const& tasks, certify_options const& options) {
     std::vector<task_output> outputs(tasks.size());
     std::atomic<std::size_t> next{0};
     std::exception_ptr failure;
-    std::mutex failure_lock;
+    std::mutex lock;
     auto worker = [&] {
         try {
             prover p(options.timeout_ms);
             for (std::size_t i; (i = next++) < tasks.size();) {
                 std::size_t const first_log = p.log().size();
                 outputs[i].results = tasks[i](p);
-                if (options.keep_obligations)
-                    for (std::size_t k = first_log; k < p.log().size(); ++k) {
-                        auto const& o = p.log()[k];
-                        if (o.role == obligation_role::search || o.result == answer::unknown) continue;
-                        outputs[i].obligations.push_back({o.name, o.role == obligation_role::proof ? "proof" : "witness",
-                                                          o.result == answer::sat ? "sat" : "unsat", to_smtlib(p, o)});
-                    }
-                if (options.log_queries) {
-                    std::ostringstream text;
-                    for (std::size_t k = first_log; k < p.log().size(); ++k) {
-                        auto const& o = p.log()[k];
-                        text << "swz-verify: query " << o.name << ": "
-                             << (o.result == answer::sat ? "sat" : o.result == answer::unsat ? "unsat" : "unknown (" + o.reason + ")")
-                             << ", " << o.seconds * 1000 << " ms\n";
-                    }
-                    std::lock_guard<std::mutex> g(failure_lock);
-                    std::cerr << text.str();
-                }
+                collect(p, first_log, options, outputs[i], lock);
             }
         } catch (...) {
-            std::lock_guard<std::mutex> g(failure_lock);
+            std::lock_guard<std::mutex> g(lock);
             if (!failure) failure = std::current_exception();
             next = tasks.size();
         }
@@ -114,19 +111,133 @@ certificate certify(tile_subject const& subject, certify_options const& options)
     worker();
     for (auto& t : pool) t.join();
     if (failure) std::rethrow_exception(failure);
+    return outputs;
+}
 
-    // The report order: formula, layout, conflicts, spread, article.
-    auto take = [&](std::size_t i) {
-        for (auto& r : outputs[i].results) c.results.push_back(std::move(r));
-        for (auto& o : outputs[i].obligations) c.obligations.push_back(std::move(o));
+// Why a row property does not apply, or is undecided, when row_locality is not PROVED.
+std::optional<property_result> row_gate(property_result const& locality, std::string id, std::string statement) {
+    if (locality.outcome == verdict::proved) return std::nullopt;
+    if (locality.outcome == verdict::refuted)
+        return not_applicable(std::move(id), "layout", std::move(statement),
+                              "the layout moves cells across rows (row_locality is refuted)");
+    property_result r;
+    r.id = std::move(id);
+    r.section = "layout";
+    r.statement = std::move(statement);
+    r.outcome = verdict::unknown;
+    r.reason = "undecided: row_locality is unknown (" + locality.reason + ")";
+    return r;
+}
+
+// The article's formula equals the CuTe swizzle its bit picture says.
+property_result prove_bit_form(prover& p, layout_subject const& s) {
+    swizzled_layout<bit_swizzle> const cute{*s.bit_form, plain_layout(s.shape), false};
+    layout_subject const other = subject_of(cute, s.shape, cute_spec_text({*s.bit_form, false}));
+    property_result r = prove_equivalence(p, s, other);
+    r.id = "article.bit_form";
+    r.section = "article";
+    r.statement = "the formula is CuTe's Swizzle<" + s.bit_form->text() + "> on element offsets (" + other.spec + ")";
+    return r;
+}
+
+}  // namespace
+
+certificate certify(layout_subject const& subject, certify_options const& options) {
+    auto const start = std::chrono::steady_clock::now();
+    certificate c;
+    c.spec = subject.spec;
+    c.family = subject.family;
+    c.shape = subject.shape;
+    c.chunk_bytes = subject.chunk_bytes;
+    c.article = subject.article;
+    c.timeout_ms = options.timeout_ms;
+    c.required = options.required;
+
+    // Row locality and periodicity first: whether the row properties apply,
+    // and over which starts the figures are decided, depend on them.
+    std::vector<task> first{timed([&](prover& p) { return prove_row_locality(p, subject); }),
+                            timed([&](prover& p) { return prove_periodicity(p, subject); })};
+    auto first_out = run_tasks(first, options);
+    property_result const locality = first_out[0].results.front();
+    property_result const periodic = first_out[1].results.front();
+    bool const rows_kept = locality.outcome == verdict::proved;
+    std::uint64_t const period = proved_period(periodic, subject);
+
+    // Costliest first, so the threads finish together; `order` is the report order.
+    std::vector<task> tasks;
+    std::vector<std::string> section;
+    auto add = [&](task t, std::string s) {
+        tasks.push_back(std::move(t));
+        section.push_back(std::move(s));
     };
-    std::size_t const spread = 0, first_conflict = 1, first_layout = 1 + all_tile_patterns.size();
-    for (std::size_t i = first_layout; i < first_layout + 5; ++i) take(i);
-    for (std::size_t i = first_conflict; i < first_layout; ++i) take(i);
-    take(spread);
-    c.results.push_back(judge_spread_claim(c.results.back(), subject, options.required.article));
-    take(first_layout + 5);
+    if (auto gated = row_gate(locality, "column_spread", "fewest distinct stored columns over any x and 32 consecutive rows"))
+        add(fixed(*gated), "spread");
+    else add(timed([&, period](prover& p) { return prove_column_spread(p, subject, period, options.figures); }), "spread");
+    for (auto pat : all_tile_patterns) {
+        bool const need = std::find(options.required.conflict_free.begin(), options.required.conflict_free.end(), pat) !=
+                          options.required.conflict_free.end();
+        add(timed([&, pat, need, period](prover& p) {
+                return prove_conflict_bound(p, make_tile_pattern(subject, pat, period), need, options.figures);
+            }),
+            "conflicts");
+    }
+    add(timed([&](prover& p) { return prove_lowering(p, subject); }), "formula");
+    add(timed([&, period](prover& p) { return prove_bijection(p, subject, period); }), "layout");
+    add(fixed(locality), "layout");
+    add(fixed(periodic), "layout");
+    if (auto gated = row_gate(locality, "row_permutation", "in every row y, x -> stored column is a permutation"))
+        add(fixed(*gated), "layout");
+    else add(timed([&, period](prover& p) { return prove_row_permutation(p, subject, period); }), "layout");
+    if (auto gated = row_gate(locality, "chunk_integrity", "each chunk stays contiguous, in order and aligned"))
+        add(fixed(*gated), "layout");
+    else add(timed([&, period](prover& p) { return prove_chunk_integrity(p, subject, period); }), "layout");
+    if (!subject.swizzles)
+        add(fixed(not_applicable("involution", "layout", "the swizzle is its own inverse", "the layout has no swizzle")),
+            "layout");
+    else if (!rows_kept && !subject.swizzle) {
+        if (auto gated = row_gate(locality, "involution", "the swizzle is its own inverse")) add(fixed(*gated), "layout");
+    } else add(timed([&, rows_kept, period](prover& p) { return prove_involution(p, subject, rows_kept, period); }), "layout");
+    if (subject.tma) {
+        add(timed([&](prover& p) { return prove_tma_alignment(p, subject); }), "tma");
+        add(timed([&](prover& p) { return prove_tma_base(p, subject); }), "tma");
+    }
+    if (subject.article)
+        add([&](prover& p) { return prove_article_derivation(p, *subject.article, subject.rows(), options.required.article); },
+            "article");
+    if (subject.bit_form) add(timed([&](prover& p) { return prove_bit_form(p, subject); }), "article");
+
+    auto outputs = run_tasks(tasks, options);
+    for (auto& f : first_out)
+        for (auto& o : f.obligations) c.obligations.push_back(std::move(o));
+
+    // The report order: formula, layout, tma, conflicts, spread, article.
+    for (char const* s : {"formula", "layout", "tma", "conflicts", "spread", "article"})
+        for (std::size_t i = 0; i < tasks.size(); ++i) {
+            if (section[i] != s) continue;
+            for (auto& r : outputs[i].results) c.results.push_back(std::move(r));
+            for (auto& o : outputs[i].obligations) c.obligations.push_back(std::move(o));
+            if (std::string(s) == "spread" && subject.article)
+                c.results.push_back(judge_spread_claim(c.results.back(), *subject.article, options.required.article));
+        }
+    // The article's claims come after the spread claim, in the article section.
+    std::stable_partition(c.results.begin(), c.results.end(), [](property_result const& r) { return r.section != "article"; });
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return c;
+}
+
+certificate certify_equivalence(layout_subject const& a, layout_subject const& b, certify_options const& options) {
+    auto const t0 = std::chrono::steady_clock::now();
+    certificate c;
+    c.spec = a.spec;
+    c.family = a.family;
+    c.shape = a.shape;
+    c.chunk_bytes = a.chunk_bytes;
+    c.timeout_ms = options.timeout_ms;
+    std::vector<task> tasks{timed([&](prover& p) { return prove_equivalence(p, a, b); })};
+    auto outputs = run_tasks(tasks, options);
+    c.results = std::move(outputs[0].results);
+    c.obligations = std::move(outputs[0].obligations);
+    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return c;
 }
 

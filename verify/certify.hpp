@@ -1,21 +1,21 @@
 // Every property of one layout, in the order a reader checks them: the
-// lowering the queries rely on, the layout's own properties, its conflict
-// figures, its column spread, and the article's claims about it.
+// lowering the queries rely on, the layout's own properties, the TMA's
+// placement, its conflict figures, its column spread, and the article's
+// claims about it.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "conflict_bound.hpp"
+#include "layout_subject.hpp"
 #include "prover.hpp"
-#include "swz/layout_params.hpp"
 #include "swz/tile_patterns.hpp"
-#include "tile_subject.hpp"
 #include "verdict.hpp"
 
 namespace swz::verify {
-
-inline constexpr std::uint64_t all_32bit_rows = std::uint64_t(1) << 32;
 
 struct requirements {
     std::vector<tile_pattern> conflict_free;  // these patterns must reach the ideal
@@ -31,9 +31,11 @@ struct exported_obligation {
 };
 
 struct certificate {
-    std::string subject;
-    layout_params params;
-    std::uint64_t rows = all_32bit_rows;
+    std::string spec;     // the layout, as --layout writes it
+    std::string family;
+    tile_shape shape;
+    std::uint32_t chunk_bytes = 0;
+    std::optional<layout_params> article;  // the article's formula: its parameters
     unsigned timeout_ms = 0;
     requirements required;
     std::vector<property_result> results;
@@ -47,11 +49,18 @@ struct certify_options {
     bool keep_obligations = false;
     unsigned threads = 0;  // solver threads, each with its own Z3 context; 0: one per core
     bool log_queries = false;  // every solver query, its answer and time, to stderr
+    figure_method figures = figure_method::automatic;  // how conflict and spread figures are decided
 };
 
 // The article's swizzled tile for `params` over `rows` rows.
-tile_subject article_subject(layout_params const& params, std::uint64_t rows);
+layout_subject article_subject(layout_params const& params, std::uint64_t rows);
 
-certificate certify(tile_subject const& subject, certify_options const& options);
+certificate certify(layout_subject const& subject, certify_options const& options);
+
+// The certificate of one equivalence: a and b place every cell alike.
+certificate certify_equivalence(layout_subject const& a, layout_subject const& b, certify_options const& options);
+
+// A property that does not apply to this layout, and why.
+property_result not_applicable(std::string id, std::string section, std::string statement, std::string why);
 
 }  // namespace swz::verify

@@ -3,13 +3,14 @@
 #include <algorithm>
 
 #include "exact_figure.hpp"
+#include "exhaustion.hpp"
 #include "query_support.hpp"
 
 namespace swz::verify {
 
 namespace {
 
-std::vector<std::uint64_t> window_columns(tile_subject const& t, std::uint64_t y0, std::uint64_t x) {
+std::vector<std::uint64_t> window_columns(layout_subject const& t, std::uint64_t y0, std::uint64_t x) {
     std::vector<std::uint64_t> v;
     for (unsigned i = 0; i < spread_window; ++i) v.push_back(t.column(y0 + i, x));
     return v;
@@ -20,20 +21,74 @@ unsigned distinct(std::vector<std::uint64_t> v) {
     return unsigned(std::unique(v.begin(), v.end()) - v.begin());
 }
 
+// The figure, its witness window and the evidence.
+property_result finish_spread(property_result r, layout_subject const& t, unsigned best,
+                              std::vector<std::uint64_t> const& best_start) {
+    auto const cols = window_columns(t, best_start[0], best_start[1]);
+    std::uint64_t const most = std::min<std::uint64_t>(t.cols(), spread_window);
+    r.fig = figure{best, most, "distinct columns", "maximum"};
+    r.outcome = verdict::proved;
+    r.evidence = {{"y0", best_start[0]}, {"x", best_start[1]}, {"columns", cols}, {"distinct", best}};
+    std::string list;
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+        if (i) list += ' ';
+        list += std::to_string(cols[i]);  // not " " + ...: GCC 12's -Wrestrict false positive
+    }
+    r.evidence_text.push_back("rows " + std::to_string(best_start[0]) + ".." + std::to_string(best_start[0] + 31) +
+                              ", x = " + std::to_string(best_start[1]) + ": " + std::to_string(best) +
+                              " distinct columns: " + list);
+    return r;
+}
+
 }  // namespace
 
-property_result prove_column_spread(prover& p, tile_subject const& t) {
+namespace {
+
+// The fewest distinct columns by enumerating every window; nothing when it
+// cannot finish in time.
+bool exhaust_spread(prover& p, layout_subject const& t, std::uint64_t starts, unsigned& best,
+                    std::vector<std::uint64_t>& best_start) {
+    auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
+    best = spread_window + 1;
+    return for_each_assignment({starts, t.cols()}, deadline, [&](std::vector<std::uint64_t> const& s) {
+        unsigned const d = distinct(window_columns(t, s[0], s[1]));
+        if (d < best) best = d, best_start = s;
+        return best > 1;
+    });
+}
+
+}  // namespace
+
+property_result prove_column_spread(prover& p, layout_subject const& t, std::uint64_t period, figure_method method) {
     property_result r;
     r.id = "column_spread";
     r.section = "spread";
-    r.statement = "fewest distinct x_swz over any x and 32 consecutive rows";
+    r.statement = "fewest distinct stored columns over any x and 32 consecutive rows";
     r.counts = weight::report;
-    if (t.rows < spread_window) {
+    if (t.rows() < spread_window) {
         r.applicable = false;
         r.reason = "the tile has fewer than 32 rows";
         return r;
     }
-    auto vars = make_variables(p.fast(), {{"y0", t.rows - (spread_window - 1)}, {"x", t.params.nx}});
+    std::uint64_t starts = t.rows() - (spread_window - 1);
+    if (period && period < starts) {
+        starts = period;
+        r.method = "over one period of " + std::to_string(period) + " rows (periodicity): y0 < " + std::to_string(period);
+    }
+    bool const small = case_count({starts, t.cols()}, exhaustion_starts) <= exhaustion_starts;
+    if (method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
+        unsigned best = 0;
+        std::vector<std::uint64_t> best_start;
+        if (!exhaust_spread(p, t, starts, best, best_start)) {
+            r.outcome = verdict::unknown;
+            r.reason = "the enumeration of every window did not finish within the time limit";
+            return r;
+        }
+        r.method = "by exhaustion over " + std::to_string(starts * t.cols()) + " windows" +
+                   (r.method.empty() ? "" : ", " + r.method);
+        return finish_spread(r, t, best, best_start);
+    }
+    auto vars = make_split_variables(p.fast(), {{"y0", starts, t.row_split()}, {"x", t.cols()}});
     auto const& y0 = vars[0].value; auto const& x = vars[1].value;
     z3::context& c = p.ctx();
     std::vector<z3::expr> col;
@@ -56,29 +111,14 @@ property_result prove_column_spread(prover& p, tile_subject const& t) {
         r.reason = found.reason;
         return r;
     }
-    unsigned const best = found.value;
-    auto const& best_start = found.witness;
-    auto const cols = window_columns(t, best_start[0], best_start[1]);
-    std::uint64_t const claimed = std::min<std::uint64_t>(t.params.nx, spread_window);
-    r.fig = figure{best, claimed, "distinct x_swz", "claimed"};
-    r.outcome = verdict::proved;
-    r.evidence = {{"y0", best_start[0]}, {"x", best_start[1]}, {"x_swz", cols}, {"distinct", best}};
-    std::string list;
-    for (std::size_t i = 0; i < cols.size(); ++i) {
-        if (i) list += ' ';
-        list += std::to_string(cols[i]);  // not " " + ...: GCC 12's -Wrestrict false positive
-    }
-    r.evidence_text.push_back("rows " + std::to_string(best_start[0]) + ".." + std::to_string(best_start[0] + 31) +
-                              ", x = " + std::to_string(best_start[1]) + ": " + std::to_string(best) +
-                              " distinct x_swz: " + list);
-    return r;
+    return finish_spread(r, t, found.value, found.witness);
 }
 
-property_result judge_spread_claim(property_result const& spread, tile_subject const& t, bool required) {
+property_result judge_spread_claim(property_result const& spread, layout_params const& article, bool required) {
     property_result r;
     r.id = "article.spread_claim";
     r.section = "article";
-    std::uint64_t const claimed = std::min<std::uint64_t>(t.params.nx, spread_window);
+    std::uint64_t const claimed = std::min<std::uint64_t>(article.nx, spread_window);
     r.statement = "any x and 32 consecutive rows give the maximum, min(NX, 32) = " + std::to_string(claimed) +
                   ", distinct x_swz";
     r.counts = required ? weight::gate : weight::report;
@@ -89,7 +129,7 @@ property_result judge_spread_claim(property_result const& spread, tile_subject c
         if (spread.applicable) r.reason = "the spread bound is not proved: " + spread.reason;
         return r;
     }
-    r.fig = spread.fig;
+    r.fig = figure{spread.fig->value, claimed, "distinct x_swz", "claimed"};
     if (spread.fig->value >= claimed) {
         r.outcome = verdict::proved;
         return r;
@@ -97,11 +137,11 @@ property_result judge_spread_claim(property_result const& spread, tile_subject c
     r.outcome = verdict::refuted;
     r.evidence = spread.evidence;
     r.evidence_text = spread.evidence_text;
-    std::uint64_t const per_chunk = t.params.elems_per_chunk();
+    std::uint64_t const per_chunk = article.elems_per_chunk();
     if (per_chunk > 1)
         r.evidence_text.push_back("x_swz keeps x % " + std::to_string(per_chunk) +
                                   " (TC holds several elements), so one x reaches at most NX*elem/TC = " +
-                                  std::to_string(t.params.chunks_per_row()) + " columns");
+                                  std::to_string(article.chunks_per_row()) + " columns");
     return r;
 }
 

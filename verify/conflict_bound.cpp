@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "exact_figure.hpp"
+#include "exhaustion.hpp"
 #include "query_support.hpp"
 #include "swz/bank_model.hpp"
 
@@ -10,21 +11,15 @@ namespace swz::verify {
 
 namespace {
 
-// The encoding works on aligned units of max(W, 4) bytes: a W-byte access
-// (W >= 4) touches W/4 words in W/4 consecutive banks, so two lanes of one
-// phase either touch the same words or disjoint ones, and the most distinct
-// words in one bank equals the most distinct units in one group of W/4
-// banks. Narrower accesses touch a single word. Alignment is checked first,
-// so this holds wherever the figure is computed.
+// The encoding uses the bank rule's own unit view (swz/bank_model.hpp:
+// bank_unit, bank_group, lanes_per_phase), the very functions the concrete
+// cost that replays every witness computes with. Alignment is checked first,
+// so the unit view holds wherever the figure is computed.
 struct unit_view {
-    unsigned unit_bytes;
     unsigned lanes_per_phase;  // also the number of bank groups
 };
 
-unit_view view_of(unsigned width) {
-    unsigned const u = std::max(width, 4u);
-    return {u, 128 / u};
-}
+unit_view view_of(unsigned width) { return {swz::lanes_per_phase(width)}; }
 
 // One phase of 32 lanes: wavefronts >= k <=> one can pick k lanes that
 // share a bank and touch pairwise distinct words.
@@ -89,9 +84,9 @@ z3::expr wavefronts_at_least(prover& p, warp_pattern const& w, std::vector<symbo
     unit_view const v = view_of(w.width);
     std::vector<z3::expr> unit, group;
     for (unsigned l = 0; l < warp_lanes; ++l) {
-        auto const u = w.symbolic_address(l, start) / v.unit_bytes;
-        unit.push_back(u.expr());
-        group.push_back((u % v.lanes_per_phase).expr());
+        auto const a = w.symbolic_address(l, start);
+        unit.push_back(bank_unit(a, w.width).expr());
+        group.push_back(bank_group(a, w.width).expr());
     }
     // The two encodings are equivalent; each is the faster one for its case.
     return v.lanes_per_phase == warp_lanes ? picks_at_least(p, unit, group, k) : levels_at_least(p, v, unit, group, k);
@@ -129,33 +124,95 @@ replayed describe_cost(warp_pattern const& w, std::vector<std::uint64_t> const& 
     }
     out.data["phase_costs"] = nlohmann::json::array();
     for (auto const& ph : r.phases) out.data["phase_costs"].push_back(ph.cost);
-    out.lines.push_back(start_text + ": " + std::to_string(r.wavefronts) + " wavefronts (" + costs + " over " +
+    out.lines.push_back(start_text + ": " + std::to_string(r.wavefronts) + (r.wavefronts == 1 ? " wavefront (" : " wavefronts (") + costs + " over " +
                         std::to_string(r.phases.size()) + " phase" + (r.phases.size() > 1 ? "s" : "") + ", ideal " +
                         std::to_string(r.ideal) + ")");
+    // The lanes on distinct units of the crowded bank group, in the bank
+    // rule's own unit view (bank_unit, bank_group).
+    unsigned const unit = unit_bytes(w.width), group = worst->worst_bank / (unit / bank_width_bytes);
     std::string crowd;
     unsigned shown = 0;
     std::vector<std::uint64_t> seen;
     for (unsigned l = worst->first_lane; l < worst->first_lane + worst->lanes; ++l) {
-        std::uint64_t const word = a.byte_address[l] / 4;
-        unsigned const words = w.width <= 4 ? 1 : w.width / 4;
-        bool hits = false;
-        for (unsigned k = 0; k < words; ++k) hits |= (word + k) % bank_count == worst->worst_bank;
-        if (!hits || std::find(seen.begin(), seen.end(), word) != seen.end()) continue;
-        seen.push_back(word);
+        if (!a.active[l]) continue;
+        std::uint64_t const u = bank_unit(a.byte_address[l], w.width);
+        if (bank_group(a.byte_address[l], w.width) != group || std::find(seen.begin(), seen.end(), u) != seen.end()) continue;
+        seen.push_back(u);
         if (shown++ < 6)
             crowd += (crowd.empty() ? "" : ", ") + std::string("lane ") + std::to_string(l) + " " +
                      w.describe_lane(l, s) + " byte " + std::to_string(a.byte_address[l]);
     }
     if (shown > 6) crowd += ", ...";
-    out.lines.push_back("  bank " + std::to_string(worst->worst_bank) + " (lanes " + std::to_string(worst->first_lane) +
-                        "-" + std::to_string(worst->first_lane + worst->lanes - 1) + ") holds " +
-                        std::to_string(worst->cost) + " distinct words: " + crowd);
+    std::string const lane_range = " (lanes " + std::to_string(worst->first_lane) + "-" +
+                              std::to_string(worst->first_lane + worst->lanes - 1) + ")";
+    std::string const what = unit == bank_width_bytes
+                                 ? "  bank " + std::to_string(worst->worst_bank) + lane_range + " holds " +
+                                       std::to_string(worst->cost) + (worst->cost == 1 ? " distinct word: " : " distinct words: ")
+                                 : "  banks " + std::to_string(worst->worst_bank) + "-" +
+                                       std::to_string(worst->worst_bank + unit / bank_width_bytes - 1) + lane_range + " hold " +
+                                       std::to_string(worst->cost) + " distinct " + std::to_string(unit) + "-byte unit" +
+                                       (worst->cost == 1 ? ": " : "s: ");
+    out.lines.push_back(what + crowd);
     return out;
 }
 
 }  // namespace
 
-property_result prove_conflict_bound(prover& p, warp_pattern const& w, bool require_conflict_free) {
+namespace {
+
+// The figure by enumerating every start; nothing when it cannot finish in time.
+std::optional<property_result> exhaust_conflict_bound(prover& p, warp_pattern const& w, property_result r,
+                                                      bool require_conflict_free) {
+    std::vector<std::uint64_t> counts;
+    for (auto const& v : w.vars) counts.push_back(v.count);
+    std::uint64_t const cases = case_count(counts, ~std::uint64_t(0) - 1);
+    auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
+    std::optional<std::vector<std::uint64_t>> misaligned, best_start;
+    unsigned best = 0;
+    bool const finished = for_each_assignment(counts, deadline, [&](std::vector<std::uint64_t> const& s) {
+        warp_access const a = concrete_access(w, s);
+        if (!misaligned_lanes(a).empty()) {
+            misaligned = s;
+            return false;
+        }
+        unsigned const cost = bank_cost(a).wavefronts;
+        if (!best_start || cost > best) best = cost, best_start = s;
+        return true;
+    });
+    if (!finished) return std::nullopt;
+    std::string const how = "by exhaustion over " + std::to_string(cases) + " starts" +
+                            (w.domain_note.empty() ? "" : ", " + w.domain_note);
+    r.method = how;
+    std::vector<bounded_variable> names;
+    for (auto const& v : w.vars) names.push_back({v.name, v.count, symbolic_uint::constant(p.fast(), 0), {}});
+    if (misaligned) {
+        auto const bad = misaligned_lanes(concrete_access(w, *misaligned));
+        unsigned const l = bad.front();
+        r.outcome = verdict::refuted;
+        r.reason = "misaligned access";
+        r.evidence = {{"kind", "misaligned"}, {"lane", l}, {"byte", w.address(l, *misaligned)}, {"width", w.width}};
+        r.evidence_text.push_back(format_values(names, *misaligned) + ": lane " + std::to_string(l) + " " +
+                                  w.describe_lane(l, *misaligned) + " accesses " + std::to_string(w.width) +
+                                  " bytes at byte " + std::to_string(w.address(l, *misaligned)) +
+                                  ", not a multiple of the width: the instruction is illegal");
+        return r;
+    }
+    unsigned const ideal = ideal_wavefronts(w.width);
+    r.fig = figure{best, ideal, "wavefronts", "ideal"};
+    auto const shown = describe_cost(w, *best_start, format_values(names, *best_start));
+    r.evidence = shown.data;
+    r.evidence["variables"] = nlohmann::json::object();
+    for (std::size_t i = 0; i < names.size(); ++i) r.evidence["variables"][names[i].name] = (*best_start)[i];
+    r.evidence_text = shown.lines;
+    r.outcome = (require_conflict_free && best > ideal) ? verdict::refuted : verdict::proved;
+    if (r.outcome == verdict::refuted)
+        r.reason = "required conflict-free, worst case " + std::to_string(best) + " > ideal " + std::to_string(ideal);
+    return r;
+}
+
+}  // namespace
+
+property_result prove_conflict_bound(prover& p, warp_pattern const& w, bool require_conflict_free, figure_method method) {
     property_result r;
     r.id = w.id;
     r.section = "conflicts";
@@ -166,10 +223,20 @@ property_result prove_conflict_bound(prover& p, warp_pattern const& w, bool requ
         r.reason = w.not_applicable;
         return r;
     }
+    std::vector<std::uint64_t> counts;
+    for (auto const& v : w.vars) counts.push_back(v.count);
+    bool const small = case_count(counts, exhaustion_starts) <= exhaustion_starts;
+    if (method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
+        if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
+        r.outcome = verdict::unknown;
+        r.reason = "the enumeration of every start did not finish within the time limit";
+        return r;
+    }
     unsigned const ideal = ideal_wavefronts(w.width);
-    std::vector<std::pair<std::string, std::uint64_t>> ranges;
-    for (auto const& v : w.vars) ranges.emplace_back(v.name, v.count);
-    auto vars = make_variables(p.fast(), ranges);
+    r.method = w.domain_note;
+    std::vector<variable_range> ranges;
+    for (auto const& v : w.vars) ranges.push_back({v.name, v.count, ranges.empty() ? w.start_period : 0});
+    auto vars = make_split_variables(p.fast(), ranges);
     std::vector<symbolic_uint> start;
     for (auto const& v : vars) start.push_back(v.value);
     auto const ranges_ok = range_constraints(vars);

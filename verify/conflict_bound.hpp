@@ -11,9 +11,17 @@
 
 namespace swz::verify {
 
+// How a figure is decided: `automatic` enumerates every start when there are
+// at most `exhaustion_starts` of them (after a proved period has cut the
+// domain) and asks the solver otherwise; `smt` always asks the solver (the
+// tests check its encoding this way); `exhaustion` never does.
+enum class figure_method { automatic, smt, exhaustion };
+inline constexpr std::uint64_t exhaustion_starts = 1u << 16;
+
 // With `require_conflict_free`, a worst case above the ideal is a refutation
 // whose counterexample is the witness; otherwise the bound is a figure.
-property_result prove_conflict_bound(prover& p, warp_pattern const& w, bool require_conflict_free);
+property_result prove_conflict_bound(prover& p, warp_pattern const& w, bool require_conflict_free,
+                                     figure_method method = figure_method::automatic);
 
 // The number of wavefronts at least `k`, as a query over the pattern's
 // start variables (exposed for tests and exports).

@@ -4,6 +4,8 @@
 //       the user required) and nothing is unknown
 //   1   usage error: bad, missing or repeated option, a value that breaks a
 //       layout rule, a file that cannot be read or written
+//   3   output error: a file or stream could not be written (checked
+//       before solving where it can be)
 //   5   some query is UNKNOWN (solver timeout or `unknown`), and none that
 //       counts is refuted
 //   6   internal error (a bug in swz-verify; please report it)
@@ -21,6 +23,7 @@ namespace swz::verify {
 enum exit_code : int {
     exit_ok = 0,
     exit_usage = 1,
+    exit_output = 3,
     exit_unknown = 5,
     exit_internal = 6,
     exit_refuted = 10,

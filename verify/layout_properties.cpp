@@ -7,7 +7,12 @@ namespace swz::verify {
 namespace {
 
 std::string cell(std::uint64_t y, std::uint64_t x) {
-    return "[" + std::to_string(y) + "][" + std::to_string(x) + "]";
+    std::string s = "[";
+    s += std::to_string(y);
+    s += "][";
+    s += std::to_string(x);
+    s += "]";
+    return s;
 }
 
 property_result start(std::string id, std::string statement) {
@@ -19,20 +24,29 @@ property_result start(std::string id, std::string statement) {
     return r;
 }
 
-// Where an element offset sits in the tile, for readable counterexamples.
-std::string place(tile_subject const& t, std::uint64_t offset) {
-    return "element offset " + std::to_string(offset) + " (row " + std::to_string(offset / t.row_stride) +
-           ", column " + std::to_string(offset % t.row_stride) + ", byte " +
-           std::to_string(offset * t.params.elem) + ")";
+// Where a byte offset sits in the tile, for readable counterexamples.
+std::string place(layout_subject const& t, std::uint64_t offset) {
+    return "byte " + std::to_string(offset) + " (row " + std::to_string(offset / t.pitch) + ", byte " +
+           std::to_string(offset % t.pitch) + " of it)";
+}
+
+nlohmann::json cell_json(std::uint64_t y, std::uint64_t x) { return nlohmann::json::array({y, x}); }
+
+// The rows a property of single rows must be checked on: one period when a
+// periodicity lemma is proved (row y behaves as row y % P), else all.
+std::uint64_t rows_to_check(layout_subject const& t, std::uint64_t period, property_result& r) {
+    if (period == 0 || period >= t.rows()) return t.rows();
+    r.method = "over one period of " + std::to_string(period) + " rows (periodicity)";
+    return period;
 }
 
 }  // namespace
 
-property_result prove_lowering(prover& p, tile_subject const& t) {
+property_result prove_lowering(prover& p, layout_subject const& t) {
     auto r = start("formula.lowering",
-                   "the fast form every query uses (shifts, masks, narrow division) equals the formula as written");
+                   "the fast form every query uses (shifts, masks, narrow division) equals the layout as written");
     r.section = "formula";
-    auto vars = make_variables(p.fast(), {{"y", t.rows}, {"x", t.params.nx}});
+    auto vars = make_split_variables(p.fast(), {{"y", t.rows(), t.row_split()}, {"x", t.cols()}});
     symbolic_uint const y_lit = vars[0].value.under(p.literal()), x_lit = vars[1].value.under(p.literal());
     z3::expr const differ = t.symbolic_offset(vars[0].value, vars[1].value) != t.symbolic_offset(y_lit, x_lit);
     // The concrete model has a single lowering: a difference is an encoding
@@ -41,28 +55,87 @@ property_result prove_lowering(prover& p, tile_subject const& t) {
     return r;
 }
 
-property_result prove_bijection(prover& p, tile_subject const& t) {
-    auto r = start("bijection", "(y, x) -> y*stride + x_swz stays inside the tile and is injective");
-    auto vars = make_variables(p.fast(), {{"y1", t.rows}, {"x1", t.params.nx}, {"y2", t.rows}, {"x2", t.params.nx}});
+namespace {
+
+// With offset(y + P, x) = offset(y, x) + P * pitch proved: if every cell of
+// the first period lies in its first P * pitch bytes, period k holds bytes
+// k*P*pitch .. (k+1)*P*pitch - 1, so the map is injective exactly when it is
+// on one period, and inside the tile when the last, partial, period is.
+// Nothing when the first period spills over (then the whole tile is asked).
+std::optional<property_result> bijection_by_period(prover& p, layout_subject const& t, std::uint64_t period,
+                                                   property_result r) {
+    std::uint64_t const span = period * t.pitch;
+    {
+        auto vars = make_split_variables(p.fast(), {{"y", period, t.row_split()}, {"x", t.cols()}});
+        property_result spill = r;
+        spill.id = r.id + ".period_range";  // each query of the property has a name of its own
+        decide_by_negation(p, spill, {!(t.symbolic_offset(vars[0].value, vars[1].value) < span)}, vars,
+                           [](auto const&) { return std::nullopt; });
+        r.solver_calls += spill.solver_calls;
+        if (spill.outcome != verdict::proved) return std::nullopt;
+    }
+    r.method = "over one period of " + std::to_string(period) + " rows (periodicity): each period's cells are distinct and " +
+               "lie in its own " + std::to_string(span) + " bytes";
+    auto vars = make_split_variables(p.fast(), {{"y1", period, t.row_split()}, {"x1", t.cols()},
+                                                {"y2", period, t.row_split()}, {"x2", t.cols()}});
     auto const& y1 = vars[0].value; auto const& x1 = vars[1].value;
     auto const& y2 = vars[2].value; auto const& x2 = vars[3].value;
-    std::uint64_t const tile_elems = t.rows * t.row_stride;
+    z3::expr const collide = (y1 != y2 || x1 != x2) && t.symbolic_offset(y1, x1) == t.symbolic_offset(y2, x2);
+    decide_by_negation(p, r, {collide}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        std::uint64_t const c1 = t.offset(v[0], v[1]), c2 = t.offset(v[2], v[3]);
+        if (c1 != c2 || (v[0] == v[2] && v[1] == v[3])) return std::nullopt;
+        replayed out;
+        out.data = {{"kind", "collision"}, {"cells", {cell_json(v[0], v[1]), cell_json(v[2], v[3])}}, {"byte", c1}};
+        out.lines.push_back("cells " + cell(v[0], v[1]) + " and " + cell(v[2], v[3]) + " both map to " + place(t, c1));
+        return out;
+    });
+    std::uint64_t const tail = t.rows() % period;
+    if (r.outcome != verdict::proved || tail == 0) return r;
+    // The last, partial, period: rows k*P .. rows-1 behave as rows 0 .. tail-1.
+    std::uint64_t const first = t.rows() - tail, room = tail * t.pitch - t.shape.elem;
+    auto tv = make_split_variables(p.fast(), {{"y", tail, 0}, {"x", t.cols()}});
+    property_result last = r;
+    last.id = r.id + ".last_period";
+    decide_by_negation(p, last, {!(t.symbolic_offset(tv[0].value, tv[1].value) <= room)}, tv,
+                       [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+                           std::uint64_t const y = first + v[0], o = t.offset(y, v[1]);
+                           if (o + t.shape.elem <= t.footprint) return std::nullopt;
+                           replayed out;
+                           out.data = {{"kind", "outside"}, {"cell", cell_json(y, v[1])}, {"byte", o}, {"footprint", t.footprint}};
+                           out.lines.push_back("cell " + cell(y, v[1]) + " maps to byte " + std::to_string(o) +
+                                               ", outside the tile's " + std::to_string(t.footprint) + " bytes");
+                           return out;
+                       });
+    last.id = r.id;
+    return last;
+}
+
+}  // namespace
+
+property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_t period) {
+    auto r = start("bijection", "every cell lies inside the tile's " + std::to_string(t.footprint) +
+                                    " bytes, and no two cells share a byte offset");
+    if (period && period < t.rows())
+        if (auto by_period = bijection_by_period(p, t, period, r)) return *by_period;
+    auto vars = make_split_variables(p.fast(), {{"y1", t.rows(), t.row_split()}, {"x1", t.cols()}, {"y2", t.rows(), t.row_split()}, {"x2", t.cols()}});
+    auto const& y1 = vars[0].value; auto const& x1 = vars[1].value;
+    auto const& y2 = vars[2].value; auto const& x2 = vars[3].value;
+    std::uint64_t const last = t.footprint - t.shape.elem;  // the last offset an element fits at
     auto const o1 = t.symbolic_offset(y1, x1), o2 = t.symbolic_offset(y2, x2);
-    z3::expr const outside = !(o1 < tile_elems);
+    z3::expr const outside = !(o1 <= last);
     z3::expr const collide = (y1 != y2 || x1 != x2) && o1 == o2;
     decide_by_negation(p, r, {outside || collide}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
         std::uint64_t const c1 = t.offset(v[0], v[1]), c2 = t.offset(v[2], v[3]);
         replayed out;
-        if (c1 >= tile_elems) {
-            out.data = {{"kind", "outside"}, {"cell", {v[0], v[1]}}, {"offset", c1}, {"tile_elements", tile_elems}};
-            out.lines.push_back("cell " + cell(v[0], v[1]) + " maps to " + place(t, c1) + ", outside the tile of " +
-                                std::to_string(t.rows) + " x " + std::to_string(t.row_stride) + " elements");
+        if (c1 > last) {
+            out.data = {{"kind", "outside"}, {"cell", cell_json(v[0], v[1])}, {"byte", c1}, {"footprint", t.footprint}};
+            out.lines.push_back("cell " + cell(v[0], v[1]) + " maps to byte " + std::to_string(c1) +
+                                ", outside the tile's " + std::to_string(t.footprint) + " bytes");
             return out;
         }
         if ((v[0] != v[2] || v[1] != v[3]) && c1 == c2) {
-            out.data = {{"kind", "collision"}, {"cells", {{v[0], v[1]}, {v[2], v[3]}}}, {"offset", c1}};
-            out.lines.push_back("cells " + cell(v[0], v[1]) + " and " + cell(v[2], v[3]) + " both map to " +
-                                place(t, c1));
+            out.data = {{"kind", "collision"}, {"cells", {cell_json(v[0], v[1]), cell_json(v[2], v[3])}}, {"byte", c1}};
+            out.lines.push_back("cells " + cell(v[0], v[1]) + " and " + cell(v[2], v[3]) + " both map to " + place(t, c1));
             return out;
         }
         return std::nullopt;
@@ -70,26 +143,47 @@ property_result prove_bijection(prover& p, tile_subject const& t) {
     return r;
 }
 
-property_result prove_row_permutation(prover& p, tile_subject const& t) {
-    auto r = start("row_permutation", "in every row y, x -> x_swz is a permutation of 0..NX-1");
-    auto vars = make_variables(p.fast(), {{"y", t.rows}, {"x1", t.params.nx}, {"x2", t.params.nx}});
+property_result prove_row_locality(prover& p, layout_subject const& t) {
+    auto r = start("row_locality", "every cell of row y stays in row y's " + std::to_string(t.shape.row_bytes) + " bytes");
+    r.counts = weight::report;
+    auto vars = make_split_variables(p.fast(), {{"y", t.rows(), t.row_split()}, {"x", t.cols()}});
+    auto const& y = vars[0].value; auto const& x = vars[1].value;
+    auto const o = t.symbolic_offset(y, x);
+    auto const row_start = y * t.pitch;
+    z3::expr const leaves = o < row_start || !(o + t.shape.elem <= row_start + t.shape.row_bytes);
+    decide_by_negation(p, r, {leaves}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        std::uint64_t const o = t.offset(v[0], v[1]), from = v[0] * t.pitch;
+        if (o >= from && o + t.shape.elem <= from + t.shape.row_bytes) return std::nullopt;
+        replayed out;
+        out.data = {{"cell", cell_json(v[0], v[1])}, {"byte", o}, {"row_first_byte", from}};
+        out.lines.push_back("cell " + cell(v[0], v[1]) + " is stored at " + place(t, o) + ", outside row " +
+                            std::to_string(v[0]) + " (bytes " + std::to_string(from) + ".." +
+                            std::to_string(from + t.shape.row_bytes - 1) + ")");
+        return out;
+    });
+    return r;
+}
+
+property_result prove_row_permutation(prover& p, layout_subject const& t, std::uint64_t period) {
+    auto r = start("row_permutation", "in every row y, x -> stored column is a permutation of 0.." + std::to_string(t.cols() - 1));
+    auto vars = make_split_variables(p.fast(), {{"y", rows_to_check(t, period, r), t.row_split()}, {"x1", t.cols()}, {"x2", t.cols()}});
     auto const& y = vars[0].value; auto const& x1 = vars[1].value; auto const& x2 = vars[2].value;
     auto const c1 = t.symbolic_column(y, x1), c2 = t.symbolic_column(y, x2);
-    z3::expr const escapes = !(c1 < t.params.nx);
+    z3::expr const escapes = !(c1 < t.cols());
     z3::expr const collide = x1 != x2 && c1 == c2;
     decide_by_negation(p, r, {escapes || collide}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
         std::uint64_t const c1v = t.column(v[0], v[1]), c2v = t.column(v[0], v[2]);
         replayed out;
-        if (c1v >= t.params.nx) {
-            out.data = {{"kind", "escapes"}, {"row", v[0]}, {"x", v[1]}, {"x_swz", c1v}};
-            out.lines.push_back("row " + std::to_string(v[0]) + ": x = " + std::to_string(v[1]) + " -> x_swz = " +
-                                std::to_string(c1v) + ", not a column of a row of " + std::to_string(t.params.nx));
+        if (c1v >= t.cols()) {
+            out.data = {{"kind", "escapes"}, {"row", v[0]}, {"x", v[1]}, {"column", c1v}};
+            out.lines.push_back("row " + std::to_string(v[0]) + ": x = " + std::to_string(v[1]) + " -> column " +
+                                std::to_string(c1v) + ", not a column of a row of " + std::to_string(t.cols()));
             return out;
         }
         if (v[1] != v[2] && c1v == c2v) {
-            out.data = {{"kind", "collision"}, {"row", v[0]}, {"x", {v[1], v[2]}}, {"x_swz", c1v}};
+            out.data = {{"kind", "collision"}, {"row", v[0]}, {"x", {v[1], v[2]}}, {"column", c1v}};
             out.lines.push_back("row " + std::to_string(v[0]) + ": x = " + std::to_string(v[1]) + " and x = " +
-                                std::to_string(v[2]) + " both -> x_swz = " + std::to_string(c1v));
+                                std::to_string(v[2]) + " both -> column " + std::to_string(c1v));
             return out;
         }
         return std::nullopt;
@@ -97,31 +191,31 @@ property_result prove_row_permutation(prover& p, tile_subject const& t) {
     return r;
 }
 
-property_result prove_chunk_integrity(prover& p, tile_subject const& t) {
-    auto r = start("chunk_integrity", "each TC-byte chunk stays contiguous, in order and TC-aligned");
-    std::uint64_t const k = t.params.elems_per_chunk();
-    auto vars = make_variables(p.fast(), {{"y", t.rows}, {"x", t.params.nx}});
+property_result prove_chunk_integrity(prover& p, layout_subject const& t, std::uint64_t period) {
+    std::uint64_t const chunk = t.chunk_bytes, k = chunk / t.shape.elem;
+    auto r = start("chunk_integrity", "each " + std::to_string(chunk) + "-byte chunk stays contiguous, in order and " +
+                                          std::to_string(chunk) + "-byte aligned");
+    auto vars = make_split_variables(p.fast(), {{"y", rows_to_check(t, period, r), t.row_split()}, {"x", t.cols()}});
     auto const& y = vars[0].value; auto const& x = vars[1].value;
     auto const first = x / k * k;
     auto const base = t.symbolic_offset(y, first);
-    z3::expr const moved = t.symbolic_offset(y, x) != base + x % k;
-    z3::expr const misaligned = base % k != 0u;
+    z3::expr const moved = t.symbolic_offset(y, x) != base + x % k * t.shape.elem;
+    z3::expr const misaligned = base % chunk != 0u;
     decide_by_negation(p, r, {moved || misaligned}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
         std::uint64_t const yv = v[0], xv = v[1], fv = xv - xv % k;
-        std::uint64_t const b = t.offset(yv, fv), o = t.offset(yv, xv);
+        std::uint64_t const b = t.offset(yv, fv), o = t.offset(yv, xv), want = b + xv % k * t.shape.elem;
         replayed out;
-        if (o != b + xv % k) {
-            out.data = {{"kind", "split"}, {"row", yv}, {"x", xv}, {"chunk_first_x", fv}, {"offset", o}, {"chunk_offset", b}};
+        if (o != want) {
+            out.data = {{"kind", "split"}, {"row", yv}, {"x", xv}, {"chunk_first_x", fv}, {"byte", o}, {"chunk_byte", b}};
             out.lines.push_back("row " + std::to_string(yv) + ": element x = " + std::to_string(xv) + " lands at " +
-                                place(t, o) + ", but its chunk starts at " + place(t, b) + " (expected offset " +
-                                std::to_string(b + xv % k) + ")");
+                                place(t, o) + ", but its chunk starts at " + place(t, b) + " (expected byte " +
+                                std::to_string(want) + ")");
             return out;
         }
-        if (b % k != 0) {
-            out.data = {{"kind", "misaligned"}, {"row", yv}, {"chunk_first_x", fv}, {"offset", b}};
+        if (b % chunk != 0) {
+            out.data = {{"kind", "misaligned"}, {"row", yv}, {"chunk_first_x", fv}, {"byte", b}};
             out.lines.push_back("row " + std::to_string(yv) + ": the chunk of x = " + std::to_string(fv) +
-                                " starts at byte " + std::to_string(b * t.params.elem) + ", not a multiple of TC = " +
-                                std::to_string(t.params.tc));
+                                " starts at byte " + std::to_string(b) + ", not a multiple of " + std::to_string(chunk));
             return out;
         }
         return std::nullopt;
@@ -129,21 +223,50 @@ property_result prove_chunk_integrity(prover& p, tile_subject const& t) {
     return r;
 }
 
-property_result prove_involution(prover& p, tile_subject const& t) {
-    auto r = start("involution", "x -> x_swz is its own inverse: swizzling x_swz gives x back");
-    auto vars = make_variables(p.fast(), {{"y", t.rows}, {"x", t.params.nx}});
+namespace {
+
+property_result involution_by_rows(prover& p, layout_subject const& t, property_result r, std::uint64_t period) {
+    auto vars = make_split_variables(p.fast(), {{"y", rows_to_check(t, period, r), t.row_split()}, {"x", t.cols()}});
     auto const& y = vars[0].value; auto const& x = vars[1].value;
     z3::expr const differs = t.symbolic_column(y, t.symbolic_column(y, x)) != x;
     decide_by_negation(p, r, {differs}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
         std::uint64_t const once = t.column(v[0], v[1]), twice = t.column(v[0], once);
         if (twice == v[1]) return std::nullopt;
         replayed out;
-        out.data = {{"row", v[0]}, {"x", v[1]}, {"x_swz", once}, {"x_swz_of_x_swz", twice}};
+        out.data = {{"row", v[0]}, {"x", v[1]}, {"column", once}, {"column_of_column", twice}};
         out.lines.push_back("row " + std::to_string(v[0]) + ": x = " + std::to_string(v[1]) + " -> " +
                             std::to_string(once) + " -> " + std::to_string(twice));
         return out;
     });
     return r;
+}
+
+property_result involution_by_offsets(prover& p, layout_subject const& t, property_result r) {
+    auto const& s = *t.swizzle;
+    auto vars = make_split_variables(p.fast(), {{"y", t.rows(), t.row_split()}, {"x", t.cols()}});
+    auto const u = s.symbolic_base(vars[0].value, vars[1].value) / s.unit_bytes;
+    z3::expr const differs = s.symbolic_apply(s.symbolic_apply(u)) != u;
+    decide_by_negation(p, r, {differs}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        std::uint64_t const u = s.base(v[0], v[1]) / s.unit_bytes, once = s.apply(u), twice = s.apply(once);
+        if (twice == u) return std::nullopt;
+        std::string const unit = s.unit_bytes == 1 ? "byte" : "element";
+        replayed out;
+        out.data = {{"cell", cell_json(v[0], v[1])}, {"offset", u}, {"swizzled", once}, {"swizzled_twice", twice}};
+        out.lines.push_back("cell " + cell(v[0], v[1]) + ": " + unit + " offset " + std::to_string(u) + " -> " +
+                            std::to_string(once) + " -> " + std::to_string(twice));
+        return out;
+    });
+    return r;
+}
+
+}  // namespace
+
+property_result prove_involution(prover& p, layout_subject const& t, bool rows_kept, std::uint64_t period) {
+    auto r = start("involution", rows_kept ? "the swizzle is its own inverse: column(y, column(y, x)) = x"
+                                           : "the swizzle is its own inverse on its offsets: F(F(u)) = u");
+    if (!t.involution_counts) r.counts = weight::report;
+    if (rows_kept || !t.swizzle) return involution_by_rows(p, t, std::move(r), period);
+    return involution_by_offsets(p, t, std::move(r));
 }
 
 }  // namespace swz::verify

@@ -3,28 +3,39 @@
 // column of the subject).
 #pragma once
 
+#include "layout_subject.hpp"
 #include "prover.hpp"
-#include "tile_subject.hpp"
 #include "verdict.hpp"
 
 namespace swz::verify {
 
 // The fast lowering the other queries use (shifts, masks, narrow division)
-// equals the formula as written (multiplications, divisions, remainders) on
+// equals the layout as written (multiplications, divisions, remainders) on
 // every cell.
-property_result prove_lowering(prover& p, tile_subject const& t);
+property_result prove_lowering(prover& p, layout_subject const& t);
 
-// (y, x) -> y * stride + column stays inside the tile and is injective.
-property_result prove_bijection(prover& p, tile_subject const& t);
+// Every cell's element lies inside the tile's footprint, and no two cells
+// share a byte offset.
+//
+// `period` here and below: a proved periodicity lemma (periodicity.hpp), in
+// rows, or 0. A property of single rows then holds on every row when it
+// holds on the first period's, and the queries ask no more.
+property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_t period = 0);
 
-// In every row, x -> column permutes 0 .. NX-1.
-property_result prove_row_permutation(prover& p, tile_subject const& t);
+// Every cell of row y stays in row y's bytes: y*pitch .. y*pitch + row bytes.
+// The row properties below mean something only where this holds.
+property_result prove_row_locality(prover& p, layout_subject const& t);
 
-// Every TC-byte chunk stays contiguous, in order and TC-aligned, so a
-// TC-wide vector access of a logical chunk is one legal access.
-property_result prove_chunk_integrity(prover& p, tile_subject const& t);
+// In every row, x -> stored column permutes 0 .. cols-1.
+property_result prove_row_permutation(prover& p, layout_subject const& t, std::uint64_t period = 0);
 
-// Swizzling a row twice gives it back: column(y, column(y, x)) = x.
-property_result prove_involution(prover& p, tile_subject const& t);
+// Every chunk of the layout stays contiguous, in order and aligned, so a
+// chunk-wide vector access of a logical chunk is one legal access.
+property_result prove_chunk_integrity(prover& p, layout_subject const& t, std::uint64_t period = 0);
+
+// Swizzling twice gives the cell back: column(y, column(y, x)) = x where
+// rows are kept (`rows_kept`), F(F(u)) = u on the swizzle's own offsets
+// where cells move across rows.
+property_result prove_involution(prover& p, layout_subject const& t, bool rows_kept, std::uint64_t period = 0);
 
 }  // namespace swz::verify

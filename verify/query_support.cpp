@@ -8,13 +8,31 @@ std::vector<bounded_variable> make_variables(bv_encoding const& enc,
                                              std::vector<std::pair<std::string, std::uint64_t>> const& ranges) {
     std::vector<bounded_variable> vars;
     for (auto const& [name, count] : ranges)
-        vars.push_back({name, count, symbolic_uint::variable(enc, name.c_str(), count)});
+        vars.push_back({name, count, symbolic_uint::variable(enc, name.c_str(), count), {}});
+    return vars;
+}
+
+std::vector<bounded_variable> make_split_variables(bv_encoding const& enc, std::vector<variable_range> const& ranges) {
+    std::vector<bounded_variable> vars;
+    for (auto const& r : ranges) {
+        if (r.period <= 1 || r.period >= r.count || enc.mode != lowering::fast) {
+            vars.push_back({r.name, r.count, symbolic_uint::variable(enc, r.name.c_str(), r.count), {}});
+            continue;
+        }
+        std::uint64_t const periods = (r.count + r.period - 1) / r.period;
+        auto const q = symbolic_uint::variable(enc, (r.name + "_period").c_str(), periods);
+        auto const rest = symbolic_uint::variable(enc, (r.name + "_in_period").c_str(), r.period);
+        vars.push_back({r.name, r.count, q * r.period + rest, {q < periods, rest < r.period}});
+    }
     return vars;
 }
 
 std::vector<z3::expr> range_constraints(std::vector<bounded_variable> const& vars) {
     std::vector<z3::expr> out;
-    for (auto const& v : vars) out.push_back(v.value < v.count);
+    for (auto const& v : vars) {
+        out.insert(out.end(), v.part_ranges.begin(), v.part_ranges.end());
+        out.push_back(v.value < v.count);
+    }
     return out;
 }
 

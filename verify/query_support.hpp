@@ -19,10 +19,25 @@ struct bounded_variable {
     std::string name;
     std::uint64_t count;
     symbolic_uint value;
+    // A row split by a period P: value = P * q + r, with these ranges of
+    // q and r (see make_variables below).
+    std::vector<z3::expr> part_ranges;
 };
 
 std::vector<bounded_variable> make_variables(bv_encoding const& enc,
                                              std::vector<std::pair<std::string, std::uint64_t>> const& ranges);
+
+// A variable, and for a row index the layout's period P (0: none): then
+// the variable is written y = P * q + r, q < ceil(count / P), r < P. Every
+// row is one such pair, so nothing is lost; under the fast lowering the
+// layout's offset keeps P * q as a term of its own (symbolic_uint's affine
+// form), so the dividers and XORs meet only r, a few bits wide.
+struct variable_range {
+    std::string name;
+    std::uint64_t count;
+    std::uint64_t period = 0;
+};
+std::vector<bounded_variable> make_split_variables(bv_encoding const& enc, std::vector<variable_range> const& ranges);
 
 // The range constraints of the variables.
 std::vector<z3::expr> range_constraints(std::vector<bounded_variable> const& vars);

@@ -41,19 +41,20 @@ char const* section_title(std::string const& s) {
     if (s == "formula") return "The formula";
     if (s == "layout") return "Layout properties (each must hold)";
     if (s == "conflicts") return "Bank conflicts, worst case over every start (figures)";
-    if (s == "spread") return "Column spread (figure)";
+    if (s == "spread") return "Column spread (figure; layouts that keep their rows)";
     if (s == "article") return "The article's claims for these parameters";
+    if (s == "tma") return "TMA placement (the copy engine swizzles absolute addresses)";
+    if (s == "equivalence") return "Equivalence";
     if (s == "kernel") return "Kernel shared-memory accesses, worst case over every warp and iteration";
     return "Other";
 }
 
 }  // namespace
 
-std::string describe_layout(layout_params const& p, std::uint64_t rows) {
-    return "NX = " + std::to_string(p.nx) + ", element " + std::to_string(p.elem) + " B, TC = " + std::to_string(p.tc) +
-           " B (row " + std::to_string(p.row_bytes()) + " B = " + std::to_string(p.chunks_per_row()) + " chunk" +
-           (p.chunks_per_row() == 1 ? "" : "s") + " of " + std::to_string(p.elems_per_chunk()) + " element" +
-           (p.elems_per_chunk() == 1 ? "" : "s") + "), " + rows_text(rows);
+std::string describe_tile(tile_shape const& s, std::uint32_t chunk_bytes) {
+    return "rows of " + std::to_string(s.row_bytes) + " B = " + std::to_string(s.cols()) + " element" +
+           (s.cols() == 1 ? "" : "s") + " of " + std::to_string(s.elem) + " B, " +
+           (chunk_bytes ? std::to_string(chunk_bytes) + "-byte chunks, " : std::string()) + rows_text(s.rows);
 }
 
 void print_results(std::ostream& os, std::vector<property_result> const& results) {
@@ -69,6 +70,7 @@ void print_results(std::ostream& os, std::vector<property_result> const& results
         os << "  " << pad(r.id, 24) << " " << pad(verdict, 8) << " " << pad(fig, 32) << " "
            << (r.applicable ? time_text(r.seconds) : "") << "\n";
         os << "      " << r.statement << "\n";
+        if (r.applicable && !r.method.empty()) os << "      decided " << r.method << "\n";
         if (!r.applicable || r.outcome == verdict::unknown || (r.outcome == verdict::refuted && !r.reason.empty()))
             if (!r.reason.empty()) os << "      " << (r.applicable ? "reason: " : "not applicable: ") << r.reason << "\n";
         if (r.applicable && !r.evidence_text.empty()) {
@@ -79,7 +81,8 @@ void print_results(std::ostream& os, std::vector<property_result> const& results
     }
 }
 
-void print_verdict(std::ostream& os, std::vector<property_result> const& results, double seconds) {
+void print_verdict(std::ostream& os, std::vector<property_result> const& results, double seconds,
+                   std::optional<int> exit_override) {
     unsigned refuted_gate = 0, refuted_report = 0, unknown = 0;
     for (auto const& r : results) {
         if (!r.applicable) continue;
@@ -87,8 +90,9 @@ void print_verdict(std::ostream& os, std::vector<property_result> const& results
         if (r.outcome == verdict::refuted) ++(r.counts == weight::gate ? refuted_gate : refuted_report);
     }
     os << "\n";
-    int const code = exit_code_for(results);
-    if (code == exit_ok) os << "Verdict: every property that counts is PROVED";
+    int const code = exit_override ? *exit_override : exit_code_for(results);
+    if (code == exit_output) os << "Verdict: the results above were found, but an output could not be written";
+    else if (code == exit_ok) os << "Verdict: every property that counts is PROVED";
     else if (code == exit_refuted) os << "Verdict: REFUTED (" << refuted_gate << " propert" << (refuted_gate == 1 ? "y" : "ies") << " that count" << (refuted_gate == 1 ? "s" : "") << ")";
     else os << "Verdict: UNKNOWN (" << unknown << " quer" << (unknown == 1 ? "y" : "ies") << " without an answer; a timeout is never a pass)";
     if (refuted_report) os << "; " << refuted_report << " reported claim" << (refuted_report == 1 ? "" : "s") << " refuted (not required)";
@@ -97,10 +101,10 @@ void print_verdict(std::ostream& os, std::vector<property_result> const& results
     os << ". " << buf << " s, exit " << code << "\n";
 }
 
-void print_table(std::ostream& os, certificate const& c) {
-    os << "swz-verify " << tool_version() << ": " << c.subject << ", " << describe_layout(c.params, c.rows) << "\n";
+void print_table(std::ostream& os, certificate const& c, std::optional<int> exit_override) {
+    os << "swz-verify " << tool_version() << ": " << c.spec << ", " << describe_tile(c.shape, c.chunk_bytes) << "\n";
     print_results(os, c.results);
-    print_verdict(os, c.results, c.seconds);
+    print_verdict(os, c.results, c.seconds, exit_override);
 }
 
 nlohmann::json result_json(property_result const& r) {
@@ -112,27 +116,30 @@ nlohmann::json result_json(property_result const& r) {
     e["applicable"] = r.applicable;
     e["verdict"] = r.applicable ? std::string(verdict_name(r.outcome)) : "N/A";
     if (!r.reason.empty()) e["reason"] = r.reason;
+    if (!r.method.empty()) e["method"] = r.method;
     if (r.fig) e["figure"] = {{"value", r.fig->value}, {"unit", r.fig->unit}, {r.fig->reference_name, r.fig->reference}};
     if (!r.evidence.is_null()) e[r.outcome == verdict::refuted ? "counterexample" : "witness"] = r.evidence;
     if (!r.evidence_text.empty()) e["evidence_text"] = r.evidence_text;
-    e["seconds"] = r.seconds;
-    e["solver_calls"] = r.solver_calls;
     return e;
+}
+
+nlohmann::json layout_json(certificate const& c) {
+    return {{"spec", c.spec},       {"family", c.family},         {"rows", c.shape.rows},
+            {"row_bytes", c.shape.row_bytes}, {"elem", c.shape.elem}, {"cols", c.shape.cols()},
+            {"chunk_bytes", c.chunk_bytes}};
 }
 
 nlohmann::json to_json(certificate const& c) {
     nlohmann::json j;
+    j["schema_version"] = certificate_schema_version;
     j["tool"] = "swz-verify";
     j["tool_version"] = tool_version();
     j["z3_version"] = z3_version();
-    j["subject"] = c.subject;
-    j["parameters"] = {{"nx", c.params.nx},
-                       {"elem", c.params.elem},
-                       {"tc", c.params.tc},
-                       {"rows", c.rows},
-                       {"row_bytes", c.params.row_bytes()},
-                       {"chunks_per_row", c.params.chunks_per_row()},
-                       {"elems_per_chunk", c.params.elems_per_chunk()}};
+    j["mode"] = "layout";
+    j["layout"] = layout_json(c);
+    if (c.article)
+        j["article"] = {{"nx", c.article->nx}, {"elem", c.article->elem}, {"tc", c.article->tc},
+                        {"chunks_per_row", c.article->chunks_per_row()}, {"elems_per_chunk", c.article->elems_per_chunk()}};
     nlohmann::json req = nlohmann::json::array();
     for (auto p : c.required.conflict_free) req.push_back(std::string(pattern_name(p)));
     j["requirements"] = {{"conflict_free", req}, {"article", c.required.article}};
@@ -140,7 +147,6 @@ nlohmann::json to_json(certificate const& c) {
     j["results"] = nlohmann::json::array();
     for (auto const& r : c.results) j["results"].push_back(result_json(r));
     j["exit_code"] = exit_code_for(c.results);
-    j["seconds"] = c.seconds;
     return j;
 }
 

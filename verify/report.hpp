@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 #include "certify.hpp"
@@ -12,19 +13,30 @@ namespace swz::verify {
 
 std::string tool_version();
 
-void print_table(std::ostream& os, certificate const& c);
+// `exit_override`: the run's exit code when it is not the verdict's own
+// (an output that could not be written), so the last line never lies.
+void print_table(std::ostream& os, certificate const& c, std::optional<int> exit_override = std::nullopt);
 
 // The rows of a result table, grouped by section, and the closing verdict.
 void print_results(std::ostream& os, std::vector<property_result> const& results);
-void print_verdict(std::ostream& os, std::vector<property_result> const& results, double seconds);
+void print_verdict(std::ostream& os, std::vector<property_result> const& results, double seconds,
+                   std::optional<int> exit_override = std::nullopt);
 
-// One result as JSON (used by every certificate).
+// One result as JSON (used by every certificate): what it is, not how
+// long it took (timings are reported apart, so a certificate does not
+// change when nothing changed).
 nlohmann::json result_json(property_result const& r);
 
 // The machine-readable certificate: parameters, every verdict and figure,
 // witnesses and counterexamples, the Z3 and tool versions.
 nlohmann::json to_json(certificate const& c);
 
-std::string describe_layout(layout_params const& p, std::uint64_t rows);
+std::string describe_tile(tile_shape const& s, std::uint32_t chunk_bytes);
+
+// The certificate's "layout" object: spec, family and tile.
+nlohmann::json layout_json(certificate const& c);
+
+// The version of the certificate's JSON schema (docs/certificate-schema.md).
+inline constexpr int certificate_schema_version = 2;
 
 }  // namespace swz::verify

@@ -50,6 +50,10 @@ struct property_result {
     // structured for the certificate, and as readable lines.
     nlohmann::json evidence;
     std::vector<std::string> evidence_text;
+    // How the verdict was reached, when not by one SMT query over the whole
+    // domain: "over one period of 16 rows (periodicity)", "by exhaustion
+    // over 4096 cases".
+    std::string method;
     double seconds = 0;
     unsigned solver_calls = 0;
 };

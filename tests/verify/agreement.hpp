@@ -8,6 +8,7 @@
 
 #include "certify.hpp"
 #include "exit_codes.hpp"
+#include "layout_subject.hpp"
 #include "support/enumerate.hpp"
 #include "swz/article_forms.hpp"
 #include "swz/xor_swizzle.hpp"
@@ -22,8 +23,24 @@ inline std::map<std::string, verify::property_result> by_id(verify::certificate 
 
 inline verify::verdict holds(bool b) { return b ? verify::verdict::proved : verify::verdict::refuted; }
 
+// The subject's own concrete map on its first `rows` rows.
+inline concrete_tile concrete_of(verify::layout_subject const& s, std::uint64_t rows) {
+    concrete_tile t;
+    t.shape = {rows, s.shape.row_bytes, s.shape.elem};
+    t.pitch = s.pitch;
+    t.footprint = rows * s.pitch;
+    t.chunk = s.chunk_bytes;
+    t.offset = s.offset;
+    if (s.swizzle) {
+        t.unit = s.swizzle->unit_bytes;
+        t.base = s.swizzle->base;
+        t.swizzle = s.swizzle->apply;
+    }
+    return t;
+}
+
 // Every verdict and figure of `c` equals what enumerating `t` finds.
-inline void require_agreement(verify::certificate const& c, concrete_tile const& t, bool article_formula) {
+inline void require_agreement(verify::certificate const& c, concrete_tile const& t, verify::layout_subject const& s) {
     using verify::verdict;
     auto const r = by_id(c);
     for (auto const& [id, res] : r) {
@@ -32,9 +49,18 @@ inline void require_agreement(verify::certificate const& c, concrete_tile const&
     }
     CHECK(r.at("formula.lowering").outcome == verdict::proved);
     CHECK(r.at("bijection").outcome == holds(enumerated_bijection(t)));
-    CHECK(r.at("row_permutation").outcome == holds(enumerated_row_permutation(t)));
-    CHECK(r.at("chunk_integrity").outcome == holds(enumerated_chunk_integrity(t)));
-    CHECK(r.at("involution").outcome == holds(enumerated_involution(t)));
+    bool const rows_kept = enumerated_row_locality(t);
+    CHECK(r.at("row_locality").outcome == holds(rows_kept));
+    if (rows_kept) {
+        CHECK(r.at("row_permutation").outcome == holds(enumerated_row_permutation(t)));
+        CHECK(r.at("chunk_integrity").outcome == holds(enumerated_chunk_integrity(t)));
+    } else {
+        CHECK_FALSE(r.at("row_permutation").applicable);
+        CHECK_FALSE(r.at("chunk_integrity").applicable);
+        CHECK_FALSE(r.at("column_spread").applicable);
+    }
+    if (s.swizzles) CHECK(r.at("involution").outcome == holds(enumerated_involution(t, rows_kept)));
+    else CHECK_FALSE(r.at("involution").applicable);
     for (auto pat : all_tile_patterns) {
         auto const& res = r.at("conflict." + std::string(pattern_name(pat)));
         auto const e = enumerated_worst_wavefronts(t, pat);
@@ -50,11 +76,13 @@ inline void require_agreement(verify::certificate const& c, concrete_tile const&
         REQUIRE(res.fig.has_value());
         CHECK(res.fig->value == e.worst);
     }
-    auto const spread = enumerated_min_spread(t);
-    REQUIRE(r.at("column_spread").applicable == spread.has_value());
-    if (spread) CHECK(r.at("column_spread").fig->value == *spread);
-    if (!article_formula) return;
-    layout_params const l = t.params;
+    auto const spread = rows_kept ? enumerated_min_spread(t) : std::nullopt;
+    if (rows_kept) {
+        REQUIRE(r.at("column_spread").applicable == spread.has_value());
+        if (spread) CHECK(r.at("column_spread").fig->value == *spread);
+    }
+    if (!s.article) return;
+    layout_params const l = *s.article;
     auto step = [&](char const* id, auto formula, auto claim) {
         CAPTURE(id);
         CHECK(r.at(id).outcome == holds(agree_everywhere(t, formula, claim)));
@@ -74,10 +102,6 @@ inline void require_agreement(verify::certificate const& c, concrete_tile const&
         bool const claim = *spread >= std::min<std::uint64_t>(l.nx, 32);
         CHECK(r.at("article.spread_claim").outcome == holds(claim));
     }
-}
-
-inline concrete_tile article_tile(layout_params l, std::uint64_t rows) {
-    return {l, rows, l.nx, [l](std::uint64_t y, std::uint64_t x) { return swizzled_column(l, y, x); }};
 }
 
 }  // namespace swz::testing

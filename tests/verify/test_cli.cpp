@@ -18,7 +18,7 @@ TEST_CASE("bad input gets one line on stderr and exit 1", "[cli]") {
         char const* says;
     };
     for (auto const& b : {
-             bad{"", "missing --nx"},
+             bad{"", "missing --layout"},
              bad{"--nx abc", "not a whole number"},
              bad{"--nx 12x", "not a whole number"},
              bad{"--nx=-5", "negative"},
@@ -39,9 +39,115 @@ TEST_CASE("bad input gets one line on stderr and exit 1", "[cli]") {
              bad{"--nx 64 --bogus", "bogus"},
              bad{"--nx 64 extra", "extra"},
              bad{"--nx", "--nx"},
-             bad{"--nx 64 --json /nonexistent-dir/cert.json", "cannot write"},
          })
         check_usage_error(b.args, b.says);
+}
+
+TEST_CASE("bad layout specs get one line naming the offending part and exit 1", "[cli][layouts]") {
+    struct bad {
+        char const* args;
+        char const* says;
+    };
+    for (auto const& b : {
+             bad{"--layout swirl:1,2,3 --row-bytes 128", "unknown layout family 'swirl'"},
+             bad{"--layout cute:3,4 --row-bytes 128", "three numbers"},
+             bad{"--layout cute:3,x,3 --row-bytes 128", "M = 'x'"},
+             bad{"--layout cute:99,4,3 --row-bytes 128", "B = '99' is out of range"},
+             bad{"--layout cute:3,4,3,unit=word --row-bytes 128", "unit = 'word'"},
+             bad{"--layout cute:3,4,3,unit=byte,unit=elem --row-bytes 128", "'unit' given twice"},
+             bad{"--layout cute:3,4,3,colour=red --row-bytes 128", "unknown field 'colour'"},
+             bad{"--layout cute:3,4,3 --row-bytes 16 --rows 4 --elem 1", "the swizzle writes bits up to 6"},
+             bad{"--layout cute:2,1,3,unit=byte --row-bytes 128 --elem 4", "inside a 4-byte element"},
+             bad{"--layout cute:3,4,3", "--row-bytes"},
+             bad{"--layout pad:2 --row-bytes 128 --elem 4", "breaks the 4-byte alignment"},
+             bad{"--layout pad:x --row-bytes 128", "P = 'x'"},
+             bad{"--layout plain:3 --row-bytes 128", "plain takes no fields"},
+             bad{"--layout tma:100B --row-bytes 128", "not a TMA swizzle mode"},
+             bad{"--layout tma:64B --row-bytes 128", "wider than the 64-byte swizzle span"},
+             bad{"--layout tma:128B,base=100 --row-bytes 128", "multiple of 128"},
+             bad{"--layout tma:128B@pad:16 --row-bytes 128", "takes no pad"},
+             bad{"--layout linear:1,2,4 --row-bytes 8 --elem 2 --rows 4", "3 images given"},
+             bad{"--layout linear:1,2,q --row-bytes 8 --elem 2 --rows 2", "image 2 = 'q'"},
+             bad{"--layout article:nx=64,tc=2", "smaller than the element size"},
+             bad{"--layout article:tc=16", "needs nx=N"},
+             bad{"--layout article:nx=64 --row-bytes 128", "disagree"},
+             bad{"--layout cute:3,4,3@cute:1,1,1 --row-bytes 128", "composes after plain or pad:P"},
+             bad{"--layout 'cute:3,4,3 ' --row-bytes 128", "no spaces"},
+             bad{"--layout", "--layout needs a value"},
+             bad{"--layout ''", "empty"},
+             bad{"--layout cute:3,4,3 --layout plain --row-bytes 128", "more than once"},
+             bad{"--layout plain --nx 64", "one of --layout, --nx and --equiv"},
+             bad{"--equiv plain --row-bytes 128", "2 values"},
+             bad{"--equiv plain tma:64B --row-bytes 128 --elem 2", "wider than the 64-byte"},
+             bad{"--layout plain --row-bytes 128 --chunk-bytes 12", "power-of-two number"},
+             bad{"--layout plain --row-bytes 128 --require-article", "about its formula"},
+             bad{"--nx 64 --require-article=yes", "takes no value"},
+             bad{"--nx 64 --json ''", "empty"},
+             bad{"--nx \"$(printf '64\\n4')\"", "line break"},
+         })
+        check_usage_error(b.args, b.says);
+}
+
+TEST_CASE("an output that cannot be written is reported before solving, exit 3", "[cli]") {
+    auto const r = swz_verify("--nx 64 --json /nonexistent-dir/cert.json");
+    CHECK(r.code == 3);
+    CHECK(swz::testing::count_lines(r.err) == 1);
+    CHECK_THAT(r.err, Catch::Contains("cannot write /nonexistent-dir/cert.json"));
+    CHECK(r.out.empty());  // nothing solved, nothing printed
+    auto const full = swz_verify("--nx 64 --tc 16 --json /dev/full");
+    CHECK(full.code == 3);
+    CHECK_THAT(full.err, Catch::Contains("/dev/full"));
+    CHECK_THAT(full.out, !Catch::Contains("exit 0"));
+}
+
+TEST_CASE("--help works in every position, even after a bad option", "[cli]") {
+    for (auto const* args : {"--help", "--nx 64 --help", "--bogus --help", "--layout --help", "--nx 64 extra --help"}) {
+        CAPTURE(args);
+        auto const r = swz_verify(args);
+        CHECK(r.code == 0);
+        CHECK_THAT(r.out, Catch::Contains("Layout specs"));
+    }
+}
+
+TEST_CASE("every family certifies from the command line with the exit code its verdicts give", "[cli][layouts]") {
+    CHECK(swz_verify("--layout cute:3,4,3 --elem 1 --row-bytes 128").code == 0);
+    CHECK(swz_verify("--layout cute:3,3,3 --elem 2 --row-bytes 128 --require-conflict-free column-chunk").code == 0);
+    CHECK(swz_verify("--layout tma:128B --elem 2 --row-bytes 128").code == 0);
+    CHECK(swz_verify("--layout tma:64B --elem 2 --row-bytes 64").code == 0);
+    CHECK(swz_verify("--layout tma:32B --elem 2 --row-bytes 32").code == 0);
+    CHECK(swz_verify("--layout tma:none --elem 2 --row-bytes 128").code == 0);
+    CHECK(swz_verify("--layout tma:128B,base=512 --elem 2 --row-bytes 128").code == 10);
+    CHECK(swz_verify("--layout pad:4 --row-bytes 128 --rows 32 --require-conflict-free column").code == 0);
+    CHECK(swz_verify("--layout plain --row-bytes 128 --rows 32 --require-conflict-free column").code == 10);
+    CHECK(swz_verify("--layout cute:3,3,3@pad:16 --elem 2 --row-bytes 128").code == 0);
+    CHECK(swz_verify("--layout cute:3,4,2 --elem 1 --row-bytes 128").code == 10);
+    CHECK(swz_verify("--layout linear:1,2,4,8,16,32,64 --elem 2 --row-bytes 64 --rows 4").code == 0);
+    CHECK(swz_verify("--layout linear:1,2,4,8,16,32,1 --elem 2 --row-bytes 64 --rows 4").code == 10);
+    // The shorthand and its spec print the same verdicts.
+    auto const a = swz_verify("--nx 64 --tc 16"), b = swz_verify("--layout article:nx=64,elem=4,tc=16");
+    CHECK(a.code == b.code);
+    auto verdicts = [](std::string const& text) {
+        std::string out;
+        std::size_t at = 0;
+        while ((at = text.find("\n  ", at)) != std::string::npos) {
+            auto const end = text.find('\n', at + 1);
+            std::string const line = text.substr(at + 3, end - at - 3);
+            if (line.size() > 34 && line[0] != ' ') out += line.substr(0, 34) + "\n";
+            at = end;
+        }
+        return out;
+    };
+    CHECK(verdicts(a.out) == verdicts(b.out));
+}
+
+TEST_CASE("equivalence mode proves two layouts equal, or prints the distinguishing cell replayed through both", "[cli][layouts]") {
+    auto const same = swz_verify("--equiv article:nx=64,elem=2,tc=16 tma:128B --row-bytes 128 --elem 2");
+    CHECK(same.code == 0);
+    CHECK_THAT(same.out, Catch::Contains("equivalence              PROVED"));
+    auto const differ = swz_verify("--equiv article:nx=32,elem=2,tc=16 tma:64B --row-bytes 64 --elem 2");
+    CHECK(differ.code == 10);
+    CHECK_THAT(differ.out, Catch::Contains("counterexample (replayed): cell [") && Catch::Contains("tma:64B at byte"));
+    CHECK(swz_verify("--equiv cute:3,3,3 cute:3,4,3,unit=byte --row-bytes 128 --elem 2").code == 0);
 }
 
 TEST_CASE("--help and --version exit 0 and document the exit codes", "[cli]") {
@@ -74,9 +180,11 @@ TEST_CASE("the JSON certificate holds parameters, verdicts, figures, witnesses a
     CHECK(j.at("tool") == "swz-verify");
     CHECK_FALSE(j.at("tool_version").get<std::string>().empty());
     CHECK_THAT(j.at("z3_version").get<std::string>(), Catch::Contains("4."));
-    CHECK(j.at("parameters").at("nx") == 64);
-    CHECK(j.at("parameters").at("tc") == 16);
-    CHECK(j.at("parameters").at("rows") == 4294967296ull);
+    CHECK(j.at("schema_version") == 2);
+    CHECK(j.at("layout").at("spec") == "article:nx=64,elem=4,tc=16");
+    CHECK(j.at("layout").at("row_bytes") == 256);
+    CHECK(j.at("layout").at("chunk_bytes") == 16);
+    CHECK(j.at("layout").at("rows") == 4294967296ull);
     CHECK(j.at("exit_code") == 0);
     bool saw_column = false;
     for (auto const& res : j.at("results")) {

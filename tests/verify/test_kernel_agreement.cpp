@@ -36,8 +36,8 @@ TEST_CASE("every kernel proof agrees with enumerating every instance", "[verify]
         auto const c = certify_kernel(k, 120000);
         std::map<std::string, property_result> r;
         for (auto const& p : c.results) r.emplace(p.id, p);
-        auto const& l = *k.info.layout;
-        std::uint64_t const stride = std::uint64_t(l.params.nx + l.pad) * l.params.elem, data = std::uint64_t(l.params.nx) * l.params.elem;
+        auto const& t = k.info.tile;
+        std::uint64_t const stride = t.pitch, data = t.shape.row_bytes;
         for (auto const& a : k.accesses) {
             std::string const id = "kernel." + std::string(a.info.name);
             CAPTURE(k.info.name, a.info.name);
@@ -57,7 +57,7 @@ TEST_CASE("every kernel proof agrees with enumerating every instance", "[verify]
                 }
                 worst = std::max(worst, bank_cost(w).wavefronts);
             }
-            bool const once = touched.size() == instances && instances * a.info.width == l.rows * data;
+            bool const once = touched.size() == instances && instances * a.info.width == t.shape.rows * data;
             REQUIRE(r.at(id + ".wavefronts").fig.has_value());
             CHECK(r.at(id + ".wavefronts").fig->value == worst);
             CHECK(r.at(id + ".in_bounds").outcome == (in_bounds ? verdict::proved : verdict::refuted));

@@ -4,7 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include "agreement.hpp"
-#include "swz/tile_layouts.hpp"
+#include "layout_spec.hpp"
+#include "layout_subjects.hpp"
 
 using namespace swz;
 using namespace swz::verify;
@@ -13,35 +14,41 @@ using namespace swz::testing;
 namespace {
 
 // The formula with its XOR dropped: x_chunk_swz = x_chunk, an unswizzled row.
-struct dropped_xor_tile {
+struct dropped_xor_layout {
     layout_params l;
     template <class V> V column(V y, V x) const {
         auto const s = swizzle_trace(l, y, x);
         return s.x_chunk * l.chunk_bytes() / l.elem_bytes() % l.row_elems() + x % l.elems_per_chunk();
     }
-    template <class V> V element_offset(V y, V x) const { return y * l.row_elems() + column(y, x); }
-    std::uint64_t row_stride() const { return l.nx; }
+    template <class V> V byte_offset(V y, V x) const { return (y * l.row_elems() + column(y, x)) * l.elem_bytes(); }
 };
 
 // The formula with the wrong modulus: % (NX / 2) instead of % NX.
-struct wrong_modulus_tile {
+struct wrong_modulus_layout {
     layout_params l;
     template <class V> V column(V y, V x) const {
         auto const s = swizzle_trace(l, y, x);
         return s.x_chunk_swz * l.chunk_bytes() / l.elem_bytes() % (l.row_elems() / 2) + x % l.elems_per_chunk();
     }
-    template <class V> V element_offset(V y, V x) const { return y * l.row_elems() + column(y, x); }
-    std::uint64_t row_stride() const { return l.nx; }
+    template <class V> V byte_offset(V y, V x) const { return (y * l.row_elems() + column(y, x)) * l.elem_bytes(); }
 };
 
-template <class Tile>
-concrete_tile concrete(Tile tile, layout_params l, std::uint64_t rows) {
-    return {l, rows, tile.row_stride(), [tile](std::uint64_t y, std::uint64_t x) { return tile.column(y, x); }};
+template <class L>
+layout_subject custom(char const* name, L layout, layout_params l, std::uint64_t rows) {
+    return custom_subject(name, layout, tile_shape{rows, std::uint32_t(l.row_bytes()), l.elem}, l.row_bytes(), l.tc, true);
 }
 
-certificate run(tile_subject const& s, std::vector<tile_pattern> conflict_free = {}) {
+layout_subject spec(std::string const& text, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem,
+                    std::optional<std::uint32_t> chunk = std::nullopt) {
+    auto const p = parse_layout(text, {rows, row_bytes, elem, true, chunk});
+    REQUIRE(std::holds_alternative<layout_subject>(p));
+    return std::get<layout_subject>(p);
+}
+
+certificate run(layout_subject const& s, std::vector<tile_pattern> conflict_free = {}) {
     certify_options o;
     o.timeout_ms = 120000;
+    o.figures = figure_method::smt;  // the SMT encoding is what these tests check
     o.required.conflict_free = std::move(conflict_free);
     return certify(s, o);
 }
@@ -50,26 +57,26 @@ certificate run(tile_subject const& s, std::vector<tile_pattern> conflict_free =
 
 TEST_CASE("a dropped XOR is refuted for conflict-free column reads", "[verify][known-bad]") {
     layout_params const l{32, 4, 4};
-    dropped_xor_tile const tile{l};
-    auto const c = run(make_tile_subject("dropped-xor", tile, l, 512), {tile_pattern::column});
+    auto const s = custom("dropped-xor", dropped_xor_layout{l}, l, 512);
+    auto const c = run(s, {tile_pattern::column});
     auto const r = by_id(c);
     CHECK(r.at("bijection").outcome == verdict::proved);  // still a bijection...
     CHECK(r.at("conflict.column").outcome == verdict::refuted);  // ...but every column hits one bank
     CHECK(r.at("conflict.column").fig->value == 32);
     CHECK(exit_code_for(c.results) == 10);
-    require_agreement(c, concrete(tile, l, 512), false);
+    require_agreement(c, concrete_of(s, 512), s);
 }
 
 TEST_CASE("a wrong modulus is refuted: the map is no longer a bijection", "[verify][known-bad]") {
     layout_params const l{64, 4, 16};
-    wrong_modulus_tile const tile{l};
-    auto const c = run(make_tile_subject("wrong-modulus", tile, l, 512));
+    auto const s = custom("wrong-modulus", wrong_modulus_layout{l}, l, 512);
+    auto const c = run(s);
     auto const r = by_id(c);
     CHECK(r.at("bijection").outcome == verdict::refuted);
     CHECK(r.at("row_permutation").outcome == verdict::refuted);
     REQUIRE_FALSE(r.at("bijection").evidence_text.empty());
     CHECK_THAT(r.at("bijection").evidence_text.front(), Catch::Contains("both map to"));
-    require_agreement(c, concrete(tile, l, 512), false);
+    require_agreement(c, concrete_of(s, 512), s);
 }
 
 TEST_CASE("a row that is not a power of two is refuted: XOR leaves the row", "[verify][known-bad]") {
@@ -86,24 +93,55 @@ TEST_CASE("a row that is not a power of two is refuted: XOR leaves the row", "[v
 }
 
 TEST_CASE("the unswizzled tile is refuted for conflict-free column reads", "[verify][known-bad]") {
-    layout_params const l{32, 4, 4};
-    plain_tile const tile{32, 4};
-    auto const c = run(make_tile_subject("plain", tile, l, 512), {tile_pattern::column});
+    auto const s = spec("plain", 512, 128, 4);
+    auto const c = run(s, {tile_pattern::column});
     auto const r = by_id(c);
     CHECK(r.at("conflict.column").outcome == verdict::refuted);
     CHECK(r.at("conflict.column").fig->value == 32);
     CHECK(r.at("conflict.row").outcome == verdict::proved);
-    require_agreement(c, concrete(tile, l, 512), false);
+    require_agreement(c, concrete_of(s, 512), s);
 }
 
-TEST_CASE("the padded tile reads columns conflict-free but breaks 16-byte chunk alignment", "[verify][known-bad]") {
-    layout_params const l{32, 4, 16};
-    padded_tile const tile{32, 4, 1};
-    auto const c = run(make_tile_subject("padded", tile, l, 512), {tile_pattern::column});
+TEST_CASE("a 4-byte pad reads columns conflict-free but breaks 16-byte chunk alignment", "[verify][known-bad]") {
+    auto const s = spec("pad:4", 512, 128, 4, 16u);
+    auto const c = run(s, {tile_pattern::column});
     auto const r = by_id(c);
     CHECK(r.at("conflict.column").outcome == verdict::proved);
     CHECK(r.at("conflict.column").fig->value == 1);
     CHECK(r.at("chunk_integrity").outcome == verdict::refuted);  // row 1 starts at byte 132
     CHECK(r.at("conflict.row-chunk").outcome == verdict::refuted);  // a misaligned 16-byte access
-    require_agreement(c, concrete(tile, l, 512), false);
+    CHECK(exit_code_for(c.results) == 10);
+    require_agreement(c, concrete_of(s, 512), s);
+}
+
+TEST_CASE("Swizzle<3,4,2> is a bijection but not its own inverse", "[verify][known-bad]") {
+    auto const s = spec("cute:3,4,2", 512, 128, 1);
+    auto const c = run(s);
+    auto const r = by_id(c);
+    CHECK(r.at("bijection").outcome == verdict::proved);
+    CHECK(r.at("involution").outcome == verdict::refuted);
+    CHECK(exit_code_for(c.results) == 10);
+    require_agreement(c, concrete_of(s, 512), s);
+}
+
+TEST_CASE("a GF(2) basis of deficient rank is not injective", "[verify][known-bad]") {
+    // 4 rows x 32 halves = 128 elements, 7 offset bits; bit 6 maps where bit 0 does.
+    auto const s = spec("linear:1,2,4,8,16,32,1", 4, 64, 2);
+    auto const c = run(s);
+    auto const r = by_id(c);
+    CHECK(r.at("bijection").outcome == verdict::refuted);
+    CHECK(r.at("bijection").evidence.at("kind") == "collision");
+    CHECK(exit_code_for(c.results) == 10);
+    require_agreement(c, concrete_of(s, 4), s);
+}
+
+TEST_CASE("a TMA tile on a misaligned base reads the wrong bytes", "[verify][known-bad]") {
+    auto const s = spec("tma:128B,base=512", 64, 128, 2);
+    auto const c = run(s);
+    auto const r = by_id(c);
+    CHECK(r.at("tma.base").outcome == verdict::refuted);
+    CHECK(r.at("tma.alignment").fig->value == 1024);
+    CHECK(exit_code_for(c.results) == 10);
+    auto const aligned = run(spec("tma:128B,base=1024", 64, 128, 2));
+    CHECK(by_id(aligned).at("tma.base").outcome == verdict::proved);
 }

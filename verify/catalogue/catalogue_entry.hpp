@@ -1,5 +1,6 @@
-// One layout of the catalogue: the tile it certifies, what is required of
-// it, why it is there, and the outcome it must have.
+// One entry of the catalogue: the tile it certifies (a layout spec on a
+// shape, or two specs whose equivalence it proves), what is required of it,
+// why it is there, and the outcome it must have.
 #pragma once
 
 #include <cstdint>
@@ -8,24 +9,24 @@
 #include <vector>
 
 #include "../certify.hpp"
-#include "../tile_subject.hpp"
-#include "swz/kernel_layouts.hpp"
+#include "../layout_spec.hpp"
+#include "../layout_subject.hpp"
 
 namespace swz::verify::catalogue {
 
-// A tile as the catalogue names it: the article's swizzled tile, the plain
-// row-major tile or the padded one, with its row count (and pad).
 struct tile_spec {
-    tile_kind kind = tile_kind::xor_swizzle;
-    layout_params params;
-    std::uint64_t rows = all_32bit_rows;
-    std::uint32_t pad = 0;  // padded tiles only
+    std::string layout;        // the layout, as --layout writes it (canonical)
+    tile_shape shape;
+    std::uint32_t chunk = 0;   // --chunk-bytes, 0: the layout's own
+    std::string other;         // an equivalence: the second layout (else empty)
 
-    friend bool operator==(tile_spec const&, tile_spec const&) = default;
+    friend bool operator==(tile_spec const& a, tile_spec const& b) {
+        return a.layout == b.layout && a.shape == b.shape && a.chunk == b.chunk && a.other == b.other;
+    }
 };
 
-// Why a layout is in the catalogue.
-enum class entry_role { grid, kernel, known_bad };
+// Why an entry is in the catalogue.
+enum class entry_role { grid, kernel, known_bad, fact };
 
 struct catalogue_entry {
     std::string name;  // its folder under proofs/
@@ -34,24 +35,28 @@ struct catalogue_entry {
     entry_role role = entry_role::grid;
     std::vector<std::string> kernels;  // the kernels whose tile this is
     // The outcome it must have: exit 0 (every property that counts holds),
-    // or, for a known-bad layout, exit 10 with these properties REFUTED.
+    // or, for a known-bad layout or a refuted equivalence, exit 10 with
+    // these properties REFUTED.
     int expected_exit = 0;
     std::vector<std::string> expected_refuted;
-    std::string why;  // known-bad: what it demonstrates
+    std::string why;  // known-bad and facts: what it demonstrates
 };
 
-std::string_view kind_name(tile_kind k);            // "xor-swizzle", "plain", "padded"
-std::optional<tile_kind> kind_from_name(std::string_view s);
-std::string_view role_name(entry_role r);           // "grid", "kernel", "known-bad"
+std::string_view role_name(entry_role r);  // "grid", "kernel", "known-bad", "fact"
 std::optional<entry_role> role_from_name(std::string_view s);
 
-// A folder name that says what the tile is: nx64-e4-tc16 (every 32-bit row),
-// nx64-e4-tc16-r64, plain-nx32-e4-r32, padded-nx32-e4-pad1-r32, with
-// -require-column, -require-article... for requirements.
+// A folder name that says what the tile is: nx64-e4-tc16 for the article's
+// formula (every 32-bit row), cute-3-4-3-e2-rb128, tma-128B-e1-rb128-r8,
+// pad-4-e4-rb128-r32, equiv-..., with -r<rows>, -chunk<C> and
+// -require-column... for requirements.
 std::string entry_name(tile_spec const& t, requirements const& r);
 
-// What the prover checks for this tile.
-tile_subject subject_of(tile_spec const& t);
+// What the prover checks for this tile (the spec must parse: read_certificate checks).
+std::variant<layout_subject, layout_error> subject_of(tile_spec const& t);
+std::variant<layout_subject, layout_error> other_subject_of(tile_spec const& t);
+
+// Certifies the entry: its layout's properties, or its equivalence.
+certificate certify_entry(catalogue_entry const& e, certify_options const& options);
 
 // Describes the tile in words, for messages.
 std::string describe_tile(tile_spec const& t);

@@ -99,8 +99,12 @@ certificate_bundle make_bundle(catalogue_entry const& entry, certificate const& 
     nlohmann::json cat;
     cat["name"] = entry.name;
     cat["role"] = role_name(entry.role);
-    cat["tile"] = {{"kind", kind_name(entry.tile.kind)}, {"nx", entry.tile.params.nx}, {"elem", entry.tile.params.elem},
-                   {"tc", entry.tile.params.tc}, {"rows", entry.tile.rows}, {"pad", entry.tile.pad}};
+    cat["tile"] = {{"layout", entry.tile.layout},
+                   {"rows", entry.tile.shape.rows},
+                   {"row_bytes", entry.tile.shape.row_bytes},
+                   {"elem", entry.tile.shape.elem},
+                   {"chunk_bytes", entry.tile.chunk}};
+    if (!entry.tile.other.empty()) cat["tile"]["other"] = entry.tile.other;
     cat["kernels"] = entry.kernels;
     cat["expect"] = {{"exit_code", entry.expected_exit}, {"refuted", entry.expected_refuted}};
     if (!entry.why.empty()) cat["why"] = entry.why;
@@ -153,19 +157,21 @@ std::variant<stored_certificate, std::string> read_certificate(fs::path const& e
         s.json = nlohmann::json::parse(read_file(certificate_path(entry_dir)));
         auto const& cat = s.json.at("catalogue");
         auto const& tile = cat.at("tile");
-        auto const kind = kind_from_name(tile.at("kind").get<std::string>());
-        if (!kind) return "unknown tile kind " + tile.at("kind").dump();
         auto const role = role_from_name(cat.at("role").get<std::string>());
         if (!role) return "unknown role " + cat.at("role").dump();
         s.entry.name = cat.at("name").get<std::string>();
         s.entry.role = *role;
-        s.entry.tile = {*kind,
-                        {tile.at("nx").get<std::uint32_t>(), tile.at("elem").get<std::uint32_t>(),
-                         tile.at("tc").get<std::uint32_t>()},
-                        tile.at("rows").get<std::uint64_t>(),
-                        tile.at("pad").get<std::uint32_t>()};
-        if (auto why = layout_rule_violation(s.entry.tile.params)) return "its tile breaks a layout rule: " + *why;
-        if (s.entry.tile.rows == 0 || s.entry.tile.rows > all_32bit_rows) return "its row count is out of range";
+        s.entry.tile.layout = tile.at("layout").get<std::string>();
+        s.entry.tile.shape = {tile.at("rows").get<std::uint64_t>(), tile.at("row_bytes").get<std::uint32_t>(),
+                              tile.at("elem").get<std::uint32_t>()};
+        s.entry.tile.chunk = tile.at("chunk_bytes").get<std::uint32_t>();
+        if (tile.contains("other")) s.entry.tile.other = tile.at("other").get<std::string>();
+        auto const parsed = subject_of(s.entry.tile);
+        if (auto const* e = std::get_if<layout_error>(&parsed)) return "its layout does not parse: " + e->message;
+        if (!s.entry.tile.other.empty()) {
+            auto const second = other_subject_of(s.entry.tile);
+            if (auto const* e = std::get_if<layout_error>(&second)) return "its second layout does not parse: " + e->message;
+        }
         for (auto const& k : cat.at("kernels")) s.entry.kernels.push_back(k.get<std::string>());
         s.entry.expected_exit = cat.at("expect").at("exit_code").get<int>();
         for (auto const& id : cat.at("expect").at("refuted")) s.entry.expected_refuted.push_back(id.get<std::string>());

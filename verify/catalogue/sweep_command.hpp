@@ -10,6 +10,6 @@ int run_sweep(sweep_command const& cmd);
 
 // The layout rule a skipped combination breaks, in a few words (for the
 // summary's tally).
-std::string rule_label(std::string const& violation);
+std::string rule_label(rule_violation const& v);
 
 }  // namespace swz::verify::catalogue

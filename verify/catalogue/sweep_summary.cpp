@@ -1,5 +1,6 @@
 #include "sweep_summary.hpp"
 
+
 #include <algorithm>
 
 #include "../report.hpp"
@@ -67,14 +68,15 @@ std::string markdown_summary(std::vector<sweep_row> const& rows, sweep_tally con
     s += std::to_string(rows.size()) + " layout" + (rows.size() == 1 ? "" : "s") + " certified; " + skipped_text(tally) + ".\n\n";
     s += "Conflict figures are worst-case wavefronts / ideal over every start; spread is the fewest distinct x_swz over\n"
          "32 rows / the article's claim. Exit is swz-verify's exit code for the layout (0: every property that counts holds).\n\n";
-    s += "| layout | role | NX | elem | TC | row B | rows | exit | lowering | bijection | row perm. | chunks | involution "
+    s += "| layout | role | spec | elem | row B | rows | exit | lowering | bijection | row perm. | chunks | involution "
          "| row | row-chunk | column | column-chunk | spread | article |\n";
-    s += "|---|---|---:|---:|---:|---:|---:|---:|---|---|---|---|---|---:|---:|---:|---:|---:|---|\n";
+    s += "|---|---|---|---:|---:|---:|---:|---|---|---|---|---|---:|---:|---:|---:|---:|---|\n";
     for (auto const& r : rows) {
-        auto const& p = r.entry.tile.params;
-        s += "| " + r.entry.name + " | " + std::string(role_name(r.entry.role)) + " | " + std::to_string(p.nx) + " | " +
-             std::to_string(p.elem) + " | " + std::to_string(p.tc) + " | " + std::to_string(p.row_bytes()) + " | " +
-             rows_text(r.entry.tile.rows) + " | " + std::to_string(r.exit_code) + " |";
+        auto const& t = r.entry.tile;
+        std::string const spec = t.other.empty() ? t.layout : t.layout + " = " + t.other;
+        s += "| " + r.entry.name + " | " + std::string(role_name(r.entry.role)) + " | `" + spec + "` | " +
+             std::to_string(t.shape.elem) + " | " + std::to_string(t.shape.row_bytes) + " | " + rows_text(t.shape.rows) +
+             " | " + std::to_string(r.exit_code) + " |";
         // Cell by cell (GCC 12 warns falsely, -Wrestrict, on " " + std::string).
         auto const cell = [&](std::string const& text) { s.append(" ").append(text).append(" |"); };
         for (auto id : layout_ids) cell(verdict_cell(find(r.cert, id)));
@@ -103,27 +105,21 @@ nlohmann::json json_summary(std::vector<sweep_row> const& rows, sweep_tally cons
     j["outside_row_bytes"] = tally.outside_row_bytes;
     j["layouts"] = nlohmann::json::array();
     for (auto const& r : rows) {
-        auto const& p = r.entry.tile.params;
+        auto const& t = r.entry.tile;
         nlohmann::json l;
         l["name"] = r.entry.name;
         l["role"] = role_name(r.entry.role);
-        l["tile"] = kind_name(r.entry.tile.kind);
-        l["nx"] = p.nx;
-        l["elem"] = p.elem;
-        l["tc"] = p.tc;
-        l["row_bytes"] = p.row_bytes();
-        l["rows"] = r.entry.tile.rows;
+        l["layout"] = t.layout;
+        if (!t.other.empty()) l["other"] = t.other;
+        l["elem"] = t.shape.elem;
+        l["row_bytes"] = t.shape.row_bytes;
+        l["rows"] = t.shape.rows;
         l["exit_code"] = r.exit_code;
         l["unmet_expectations"] = r.unmet;
-        l["results"] = nlohmann::json::object();
-        for (auto const& res : r.cert.results) {
-            nlohmann::json e;
-            e["verdict"] = res.applicable ? std::string(verdict_name(res.outcome)) : "N/A";
-            e["counts"] = res.counts == weight::gate ? "gate" : "report";
-            if (res.fig) e["figure"] = {{"value", res.fig->value}, {"unit", res.fig->unit}, {res.fig->reference_name, res.fig->reference}};
-            if (!res.reason.empty()) e["reason"] = res.reason;
-            l["results"][res.id] = e;
-        }
+        if (r.cert.article) l["article"] = {{"nx", r.cert.article->nx}, {"elem", r.cert.article->elem}, {"tc", r.cert.article->tc}};
+        // The same result objects as a certificate's.
+        l["results"] = nlohmann::json::array();
+        for (auto const& res : r.cert.results) l["results"].push_back(result_json(res));
         j["layouts"].push_back(l);
     }
     return j;

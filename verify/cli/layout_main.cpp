@@ -1,12 +1,13 @@
-// swz-verify's layout mode: certify one layout.
-#include <fstream>
+// swz-verify's layout mode: certify one layout, or prove two equal.
 #include <iostream>
 
 #include "../exit_codes.hpp"
 #include "../report.hpp"
 #include "options.hpp"
+#include "output_file.hpp"
 
 namespace swz::verify::cli {
+
 
 int run_layout_mode(int argc, char const* const* argv) {
     auto const parsed = parse(argc, argv);
@@ -15,25 +16,42 @@ int run_layout_mode(int argc, char const* const* argv) {
         return exit_ok;
     }
     if (auto const* err = std::get_if<usage_error>(&parsed)) {
-        std::cerr << "swz-verify: error: " << err->message << "\n";
+        std::cerr << "swz-verify: error: " << one_line(err->message) << "\n";
         return exit_usage;
     }
     auto const& cmd = std::get<layout_command>(parsed);
+    std::optional<output_file> json;
+    if (cmd.json_path) {
+        json.emplace(*cmd.json_path);
+        if (auto why = json->probe()) {
+            std::cerr << "swz-verify: error: --json: " << *why << "\n";
+            return exit_output;
+        }
+    }
     certify_options opts;
     opts.timeout_ms = cmd.timeout_ms;
     opts.required = cmd.required;
     opts.log_queries = cmd.log_queries;
-    certificate const c = certify(article_subject(cmd.params, cmd.rows), opts);
-    print_table(std::cout, c);
-    if (cmd.json_path) {
-        std::ofstream out(*cmd.json_path);
-        out << to_json(c).dump(2) << "\n";
-        if (!out) {
-            std::cerr << "swz-verify: error: cannot write the certificate to " << *cmd.json_path << "\n";
-            return exit_usage;
-        }
+    certificate const c = cmd.other ? certify_equivalence(cmd.subject, *cmd.other, opts) : certify(cmd.subject, opts);
+    nlohmann::json doc = to_json(c);
+    if (cmd.other) {
+        doc["mode"] = "equivalence";
+        doc["other"] = {{"spec", cmd.other->spec}, {"family", cmd.other->family}};
     }
-    return exit_code_for(c.results);
+    // The certificate first: the verdict line must name the real exit code.
+    int code = exit_code_for(c.results);
+    if (json)
+        if (auto why = json->write(doc.dump(2) + "\n")) {
+            std::cerr << "swz-verify: error: --json: " << *why << "\n";
+            code = exit_output;
+        }
+    // With the certificate on standard output, the table goes to stderr.
+    bool const json_on_stdout = cmd.json_path && *cmd.json_path == "-";
+    print_table(json_on_stdout ? std::cerr : std::cout, c, code);
+    std::ostream& os = json_on_stdout ? std::cerr : std::cout;
+    os.flush();
+    if (!os && code == exit_ok) return exit_output;
+    return code;
 }
 
 }  // namespace swz::verify::cli

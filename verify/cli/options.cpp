@@ -1,17 +1,17 @@
 #include "options.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <limits>
 
+#include "../layout_spec.hpp"
 #include "../report.hpp"
+#include "../warp_pattern.hpp"
 
 namespace swz::verify::cli {
 
 std::variant<std::uint64_t, usage_error> parse_count(std::string const& option, std::string const& text,
                                                      std::uint64_t min, std::uint64_t max) {
-    auto const bad = [&](std::string why) { return usage_error{option + " " + text + ": " + why}; };
+    auto const bad = [&](std::string why) { return usage_error{option + " " + one_line(text) + ": " + why}; };
     if (text.empty()) return bad("expected a number");
     if (text.front() == '-') return bad("must not be negative");
     if (!std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
@@ -29,6 +29,7 @@ std::variant<std::uint64_t, usage_error> parse_count(std::string const& option, 
 
 std::string one_line(std::string s) {
     std::replace(s.begin(), s.end(), '\n', ' ');
+    std::replace(s.begin(), s.end(), '\r', ' ');
     while (!s.empty() && s.back() == ' ') s.pop_back();
     return s;
 }
@@ -43,73 +44,69 @@ mode mode_of(int argc, char const* const* argv) {
     return mode::layout;
 }
 
-parsed parse(int argc, char const* const* argv) {
-    CLI::App app{"swz-verify: machine-checked proofs of the XOR swizzle layout of a shared-memory tile", "swz-verify"};
-    app.set_version_flag("--version", "swz-verify " + tool_version());
-    app.footer(
-        "Other modes: swz-verify --kernel NAME | --list-kernels (a kernel's shared-memory accesses);\n"
-        "swz-verify --check DIR | --sweep ... (the certificate catalogue). Each has its own --help.\n\n"
-        "Exit codes: 0 every property that counts is proved; 10 one is refuted; 5 some query is unknown\n"
-        "(timeout); 1 usage error; 6 internal error. Conflict figures and the article's claims are reported;\n"
-        "--require-conflict-free and --require-article make them count.");
-    std::string nx, elem, tc, rows, timeout;
-    std::vector<std::string> conflict_free;
-    std::string json_path;
-    bool article = false;
-    auto once = [](CLI::Option* o) { return o->multi_option_policy(CLI::MultiOptionPolicy::Throw); };
-    once(app.add_option("--nx", nx, "elements per row (NX)"));
-    once(app.add_option("--elem", elem, "bytes per element: 1, 2, 4, 8 or 16 (default 4)"));
-    once(app.add_option("--tc", tc, "bytes per swizzled chunk, a multiple of --elem (default: the element size)"));
-    once(app.add_option("--rows", rows, "rows of the tile, 1 .. 2^32 (default 2^32: every 32-bit row)"));
-    once(app.add_option("--timeout-ms", timeout, "solver time limit per query in ms (default 10000)"));
-    once(app.add_option("--json", json_path, "write the certificate as JSON to FILE"));
-    app.add_option("--require-conflict-free", conflict_free,
-                   "PATTERN (row, row-chunk, column, column-chunk, or all) must be conflict-free; repeatable")
-        ->take_all();
-    app.add_flag("--require-article", article, "the article's claims must hold for these parameters");
-    bool log_queries = false;
-    app.add_flag("--log-queries", log_queries, "print every solver query, its answer and its time to stderr");
-    try {
-        app.parse(argc, argv);
-    } catch (CLI::CallForHelp const&) {
-        return info_text{app.help()};
-    } catch (CLI::CallForVersion const& e) {
-        return info_text{"swz-verify " + tool_version() + "\n"};
-    } catch (CLI::ParseError const& e) {
-        return usage_error{one_line(e.what())};
-    }
+namespace {
 
-    layout_command cmd;
-    if (nx.empty()) return usage_error{"missing --nx (elements per row); see --help"};
-    std::uint64_t const u32 = std::numeric_limits<std::uint32_t>::max();
-    auto take = [&](std::string const& option, std::string const& text, std::uint64_t dflt, std::uint64_t max,
-                    std::uint64_t& out) -> std::optional<usage_error> {
-        if (text.empty()) {
-            out = dflt;
-            return std::nullopt;
-        }
-        auto v = parse_count(option, text, 1, max);
-        if (auto* e = std::get_if<usage_error>(&v)) return *e;
-        out = std::get<std::uint64_t>(v);
-        return std::nullopt;
+std::vector<option_spec> const& layout_options() {
+    static std::vector<option_spec> const o{
+        {"--layout", 1, false, "SPEC", "the layout (grammar below)"},
+        {"--nx", 1, false, "N", "shorthand for --layout article:nx=N: elements per row of the article's formula"},
+        {"--tc", 1, false, "TC", "with --nx: bytes per swizzled chunk (default: the element size)"},
+        {"--equiv", 2, false, "A B", "prove layouts A and B place every cell at the same byte"},
+        {"--rows", 1, false, "R", "rows of the tile, 1 .. 2^32 (default 2^32: every 32-bit row)"},
+        {"--row-bytes", 1, false, "N", "bytes per row (the article's spec implies it)"},
+        {"--elem", 1, false, "E", "bytes per element: 1, 2, 4, 8 or 16 (default 4)"},
+        {"--chunk-bytes", 1, false, "C", "the chunk chunk_integrity and the chunk-wide patterns check (default: the layout's)"},
+        {"--timeout-ms", 1, false, "T", "solver time limit per query in ms (default 10000)"},
+        {"--json", 1, false, "FILE", "write the certificate as JSON to FILE (- for standard output)"},
+        {"--require-conflict-free", 1, true, "PATTERN", "row, row-chunk, column, column-chunk or all must reach the ideal"},
+        {"--require-article", 0, false, "", "the article's claims must hold"},
+        {"--log-queries", 0, false, "", "every solver query, its answer and time, on stderr"},
+        {"--version", 0, false, "", "print the version"},
     };
-    std::uint64_t nx_v = 0, elem_v = 0, tc_v = 0, rows_v = 0, timeout_v = 0;
-    if (auto e = take("--nx", nx, 0, u32, nx_v)) return *e;
-    if (auto e = take("--elem", elem, 4, u32, elem_v)) return *e;
-    if (auto e = take("--tc", tc, elem_v, u32, tc_v)) return *e;
-    if (auto e = take("--rows", rows, all_32bit_rows, all_32bit_rows, rows_v)) return *e;
-    if (auto e = take("--timeout-ms", timeout, 10000, u32, timeout_v)) return *e;
-    cmd.params = {std::uint32_t(nx_v), std::uint32_t(elem_v), std::uint32_t(tc_v)};
-    if (auto why = layout_rule_violation(cmd.params)) return usage_error{"invalid layout: " + *why};
-    cmd.rows = rows_v;
-    cmd.timeout_ms = unsigned(timeout_v);
-    for (auto const& name : conflict_free) {
+    return o;
+}
+
+std::string help_text() {
+    return "swz-verify: machine-checked proofs of a shared-memory tile layout\n\n"
+           "  swz-verify --layout SPEC [--rows R] [--row-bytes N] [--elem E] [options]\n"
+           "  swz-verify --nx N [--elem E] [--tc TC] [--rows R] [options]\n"
+           "  swz-verify --equiv SPEC_A SPEC_B [--rows R] [--row-bytes N] [--elem E]\n\n"
+           "Options:\n" + options_help(layout_options()) +
+           "\nLayout specs:\n" + layout_grammar() +
+           "\nOther modes: swz-verify --kernel NAME | --list-kernels (a kernel's shared-memory accesses);\n"
+           "swz-verify --check DIR | --sweep ... (the certificate catalogue). Each has its own --help.\n\n"
+           "Exit codes: 0 every property that counts is proved; 10 one is refuted; 5 some query is unknown\n"
+           "(timeout); 1 usage error; 6 internal error. Conflict figures and the article's claims are reported;\n"
+           "--require-conflict-free and --require-article make them count.\n";
+}
+
+// A count option's value, or its default when not given.
+std::optional<usage_error> count(arguments const& a, std::string const& name, std::uint64_t min, std::uint64_t max,
+                                 std::uint64_t& out) {
+    auto const v = a.value(name);
+    if (!v) return std::nullopt;
+    auto const n = parse_count(name, *v, min, max);
+    if (auto const* e = std::get_if<usage_error>(&n)) return *e;
+    out = std::get<std::uint64_t>(n);
+    return std::nullopt;
+}
+
+std::variant<layout_subject, usage_error> subject_from(std::string const& option, std::string const& spec,
+                                                      tile_request const& tile) {
+    auto const parsed = parse_layout(spec, tile);
+    if (auto const* e = std::get_if<layout_error>(&parsed)) return usage_error{option + ": " + e->message};
+    return std::get<layout_subject>(parsed);
+}
+
+std::optional<usage_error> read_requirements(arguments const& a, layout_command& cmd) {
+    pattern_geometry const g = geometry_of(cmd.subject);
+    for (auto const& name : a.values("--require-conflict-free")) {
         std::vector<tile_pattern> wanted;
         if (name == "all") wanted.assign(all_tile_patterns.begin(), all_tile_patterns.end());
         else if (auto p = pattern_from_name(name)) wanted.push_back(*p);
         else return usage_error{"--require-conflict-free " + name + ": unknown pattern (row, row-chunk, column, column-chunk, all)"};
         for (auto p : wanted) {
-            auto const d = tile_pattern_domain(p, cmd.params, cmd.rows);
+            auto const d = tile_pattern_domain(p, g, cmd.subject.rows());
             if (!d.not_applicable.empty()) {
                 if (name == "all") continue;
                 return usage_error{"--require-conflict-free " + name + ": the pattern does not apply here: " + d.not_applicable};
@@ -118,9 +115,73 @@ parsed parse(int argc, char const* const* argv) {
                 cmd.required.conflict_free.push_back(p);
         }
     }
-    cmd.required.article = article;
-    cmd.log_queries = log_queries;
-    if (!json_path.empty()) cmd.json_path = json_path;
+    cmd.required.article = a.has("--require-article");
+    if (cmd.required.article && !cmd.subject.article)
+        return usage_error{"--require-article: the article's claims are about its formula (--nx or --layout article:...)"};
+    return std::nullopt;
+}
+
+}  // namespace
+
+parsed parse(int argc, char const* const* argv) {
+    auto const got = parse_arguments(argc, argv, layout_options());
+    if (auto const* e = std::get_if<usage_error>(&got)) return *e;
+    auto const& a = std::get<arguments>(got);
+    if (a.help) return info_text{help_text()};
+    if (a.version) return info_text{"swz-verify " + tool_version() + "\n"};
+
+    int const layouts = int(a.has("--layout")) + int(a.has("--nx")) + int(a.has("--equiv"));
+    if (layouts == 0) return usage_error{"missing --layout SPEC (or --nx N, or --equiv A B); see --help"};
+    if (layouts > 1) return usage_error{"give one of --layout, --nx and --equiv"};
+    if (a.has("--tc") && !a.has("--nx")) return usage_error{"--tc goes with --nx (in a spec: article:nx=N,tc=TC)"};
+
+    std::uint64_t const u32 = std::numeric_limits<std::uint32_t>::max();
+    std::uint64_t rows = all_32bit_rows, row_bytes = 0, elem = 4, timeout = 10000, nx = 0, tc = 0;
+    if (auto e = count(a, "--rows", 1, all_32bit_rows, rows)) return *e;
+    if (auto e = count(a, "--row-bytes", 1, u32, row_bytes)) return *e;
+    if (auto e = count(a, "--elem", 1, 16, elem)) return *e;
+    if (auto e = count(a, "--timeout-ms", 1, u32, timeout)) return *e;
+    tile_request tile{rows, std::nullopt, std::uint32_t(elem), a.has("--elem")};
+    if (a.has("--row-bytes")) tile.row_bytes = std::uint32_t(row_bytes);
+    std::uint64_t chunk = 0;
+    if (auto e = count(a, "--chunk-bytes", 1, 128, chunk)) return *e;
+    if (a.has("--chunk-bytes")) tile.chunk_bytes = std::uint32_t(chunk);
+
+    layout_command cmd;
+    if (a.has("--nx")) {
+        if (auto e = count(a, "--nx", 1, u32, nx)) return *e;
+        tc = elem;
+        if (auto e = count(a, "--tc", 1, u32, tc)) return *e;
+        std::string const spec = "article:nx=" + std::to_string(nx) + ",elem=" + std::to_string(elem) + ",tc=" + std::to_string(tc);
+        auto const s = parse_layout(spec, tile);
+        if (auto const* e = std::get_if<layout_error>(&s)) return usage_error{"invalid layout: " + e->message};
+        cmd.subject = std::get<layout_subject>(s);
+    } else if (a.has("--layout")) {
+        auto s = subject_from("--layout", *a.value("--layout"), tile);
+        if (auto const* e = std::get_if<usage_error>(&s)) return *e;
+        cmd.subject = std::get<layout_subject>(s);
+    } else {
+        auto const specs = a.values("--equiv");
+        auto s1 = subject_from("--equiv", specs[0], tile);
+        if (auto const* e = std::get_if<usage_error>(&s1)) return *e;
+        auto s2 = subject_from("--equiv", specs[1], tile);
+        if (auto const* e = std::get_if<usage_error>(&s2)) return *e;
+        cmd.subject = std::get<layout_subject>(s1);
+        cmd.other = std::get<layout_subject>(s2);
+        if (!(cmd.subject.shape == cmd.other->shape))
+            return usage_error{"--equiv: the two layouts describe different tiles (" + cmd.subject.spec + ": " +
+                               std::to_string(cmd.subject.shape.row_bytes) + "-byte rows of " +
+                               std::to_string(cmd.subject.shape.elem) + "-byte elements, " + cmd.other->spec + ": " +
+                               std::to_string(cmd.other->shape.row_bytes) + " and " +
+                               std::to_string(cmd.other->shape.elem) + ")"};
+        if (a.has("--require-conflict-free") || a.has("--require-article"))
+            return usage_error{"--equiv proves one property; --require-... belong to --layout"};
+    }
+    if (!cmd.other)
+        if (auto e = read_requirements(a, cmd)) return *e;
+    cmd.timeout_ms = unsigned(timeout);
+    cmd.log_queries = a.has("--log-queries");
+    if (auto j = a.value("--json")) cmd.json_path = *j;
     return cmd;
 }
 

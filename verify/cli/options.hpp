@@ -9,15 +9,18 @@
 #include <vector>
 
 #include "../certify.hpp"
+#include "../layout_subject.hpp"
+#include "arguments.hpp"
 
 namespace swz::verify::cli {
 
+// Certify one layout (--layout or --nx), or prove two equal (--equiv).
 struct layout_command {
-    layout_params params;
-    std::uint64_t rows = all_32bit_rows;
+    layout_subject subject;
+    std::optional<layout_subject> other;  // --equiv: the second layout
     unsigned timeout_ms = 10000;
     requirements required;
-    std::optional<std::string> json_path;
+    std::optional<std::string> json_path;  // "-": standard output
     bool log_queries = false;
 };
 
@@ -26,18 +29,13 @@ struct info_text {
     std::string text;
 };
 
-// One line for stderr, exit 1.
-struct usage_error {
-    std::string message;
-};
-
 using parsed = std::variant<layout_command, info_text, usage_error>;
 
-// The layout mode's options (--nx and friends).
+// The layout mode's options (--layout, --nx and friends).
 parsed parse(int argc, char const* const* argv);
 
 // swz-verify has three modes, picked by the first option that names one:
-//   layout     --nx ...                 certify one layout (the default)
+//   layout     --layout, --nx, --equiv  certify a layout (the default)
 //   kernel     --kernel, --list-kernels prove a kernel's shared-memory accesses
 //   catalogue  --check, --sweep         re-check or generate certificates
 enum class mode { layout, kernel, catalogue };

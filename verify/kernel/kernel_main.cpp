@@ -26,11 +26,9 @@ nlohmann::json kernel_json(kernel_certificate const& c) {
     j["description"] = std::string(c.info.description);
     j["claims_conflict_free"] = c.info.claims_conflict_free;
     j["shared_bytes"] = c.info.shared_bytes;
-    if (c.info.layout) {
-        auto const& l = *c.info.layout;
-        j["tile"] = {{"kind", l.kind == tile_kind::xor_swizzle ? "xor_swizzle" : l.kind == tile_kind::padded ? "padded" : "plain"},
-                     {"nx", l.params.nx}, {"elem", l.params.elem}, {"tc", l.params.tc}, {"rows", l.rows}, {"pad", l.pad}};
-    }
+    auto const& t = c.info.tile;
+    j["tile"] = {{"spec", t.spec}, {"rows", t.shape.rows}, {"row_bytes", t.shape.row_bytes}, {"elem", t.shape.elem},
+                 {"pitch", t.pitch}};
     j["results"] = nlohmann::json::array();
     for (auto const& r : c.results) j["results"].push_back(result_json(r));
     j["exit_code"] = exit_code_for(c.results);

@@ -9,10 +9,8 @@ namespace swz::verify {
 
 namespace {
 
-std::uint64_t row_data_bytes(kernel_info const& k) { return std::uint64_t(k.layout->params.nx) * k.layout->params.elem; }
-std::uint64_t row_stride_bytes(kernel_info const& k) {
-    return std::uint64_t(k.layout->params.nx + k.layout->pad) * k.layout->params.elem;
-}
+std::uint64_t row_data_bytes(kernel_info const& k) { return k.tile.shape.row_bytes; }
+std::uint64_t row_stride_bytes(kernel_info const& k) { return k.tile.pitch; }
 
 // The instance's variables: the lane, then the access's own.
 std::vector<std::pair<std::string, std::uint64_t>> instance_ranges(kernel_access const& a, std::string const& suffix) {
@@ -72,7 +70,7 @@ property_result prove_access_in_bounds(prover& p, kernel_entry const& k, kernel_
 property_result prove_access_covers_tile_once(prover& p, kernel_entry const& k, kernel_access const& a) {
     std::uint64_t instances = 32;
     for (unsigned i = 0; i < a.info.var_count; ++i) instances *= a.info.vars[i].count;
-    std::uint64_t const tile_data = std::uint64_t(k.info.layout->rows) * row_data_bytes(k.info);
+    std::uint64_t const tile_data = k.info.tile.shape.rows * row_data_bytes(k.info);
     auto r = start(a, "covers_tile_once",
                    "no two instances touch the same bytes, and " + std::to_string(instances) + " instances x " +
                        std::to_string(a.info.width) + " bytes = the tile's " + std::to_string(tile_data) +

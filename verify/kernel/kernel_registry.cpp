@@ -20,7 +20,7 @@ struct collector {
                       " kernel over every warp" + (a.var_count > 1 ? " and iteration" : "");
         w.width = a.width;
         for (unsigned i = 0; i < a.var_count; ++i) w.vars.push_back({std::string(a.vars[i].name), a.vars[i].count});
-        unsigned const row_bytes = k.layout ? unsigned(k.layout->params.nx + k.layout->pad) * k.layout->params.elem : 0;
+        unsigned const row_bytes = k.tile.pitch;
         out.address = [f](std::uint64_t lane, std::vector<std::uint64_t> const& s) { return f(lane, s.data()); };
         out.symbolic_address = [f](symbolic_uint const& lane, std::vector<symbolic_uint> const& s) {
             return f(lane, s.data());

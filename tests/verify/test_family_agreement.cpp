@@ -1,0 +1,171 @@
+// Every layout family against brute force: on tiles small enough to
+// enumerate, every verdict and figure of swz-verify equals what enumerating
+// every cell, row, window and start finds; equivalence verdicts equal a
+// cell-by-cell comparison; the TMA's alignment figure equals a search over
+// every base.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "agreement.hpp"
+#include "equivalence.hpp"
+#include "layout_spec.hpp"
+#include "swz/layout/tma_swizzle.hpp"
+
+using namespace swz;
+using namespace swz::verify;
+using namespace swz::testing;
+
+namespace {
+
+std::optional<layout_subject> parsed(std::string const& spec, std::uint64_t rows, std::uint32_t row_bytes,
+                                     std::uint32_t elem, std::optional<std::uint32_t> chunk = std::nullopt) {
+    auto const p = parse_layout(spec, {rows, row_bytes, elem, true, chunk});
+    if (auto const* s = std::get_if<layout_subject>(&p)) return *s;
+    return std::nullopt;
+}
+
+certificate certified(layout_subject const& s) {
+    certify_options o;
+    o.timeout_ms = 120000;
+    o.figures = figure_method::smt;  // the SMT encoding is what these tests check
+    return certify(s, o);
+}
+
+// Certifies `spec` on the tile and checks it against enumeration; false when
+// the spec breaks a rule (the caller counts those it expected to pass).
+bool check(std::string const& spec, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem,
+           std::optional<std::uint32_t> chunk = std::nullopt) {
+    auto const s = parsed(spec, rows, row_bytes, elem, chunk);
+    if (!s) return false;
+    CAPTURE(spec, rows, row_bytes, elem);
+    require_agreement(certified(*s), concrete_of(*s, rows), *s);
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("CuTe swizzles agree with enumeration, on elements and on bytes", "[verify][exhaustive][families]") {
+    // CUTLASS's atoms, the identity, negative shifts, and the forms CuTe
+    // rejects (|S| < B, S = 0) that swz accepts to show what breaks.
+    char const* const swizzles[] = {"0,0,0", "1,4,3", "2,4,3", "3,4,3", "3,3,3", "2,3,3", "3,2,3", "2,2,3",
+                                    "2,0,4", "1,1,-2", "2,1,-3", "3,4,2", "2,2,0"};
+    unsigned checked = 0, n = 0;
+    for (auto const* bms : swizzles)
+        for (char const* unit : {"", ",unit=byte"})
+            for (std::uint32_t elem : {1u, 2u, 4u})
+                for (std::uint32_t row : {32u, 64u, 128u}) {
+                    if (n++ % 3 != 0) continue;  // a fixed third of the grid, every swizzle in it
+                    checked += check(std::string("cute:") + bms + unit, 64, row, elem);
+                }
+    CHECK(checked > 60);
+}
+
+TEST_CASE("TMA modes agree with enumeration on every row size, at aligned and misaligned bases", "[verify][exhaustive][families]") {
+    unsigned checked = 0;
+    for (std::uint32_t span : {0u, 32u, 64u, 128u})
+        for (std::uint32_t elem : {1u, 2u, 4u})
+            for (std::uint32_t row = 16; row <= (span ? span : 128); row *= 2)
+                for (std::uint32_t base : {0u, 128u, 512u}) {
+                    std::string const mode = span ? std::to_string(span) + "B" : "none";
+                    std::string const spec = "tma:" + mode + (base ? ",base=" + std::to_string(base) : "");
+                    CAPTURE(spec, elem, row);
+                    auto const s = parsed(spec, 64, row, elem);
+                    REQUIRE(s);
+                    auto const c = certified(*s);
+                    require_agreement(c, concrete_of(*s, 64), *s);
+                    ++checked;
+                    // The alignment figure: the smallest power of two A such
+                    // that every base that is a multiple of A places the
+                    // tile as the swizzle of its relative offsets.
+                    tma_swizzle const mode_at_0{span, 0};
+                    auto agrees_at = [&](std::uint64_t b) {
+                        tma_swizzle const at{span, std::uint32_t(b)};
+                        for (std::uint64_t y = 0; y < 64; ++y)
+                            for (std::uint64_t x = 0; x < row / elem; ++x) {
+                                std::uint64_t const o = y * std::max(row, span) + x * elem;
+                                if (at(o) != mode_at_0(o)) return false;
+                            }
+                        return true;
+                    };
+                    std::uint64_t want = 16;
+                    for (;; want *= 2) {
+                        bool all = true;
+                        for (std::uint64_t b = 0; b < 8192 && all; b += want) all = agrees_at(b);
+                        if (all) break;
+                    }
+                    auto const r = by_id(c);
+                    REQUIRE(r.at("tma.alignment").fig);
+                    CHECK(r.at("tma.alignment").fig->value == want);
+                    CHECK(r.at("tma.base").outcome == holds(agrees_at(base)));
+                }
+    CHECK(checked == 3 * 3 * (4 + 2 + 3 + 4));  // none: 16..128; 32B: 16, 32; 64B: 16..64; 128B: 16..128
+}
+
+TEST_CASE("padded tiles agree with enumeration, with their own chunk and a 16-byte one", "[verify][exhaustive][families]") {
+    unsigned checked = 0;
+    for (std::uint32_t elem : {1u, 2u, 4u, 8u})
+        for (std::uint32_t row : {32u, 128u})
+            for (std::uint32_t pad : {0u, 2u, 4u, 8u, 12u, 16u}) {
+                std::string const spec = pad ? "pad:" + std::to_string(pad) : "plain";
+                if (pad % elem) continue;
+                checked += check(spec, 64, row, elem);
+                checked += check(spec, 64, row, elem, 16u);
+            }
+    CHECK(checked > 30);
+}
+
+TEST_CASE("swizzles after padded tiles agree with enumeration", "[verify][exhaustive][families]") {
+    unsigned checked = 0;
+    for (auto const* spec : {"cute:3,3,3@pad:16", "cute:2,4,3,unit=byte@pad:16", "cute:3,4,3,unit=byte@pad:4",
+                             "cute:1,2,3@pad:8", "linear:1,2,4,8,16,32,64,128,256,512,1024,2048,4096@pad:16"})
+        checked += check(spec, 64, 128, 2);
+    CHECK(checked == 5);
+}
+
+TEST_CASE("GF(2) layouts agree with enumeration: identities, random invertible bases, deficient ranks", "[verify][exhaustive][families]") {
+    std::mt19937 rng(11);
+    // 64 rows x 32 two-byte elements: 11 offset bits.
+    unsigned const bits = 11;
+    for (int trial = 0; trial < 12; ++trial) {
+        std::vector<std::uint64_t> image(bits);
+        for (unsigned k = 0; k < bits; ++k) image[k] = std::uint64_t(1) << k;
+        // Random row operations keep the basis invertible; the last trials
+        // break the rank on purpose.
+        for (int op = 0; op < trial * 3; ++op) {
+            unsigned const i = rng() % bits, j = rng() % bits;
+            if (i != j) image[i] ^= image[j];
+        }
+        if (trial >= 9) image[rng() % bits] = image[rng() % bits];
+        std::string spec = "linear:";
+        for (unsigned k = 0; k < bits; ++k) spec += (k ? "," : "") + std::to_string(image[k]);
+        CAPTURE(spec);
+        REQUIRE(check(spec, 64, 64, 2));
+    }
+}
+
+TEST_CASE("equivalence verdicts equal a cell-by-cell comparison", "[verify][exhaustive][families]") {
+    struct pair {
+        char const* a;
+        char const* b;
+        std::uint32_t row, elem;
+    };
+    for (auto const& q : {pair{"article:nx=64,elem=2,tc=16", "tma:128B", 128, 2}, pair{"article:nx=32,elem=2,tc=16", "tma:64B", 64, 2},
+                          pair{"article:nx=16,elem=2,tc=16", "tma:32B", 32, 2}, pair{"cute:3,3,3", "tma:128B", 128, 2},
+                          pair{"cute:3,4,3,unit=byte", "tma:128B", 128, 2}, pair{"cute:3,4,3", "tma:128B", 128, 2},
+                          pair{"article:nx=128,elem=1,tc=16", "cute:3,4,3", 128, 1}, pair{"plain", "tma:none", 128, 4},
+                          pair{"article:nx=32,elem=4,tc=4", "cute:5,0,5", 128, 4}, pair{"pad:4", "plain", 128, 4}}) {
+        CAPTURE(q.a, q.b);
+        auto const a = parsed(q.a, 64, q.row, q.elem), b = parsed(q.b, 64, q.row, q.elem);
+        REQUIRE(a);
+        REQUIRE(b);
+        prover p(120000);
+        auto const r = prove_equivalence(p, *a, *b);
+        bool const same = enumerated_equal(concrete_of(*a, 64), b->offset);
+        CHECK(r.outcome == holds(same));
+        if (!same) {
+            std::uint64_t const y = r.evidence.at("cell")[0], x = r.evidence.at("cell")[1];
+            CHECK(a->offset(y, x) != b->offset(y, x));
+        }
+    }
+}

@@ -1,0 +1,183 @@
+#include "layout_spec.hpp"
+
+#include "layout_subjects.hpp"
+#include "swz/layout/shape_rules.hpp"
+#include "swz/pow2.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+using result = std::variant<layout_subject, layout_error>;
+
+layout_error grammar(std::string message) { return {"spec", std::move(message)}; }
+layout_error rule(rule_violation const& v) { return {v.id, v.message}; }
+
+unsigned bits_for(std::uint64_t count) { return count <= 1 ? 0 : log2_floor(count - 1) + 1; }
+
+std::variant<tile_shape, layout_error> shape_of(tile_request const& t) {
+    if (!t.row_bytes) return grammar("this layout needs --row-bytes N (the bytes of one row)");
+    tile_shape const s{t.rows, *t.row_bytes, t.elem};
+    if (auto v = check_shape(s)) return rule(*v);
+    return s;
+}
+
+result article_subject(spec_args const& a, tile_request const& t) {
+    auto const parsed = parse_article(a, t.elem);
+    if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
+    layout_params const p = std::get<layout_params>(parsed);
+    if (auto v = check_article(p)) return rule(*v);
+    if (t.elem_given && t.elem != p.elem)
+        return layout_error{"elem-agrees", "--elem " + std::to_string(t.elem) + " and the spec's elem = " +
+                                               std::to_string(p.elem) + " disagree"};
+    if (t.row_bytes && *t.row_bytes != p.row_bytes())
+        return layout_error{"row-bytes-agrees", "--row-bytes " + std::to_string(*t.row_bytes) + " and the spec's row of " +
+                                                    std::to_string(p.nx) + " x " + std::to_string(p.elem) + " = " +
+                                                    std::to_string(p.row_bytes()) + " bytes disagree"};
+    tile_shape const shape{t.rows, std::uint32_t(p.row_bytes()), p.elem};
+    if (auto v = check_shape(shape)) return rule(*v);
+    return subject_of(article_layout<layout_params>{p}, shape);
+}
+
+std::variant<strided_layout, layout_error> base_of(std::string const& text, tile_shape const& shape) {
+    auto const split = split_spec(text);
+    if (auto const* e = std::get_if<spec_error>(&split)) return grammar(e->message);
+    auto const& a = std::get<spec_args>(split);
+    if (a.family != "plain" && a.family != "pad")
+        return grammar("'" + text + "': a swizzle composes after plain or pad:P, not " + a.family);
+    auto const pad = parse_pad(a);
+    if (auto const* e = std::get_if<spec_error>(&pad)) return grammar(e->message);
+    strided_layout const l = padded_layout(shape, std::get<std::uint32_t>(pad));
+    if (auto v = l.check(shape)) return rule(*v);
+    return l;
+}
+
+// A swizzle must act inside the tile and keep elements whole.
+std::optional<layout_error> check_bits(bit_swizzle const& b, std::string const& spec, std::uint32_t unit_bytes,
+                                       tile_shape const& shape, std::uint64_t footprint) {
+    if (b.bits == 0) return std::nullopt;
+    unsigned const tile_bits = bits_for(footprint / unit_bytes);
+    if (b.target_low() + b.bits > tile_bits)
+        return layout_error{"swizzle-fits-tile", "'" + spec + "': the swizzle writes bits up to " +
+                                                     std::to_string(b.target_low() + b.bits - 1) + " of the offset, but the tile's " +
+                                                     (unit_bytes == 1 ? "byte" : "element") + " offsets have " +
+                                                     std::to_string(tile_bits) + " bits"};
+    unsigned const elem_bits = unit_bytes == 1 ? log2_floor(shape.elem) : 0;
+    if (std::min(b.source_low(), b.target_low()) < elem_bits)
+        return layout_error{"swizzle-keeps-elements", "'" + spec + "': the swizzle moves byte bits inside a " +
+                                                          std::to_string(shape.elem) + "-byte element"};
+    return std::nullopt;
+}
+
+result cute_subject(spec_args const& a, strided_layout const& base, tile_shape const& shape) {
+    auto const parsed = parse_cute(a);
+    if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
+    auto const c = std::get<cute_swizzle_spec>(parsed);
+    swizzled_layout<bit_swizzle> const l{c.swizzle, base, c.on_bytes};
+    if (auto e = check_bits(c.swizzle, a.text, l.unit_bytes(), shape, l.footprint(shape.rows))) return *e;
+    return subject_of(l, shape, cute_spec_text(c));
+}
+
+result tma_subject(spec_args const& a, strided_layout const& base, tile_shape const& shape) {
+    auto const parsed = parse_tma(a);
+    if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
+    auto const t = std::get<tma_swizzle>(parsed);
+    if (base.pitch != shape.row_bytes)
+        return layout_error{"tma-dense-box", "'" + a.text + "': the copy engine lays a box out itself; it takes no pad"};
+    if (auto v = tma_box_rule(t, shape)) return rule(*v);
+    swizzled_layout<tma_swizzle> const l{t, tma_box_rows(t, shape), true};
+    if (auto e = check_bits(t.pattern(), a.text, 1, shape, l.footprint(shape.rows))) return *e;
+    return subject_of(l, shape, t.text());
+}
+
+result linear_subject(spec_args const& a, strided_layout const& base, tile_shape const& shape) {
+    auto const parsed = parse_linear(a);
+    if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
+    auto const m = std::get<gf2_map>(parsed);
+    swizzled_layout<gf2_map> const l{m, base, false};
+    unsigned const want = bits_for(l.footprint(shape.rows) / shape.elem);
+    if (m.bits != want)
+        return layout_error{"linear-basis-length", "'" + a.text + "': " + std::to_string(m.bits) +
+                                                       " images given, but the tile's element offsets have " +
+                                                       std::to_string(want) + " bits (one image per bit)"};
+    return subject_of(l, shape, "linear:" + m.text());
+}
+
+// The swizzle families: each builds its subject after a strided base.
+struct swizzle_family {
+    char const* name;
+    result (*build)(spec_args const&, strided_layout const&, tile_shape const&);
+};
+constexpr swizzle_family swizzle_families[] = {
+    {"cute", cute_subject},
+    {"tma", tma_subject},
+    {"linear", linear_subject},
+};
+
+}  // namespace
+
+namespace {
+
+result parse_spec(std::string const& spec, tile_request const& tile);
+
+}  // namespace
+
+std::variant<layout_subject, layout_error> parse_layout(std::string const& spec, tile_request const& tile) {
+    auto out = parse_spec(spec, tile);
+    auto* s = std::get_if<layout_subject>(&out);
+    if (!s || !tile.chunk_bytes) return out;
+    std::uint32_t const c = *tile.chunk_bytes;
+    if (c % s->shape.elem != 0 || !is_pow2(c / s->shape.elem) || s->shape.row_bytes % c != 0)
+        return layout_error{"chunk-divides-row", "a chunk of " + std::to_string(c) + " bytes must be a power-of-two number of " +
+                                                     std::to_string(s->shape.elem) + "-byte elements that divides the row of " +
+                                                     std::to_string(s->shape.row_bytes) + " bytes"};
+    s->chunk_bytes = c;
+    return out;
+}
+
+namespace {
+
+result parse_spec(std::string const& spec, tile_request const& tile) {
+    if (spec.empty()) return grammar("an empty layout spec");
+    if (spec.find_first_of(" \t\n\r") != std::string::npos) return grammar("'" + spec + "': a layout spec has no spaces");
+    auto const at = spec.find('@');
+    std::string const head = spec.substr(0, at);
+    auto const split = split_spec(head);
+    if (auto const* e = std::get_if<spec_error>(&split)) return grammar(e->message);
+    auto const& a = std::get<spec_args>(split);
+    if (a.family == "article") {
+        if (at != std::string::npos) return grammar("'" + spec + "': the article's formula composes after nothing");
+        return article_subject(a, tile);
+    }
+    auto const shape = shape_of(tile);
+    if (auto const* e = std::get_if<layout_error>(&shape)) return *e;
+    tile_shape const& s = std::get<tile_shape>(shape);
+    if (a.family == "plain" || a.family == "pad") {
+        if (at != std::string::npos) return grammar("'" + spec + "': '@' follows a swizzle (cute, tma, linear)");
+        auto const base = base_of(head, s);
+        if (auto const* e = std::get_if<layout_error>(&base)) return *e;
+        return subject_of(std::get<strided_layout>(base), s);
+    }
+    for (auto const& f : swizzle_families) {
+        if (a.family != f.name) continue;
+        std::string const base_text = at == std::string::npos ? "plain" : spec.substr(at + 1);
+        if (base_text.find('@') != std::string::npos) return grammar("'" + spec + "': one '@' at most");
+        auto const base = base_of(base_text, s);
+        if (auto const* e = std::get_if<layout_error>(&base)) return *e;
+        return f.build(a, std::get<strided_layout>(base), s);
+    }
+    return grammar("'" + spec + "': unknown layout family '" + a.family + "' (article, plain, pad, cute, tma, linear)");
+}
+
+}  // namespace
+
+std::string layout_grammar() {
+    return "  article:nx=N[,elem=E][,tc=T]   the article's formula: rows of N elements, TC-byte chunks\n"
+           "  plain | pad:P                  row-major, P bytes of padding after each row\n"
+           "  cute:B,M,S[,unit=byte]         CuTe's Swizzle<B,M,S> on element offsets (or bytes)\n"
+           "  tma:32B|64B|128B|none[,base=A] Hopper's TMA swizzle on byte addresses, tile at address A\n"
+           "  linear:I0,I1,...               GF(2) layout: the element offset each offset bit maps to\n"
+           "  SWIZZLE@BASE                   a swizzle after a padded tile, e.g. cute:3,3,3@pad:16\n";
+}
+
+}  // namespace swz::verify

@@ -1,0 +1,83 @@
+// A tile layout as the prover sees it: its byte-offset map instantiated
+// twice from the same model template (swz/layout/), once on plain integers
+// (to replay models) and once on bit-vectors (for the queries), with what
+// the properties need to know of it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "swz/layout/bit_swizzle.hpp"
+#include "swz/layout/tile_shape.hpp"
+#include "swz/layout/tma_swizzle.hpp"
+#include "swz/layout_params.hpp"
+#include "symbolic_uint.hpp"
+
+namespace swz::verify {
+
+using concrete_cell_fn = std::function<std::uint64_t(std::uint64_t y, std::uint64_t x)>;
+using symbolic_cell_fn = std::function<symbolic_uint(symbolic_uint const& y, symbolic_uint const& x)>;
+using concrete_unit_fn = std::function<std::uint64_t(std::uint64_t)>;
+using symbolic_unit_fn = std::function<symbolic_uint(symbolic_uint const&)>;
+
+// The layout's swizzle as a map of offsets (in its own unit) onto offsets,
+// after a strided layout: what involution checks where cells leave their
+// rows.
+struct swizzle_view {
+    std::uint32_t unit_bytes = 1;  // 1 (bytes) or the element size
+    concrete_cell_fn base;         // the strided offset, in bytes
+    symbolic_cell_fn symbolic_base;
+    concrete_unit_fn apply;        // F(u), u in units
+    symbolic_unit_fn symbolic_apply;
+};
+
+// A TMA layout: the hardware swizzles absolute addresses, so where a box
+// lands depends on the tile's shared-memory address.
+struct tma_view {
+    tma_swizzle mode;
+    concrete_cell_fn base;  // the row-major box offset, in bytes
+    symbolic_cell_fn symbolic_base;
+};
+
+struct layout_subject {
+    std::string spec;    // canonical, as --layout writes it
+    std::string family;  // "article", "plain", "pad", "cute", "tma", "linear"
+    tile_shape shape;
+    std::uint64_t pitch = 0;      // bytes between the starts of two rows
+    std::uint64_t footprint = 0;  // bytes the tile may occupy: 0 .. footprint-1
+    std::uint32_t chunk_bytes = 0;  // the chunk of chunk_integrity and the chunk-wide patterns
+    bool swizzles = false;        // a permutation to invert: involution applies
+    bool involution_counts = true;  // meant to be its own inverse (else reported only)
+    std::optional<layout_params> article;   // the article's formula: its derivation applies
+    std::optional<bit_swizzle> bit_form;    // the article's formula as a CuTe swizzle, where it is one
+    std::optional<swizzle_view> swizzle;    // a swizzle after a strided layout
+    std::optional<tma_view> tma;
+    // A row count P for which the layout should repeat: offset(y + P, x) =
+    // offset(y, x) + P * pitch, with P * pitch a multiple of 128 bytes (so
+    // banks repeat too); 0 when the family knows none. A candidate only:
+    // the periodicity property proves it before any figure relies on it.
+    std::uint64_t period_rows = 0;
+
+    concrete_cell_fn offset;          // byte offset of logical cell (y, x)
+    symbolic_cell_fn symbolic_offset;
+    // The stored column, where the family computes it directly (the
+    // article's x_swz keeps its bound, which narrow division needs).
+    symbolic_cell_fn symbolic_column_direct;
+
+    std::uint32_t cols() const { return shape.cols(); }
+    // The period to write a row index by (y = P * q + r) in queries: where
+    // the row meets XORs and dividers. A strided layout has none, and its
+    // plain multiply-adds are easier for the solver unsplit.
+    std::uint64_t row_split() const { return swizzles || article ? period_rows : 0; }
+    std::uint64_t rows() const { return shape.rows; }
+    // The column where (y, x) is stored, for layouts that keep their rows.
+    std::uint64_t column(std::uint64_t y, std::uint64_t x) const { return (offset(y, x) - y * pitch) / shape.elem; }
+    symbolic_uint symbolic_column(symbolic_uint const& y, symbolic_uint const& x) const {
+        if (symbolic_column_direct) return symbolic_column_direct(y, x);
+        return (symbolic_offset(y, x) - y * pitch) / shape.elem;
+    }
+};
+
+}  // namespace swz::verify
