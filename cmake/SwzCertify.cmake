@@ -1,6 +1,11 @@
-# swz_certify_layout(NAME name NX n [ELEM e] [TC t] [ROWS r] [TIMEOUT_MS ms]
+# swz_certify_layout(NAME name {NX n [TC t] | LAYOUT spec [ROW_BYTES b]} [ELEM e]
+#                    [ROWS r] [CHUNK_BYTES c] [TIMEOUT_MS ms]
 #                    [REQUIRE_CONFLICT_FREE pattern...] [REQUIRE_ARTICLE]
 #                    [TARGET target])
+#
+# LAYOUT takes any spec swz-verify --layout does (cute:3,3,3, tma:128B,
+# pad:16, cute:3,3,3@pad:16, linear:..., article:nx=64,elem=4,tc=16); NX is
+# the article's shorthand.
 #
 # Runs swz-verify on the layout at build time and writes its certificate to
 # ${CMAKE_CURRENT_BINARY_DIR}/swz-certificates/<name>.json. The build fails
@@ -11,13 +16,16 @@
 # The certificate is made by the target swz-certify-<name>, built by default
 # and before TARGET when given; it is remade when swz-verify changes.
 function(swz_certify_layout)
-  cmake_parse_arguments(PARSE_ARGV 0 SWZ "REQUIRE_ARTICLE" "NAME;NX;ELEM;TC;ROWS;TIMEOUT_MS;TARGET"
-                        "REQUIRE_CONFLICT_FREE")
+  cmake_parse_arguments(PARSE_ARGV 0 SWZ "REQUIRE_ARTICLE"
+                        "NAME;NX;LAYOUT;ELEM;TC;ROWS;ROW_BYTES;CHUNK_BYTES;TIMEOUT_MS;TARGET" "REQUIRE_CONFLICT_FREE")
   if(SWZ_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "swz_certify_layout: unexpected arguments: ${SWZ_UNPARSED_ARGUMENTS}")
   endif()
-  if(NOT SWZ_NAME OR NOT SWZ_NX)
-    message(FATAL_ERROR "swz_certify_layout: NAME and NX are required")
+  if(NOT SWZ_NAME OR (NOT SWZ_NX AND NOT SWZ_LAYOUT))
+    message(FATAL_ERROR "swz_certify_layout: NAME and one of NX or LAYOUT are required")
+  endif()
+  if(SWZ_NX AND SWZ_LAYOUT)
+    message(FATAL_ERROR "swz_certify_layout: give NX or LAYOUT, not both")
   endif()
   if(NOT SWZ_NAME MATCHES "^[A-Za-z0-9_.-]+$")
     message(FATAL_ERROR "swz_certify_layout: NAME '${SWZ_NAME}' may hold only letters, digits, '_', '.' and '-'")
@@ -26,8 +34,12 @@ function(swz_certify_layout)
     message(FATAL_ERROR "swz_certify_layout: this swz installation has no swz-verify (it was built without Z3)")
   endif()
 
-  set(args --nx ${SWZ_NX})
-  foreach(opt ELEM TC ROWS TIMEOUT_MS)
+  if(SWZ_NX)
+    set(args --nx ${SWZ_NX})
+  else()
+    set(args --layout ${SWZ_LAYOUT})
+  endif()
+  foreach(opt ELEM TC ROWS ROW_BYTES CHUNK_BYTES TIMEOUT_MS)
     if(DEFINED SWZ_${opt})
       string(TOLOWER "${opt}" flag)
       string(REPLACE "_" "-" flag "${flag}")

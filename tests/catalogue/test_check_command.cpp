@@ -110,7 +110,7 @@ TEST_CASE("a kernel certificate for a tile no kernel uses is stale", "[catalogue
     auto const old = dir / (kernel.name + "-old");
     fs::rename(dir / kernel.name, old);
     auto j = read_json(old / "certificate.json");
-    j["catalogue"]["tile"]["rows"] = kernel.tile.rows / 2;
+    j["catalogue"]["tile"]["rows"] = kernel.tile.shape.rows / 2;
     write_certificate(old / "certificate.json", j, true);
     fs::copy(SWZ_MINI_CATALOGUE / fs::path(kernel.name), dir / kernel.name, fs::copy_options::recursive);
     auto const r = swz_verify("--check " + dir.string() + " --no-second-solver");

@@ -17,6 +17,8 @@
 #include "column_spread.hpp"
 #include "conflict_bound.hpp"
 #include "layout_properties.hpp"
+#include "periodicity.hpp"
+#include "tma_placement.hpp"
 #include "smtlib_export.hpp"
 #include "warp_pattern.hpp"
 
@@ -118,34 +120,48 @@ std::set<std::string> operators(std::string const& text) {
 
 // What certify proves about a subject, run on one prover so that its log
 // holds every obligation.
-void prove_everything(prover& p, tile_subject const& t) {
+void prove_everything(prover& p, layout_subject const& t) {
     prove_lowering(p, t);
     prove_bijection(p, t);
+    prove_row_locality(p, t);
+    prove_periodicity(p, t);
     prove_row_permutation(p, t);
     prove_chunk_integrity(p, t);
-    prove_involution(p, t);
-    for (auto pat : swz::all_tile_patterns) prove_conflict_bound(p, make_tile_pattern(t, pat), false);
-    prove_column_spread(p, t);
-    if (t.article_formula) prove_article_derivation(p, t, false);
+    if (t.swizzles) prove_involution(p, t, true);
+    // The solver decides the figures here (not enumeration): their encodings are what is exported.
+    for (auto pat : swz::all_tile_patterns) prove_conflict_bound(p, make_tile_pattern(t, pat), false, figure_method::smt);
+    prove_column_spread(p, t, 0, figure_method::smt);
+    if (t.tma) {
+        prove_tma_alignment(p, t);
+        prove_tma_base(p, t);
+    }
+    if (t.article) prove_article_derivation(p, *t.article, t.rows(), false);
 }
 
 }  // namespace
 
 TEST_CASE("every exported obligation is equivalent to the one Z3 checked", "[catalogue][smtlib]") {
-    using swz::tile_kind;
+    auto const tile = [](std::string spec, std::uint32_t row_bytes, std::uint32_t elem, std::uint64_t rows) {
+        return catalogue::tile_spec{std::move(spec), {rows, row_bytes, elem}, 0, ""};
+    };
     std::vector<catalogue::tile_spec> const tiles{
-        {tile_kind::xor_swizzle, {64, 4, 16}, all_32bit_rows, 0},
-        {tile_kind::xor_swizzle, {32, 8, 8}, all_32bit_rows, 0},
-        {tile_kind::xor_swizzle, {128, 2, 4}, all_32bit_rows, 0},
-        {tile_kind::xor_swizzle, {16, 16, 16}, 128, 0},
-        {tile_kind::xor_swizzle, {12, 4, 4}, 32, 0},  // not a power of two: divisions by 12
-        {tile_kind::padded, {32, 4, 4}, 32, 1},       // a stride of 33
-        {tile_kind::plain, {32, 1, 1}, 32, 0},
+        tile("article:nx=64,elem=4,tc=16", 256, 4, swz::all_32bit_rows),
+        tile("article:nx=32,elem=8,tc=8", 256, 8, swz::all_32bit_rows),
+        tile("article:nx=128,elem=2,tc=4", 256, 2, swz::all_32bit_rows),
+        tile("article:nx=16,elem=16,tc=16", 256, 16, 128),
+        tile("article:nx=12,elem=4,tc=4", 48, 4, 32),  // not a power of two: divisions by 12
+        tile("pad:4", 128, 4, 32),                     // a stride of 33 words
+        tile("plain", 32, 1, 32),
+        tile("cute:3,4,3,unit=byte@pad:16", 128, 2, swz::all_32bit_rows),
+        tile("tma:64B,base=128", 64, 2, swz::all_32bit_rows),
+        tile("linear:1,2,4,8,16,32,64,512,256,128", 64, 2, 32),
     };
     for (auto const& t : tiles) {
         CAPTURE(catalogue::describe_tile(t));
         prover p(10000);
-        prove_everything(p, catalogue::subject_of(t));
+        auto const s = catalogue::subject_of(t);
+        REQUIRE(std::holds_alternative<layout_subject>(s));
+        prove_everything(p, std::get<layout_subject>(s));
         unsigned checked = 0;
         for (auto const& o : p.log()) {
             if (o.role == obligation_role::search || o.result == answer::unknown) continue;
@@ -160,7 +176,7 @@ TEST_CASE("the export is standard QF_BV with its expected status", "[catalogue][
     certify_options opts;
     opts.keep_obligations = true;
     opts.threads = 1;
-    auto const c = certify(article_subject({64, 8, 64}, all_32bit_rows), opts);
+    auto const c = certify(article_subject({64, 8, 64}, swz::all_32bit_rows), opts);
     REQUIRE(c.obligations.size() >= 10);
     std::set<std::string> const standard{"set-info", "set-logic", "declare-fun", "define-fun", "assert", "check-sat", "exit",
                                          "and", "or", "not", "=>", "=", "distinct", "ite", "xor", "bvadd", "bvmul",
@@ -186,7 +202,7 @@ TEST_CASE("the export is the same bytes whatever else the Z3 context did", "[cat
         certify_options opts;
         opts.keep_obligations = true;
         opts.threads = threads;
-        return certify(article_subject({32, 4, 8}, all_32bit_rows), opts).obligations;
+        return certify(article_subject({32, 4, 8}, swz::all_32bit_rows), opts).obligations;
     };
     auto const one = run(1), two = run(2);
     REQUIRE(one.size() == two.size());
