@@ -1,6 +1,6 @@
 ; swz-verify obligation row_permutation (witness): expected sat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
-; y: 64 bits in the prover, 6 here (asserted below 64)
+; y: 64 bits in the prover, 6 here (asserted below 48)
 ; x1: 64 bits in the prover, 4 here (asserted below 12)
 ; x2: 64 bits in the prover, 4 here (asserted below 12)
 (set-info :smt-lib-version 2.6)
@@ -9,12 +9,9 @@
 (declare-fun y () (_ BitVec 6))
 (declare-fun x1 () (_ BitVec 4))
 (declare-fun x2 () (_ BitVec 4))
-(define-fun t1 () (_ BitVec 64) ((_ zero_extend 54) (bvmul ((_ extract 9 0) ((_ zero_extend 58) y)) (_ bv12 10))))
-(define-fun t2 () (_ BitVec 10) ((_ extract 9 0) (bvlshr (bvshl (bvadd t1 ((_ zero_extend 60) x1)) (_ bv2 64)) (_ bv2 64))))
-(define-fun t3 () (_ BitVec 64) (bvadd ((_ zero_extend 58) (bvurem ((_ extract 5 0) (bvlshr (bvshl (bvxor ((_ zero_extend 54) (bvudiv t2 (_ bv12 10))) ((_ zero_extend 54) (bvurem t2 (_ bv12 10)))) (_ bv2 64)) (_ bv2 64))) (_ bv12 6))) ((_ zero_extend 63) (_ bv0 1))))
-(define-fun t4 () (_ BitVec 10) ((_ extract 9 0) (bvlshr (bvshl (bvadd t1 ((_ zero_extend 60) x2)) (_ bv2 64)) (_ bv2 64))))
-(assert (or (not (bvult t3 (_ bv12 64))) (and (not (= x1 x2)) (= t3 (bvadd ((_ zero_extend 58) (bvurem ((_ extract 5 0) (bvlshr (bvshl (bvxor ((_ zero_extend 54) (bvudiv t4 (_ bv12 10))) ((_ zero_extend 54) (bvurem t4 (_ bv12 10)))) (_ bv2 64)) (_ bv2 64))) (_ bv12 6))) ((_ zero_extend 63) (_ bv0 1)))))))
-(assert (bvult ((_ zero_extend 1) y) (_ bv64 7)))
+(define-fun t1 () (_ BitVec 64) ((_ zero_extend 58) (bvurem ((_ extract 5 0) ((_ zero_extend 58) (bvxor y ((_ zero_extend 2) x1)))) (_ bv12 6))))
+(assert (or (not (bvult t1 (_ bv12 64))) (and (not (= x1 x2)) (= t1 ((_ zero_extend 58) (bvurem ((_ extract 5 0) ((_ zero_extend 58) (bvxor y ((_ zero_extend 2) x2)))) (_ bv12 6)))))))
+(assert (bvult y (_ bv48 6)))
 (assert (bvult x1 (_ bv12 4)))
 (assert (bvult x2 (_ bv12 4)))
 (check-sat)

@@ -1,0 +1,18 @@
+; swz-verify obligation involution (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x: 64 bits in the prover, 4 here (asserted below 16)
+; y: 64 bits in the prover, 3 here (asserted below 8)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun x () (_ BitVec 4))
+(declare-fun y () (_ BitVec 3))
+(define-fun t1 () (_ BitVec 5) (concat x (_ bv0 1)))
+(define-fun t2 () (_ BitVec 5) (bvxor t1 (concat ((_ extract 2 2) y) (_ bv0 4))))
+(define-fun t3 () (_ BitVec 5) (concat ((_ extract 4 1) t2) (_ bv0 1)))
+(define-fun t4 () (_ BitVec 5) (bvxor t3 (concat ((_ extract 2 2) y) (_ bv0 4))))
+(assert (not (= ((_ extract 4 1) t4) x)))
+(assert (bvult ((_ zero_extend 1) y) (_ bv8 4)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv16 5)))
+(check-sat)
+(exit)

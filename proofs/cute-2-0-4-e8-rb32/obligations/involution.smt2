@@ -1,0 +1,15 @@
+; swz-verify obligation involution (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x: 64 bits in the prover, 2 here (asserted below 4)
+; y: 64 bits in the prover, 4 here (asserted below 16)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun x () (_ BitVec 2))
+(declare-fun y () (_ BitVec 4))
+(define-fun t1 () (_ BitVec 2) (bvxor x ((_ extract 3 2) y)))
+(assert (not (= (bvxor t1 ((_ extract 3 2) y)) x)))
+(assert (bvult ((_ zero_extend 1) y) (_ bv16 5)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv4 3)))
+(check-sat)
+(exit)

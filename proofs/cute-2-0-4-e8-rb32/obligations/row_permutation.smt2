@@ -1,0 +1,18 @@
+; swz-verify obligation row_permutation (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x1: 64 bits in the prover, 2 here (asserted below 4)
+; y: 64 bits in the prover, 4 here (asserted below 16)
+; x2: 64 bits in the prover, 2 here (asserted below 4)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun x1 () (_ BitVec 2))
+(declare-fun y () (_ BitVec 4))
+(declare-fun x2 () (_ BitVec 2))
+(define-fun t1 () (_ BitVec 2) (bvxor x1 ((_ extract 3 2) y)))
+(assert (or (not (bvult ((_ zero_extend 1) t1) (_ bv4 3))) (and (not (= x1 x2)) (= t1 (bvxor x2 ((_ extract 3 2) y))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv16 5)))
+(assert (bvult ((_ zero_extend 1) x1) (_ bv4 3)))
+(assert (bvult ((_ zero_extend 1) x2) (_ bv4 3)))
+(check-sat)
+(exit)

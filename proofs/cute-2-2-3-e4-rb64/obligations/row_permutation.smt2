@@ -1,0 +1,18 @@
+; swz-verify obligation row_permutation (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x1: 64 bits in the prover, 4 here (asserted below 16)
+; y: 64 bits in the prover, 3 here (asserted below 8)
+; x2: 64 bits in the prover, 4 here (asserted below 16)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun x1 () (_ BitVec 4))
+(declare-fun y () (_ BitVec 3))
+(declare-fun x2 () (_ BitVec 4))
+(define-fun t1 () (_ BitVec 4) (bvxor x1 (concat ((_ extract 2 1) y) (_ bv0 2))))
+(assert (or (not (bvult ((_ zero_extend 1) t1) (_ bv16 5))) (and (not (= x1 x2)) (= t1 (bvxor x2 (concat ((_ extract 2 1) y) (_ bv0 2)))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv8 4)))
+(assert (bvult ((_ zero_extend 1) x1) (_ bv16 5)))
+(assert (bvult ((_ zero_extend 1) x2) (_ bv16 5)))
+(check-sat)
+(exit)

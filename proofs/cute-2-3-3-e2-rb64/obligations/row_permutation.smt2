@@ -1,0 +1,18 @@
+; swz-verify obligation row_permutation (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x1: 64 bits in the prover, 5 here (asserted below 32)
+; y: 64 bits in the prover, 3 here (asserted below 8)
+; x2: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun x1 () (_ BitVec 5))
+(declare-fun y () (_ BitVec 3))
+(declare-fun x2 () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 5) (bvxor x1 (concat ((_ extract 2 1) y) (_ bv0 3))))
+(assert (or (not (bvult ((_ zero_extend 1) t1) (_ bv32 6))) (and (not (= x1 x2)) (= t1 (bvxor x2 (concat ((_ extract 2 1) y) (_ bv0 3)))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv8 4)))
+(assert (bvult ((_ zero_extend 1) x1) (_ bv32 6)))
+(assert (bvult ((_ zero_extend 1) x2) (_ bv32 6)))
+(check-sat)
+(exit)

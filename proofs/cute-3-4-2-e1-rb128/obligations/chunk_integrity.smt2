@@ -1,0 +1,17 @@
+; swz-verify obligation chunk_integrity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 2 here (asserted below 4)
+; x: 64 bits in the prover, 7 here (asserted below 128)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 2))
+(declare-fun x () (_ BitVec 7))
+(define-fun t1 () (_ BitVec 7) (bvxor x (concat y ((_ extract 6 6) x) (_ bv0 4))))
+(define-fun t2 () (_ BitVec 7) (concat ((_ extract 6 4) x) (_ bv0 4)))
+(define-fun t3 () (_ BitVec 7) (bvxor t2 (concat y ((_ extract 6 6) x) (_ bv0 4))))
+(assert (or (not (and (= ((_ extract 6 4) t1) ((_ extract 6 4) t3)) (= ((_ extract 3 0) t1) ((_ extract 3 0) x)))) false))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4 3)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv128 8)))
+(check-sat)
+(exit)

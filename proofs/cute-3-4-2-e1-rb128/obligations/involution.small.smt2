@@ -1,0 +1,16 @@
+; swz-verify obligation involution [small] (witness): expected sat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x: 64 bits in the prover, 6 here (asserted below 64)
+; y: 64 bits in the prover, 2 here (asserted below 4)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status sat)
+(declare-fun x () (_ BitVec 6))
+(declare-fun y () (_ BitVec 2))
+(define-fun t1 () (_ BitVec 7) (bvxor ((_ zero_extend 1) x) (concat y (_ bv0 5))))
+(assert (not (and (= ((_ extract 6 6) (bvxor t1 (concat y ((_ extract 6 6) t1) (_ bv0 4)))) (_ bv0 1)) (= ((_ extract 5 0) (bvxor t1 (concat y ((_ extract 6 6) t1) (_ bv0 4)))) x))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4 3)))
+(assert (bvult ((_ zero_extend 2) x) (_ bv128 8)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
+(check-sat)
+(exit)

@@ -1,0 +1,18 @@
+; swz-verify obligation row_permutation (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x1: 64 bits in the prover, 7 here (asserted below 128)
+; y: 64 bits in the prover, 2 here (asserted below 4)
+; x2: 64 bits in the prover, 7 here (asserted below 128)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun x1 () (_ BitVec 7))
+(declare-fun y () (_ BitVec 2))
+(declare-fun x2 () (_ BitVec 7))
+(define-fun t1 () (_ BitVec 7) (bvxor x1 (concat y ((_ extract 6 6) x1) (_ bv0 4))))
+(assert (or (not (bvult ((_ zero_extend 1) t1) (_ bv128 8))) (and (not (= x1 x2)) (= t1 (bvxor x2 (concat y ((_ extract 6 6) x2) (_ bv0 4)))))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4 3)))
+(assert (bvult ((_ zero_extend 1) x1) (_ bv128 8)))
+(assert (bvult ((_ zero_extend 1) x2) (_ bv128 8)))
+(check-sat)
+(exit)

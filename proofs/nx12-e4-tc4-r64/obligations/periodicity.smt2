@@ -1,0 +1,15 @@
+; swz-verify obligation periodicity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 4 here (asserted below 16)
+; x: 64 bits in the prover, 4 here (asserted below 12)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 4))
+(declare-fun x () (_ BitVec 4))
+(define-fun t1 () (_ BitVec 64) (bvadd (bvadd ((_ zero_extend 54) (bvmul ((_ zero_extend 6) y) (_ bv48 10))) (bvshl ((_ zero_extend 60) (bvurem ((_ extract 3 0) ((_ zero_extend 60) (bvxor y x))) (_ bv12 4))) (_ bv2 64))) (_ bv2304 64)))
+(assert (distinct t1 t1))
+(assert (bvult ((_ zero_extend 1) y) (_ bv16 5)))
+(assert (bvult x (_ bv12 4)))
+(check-sat)
+(exit)

@@ -1,0 +1,16 @@
+; swz-verify obligation chunk_integrity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 3 here (asserted below 8)
+; x: 64 bits in the prover, 6 here (asserted below 64)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 3))
+(declare-fun x () (_ BitVec 6))
+(define-fun t1 () (_ BitVec 10) (bvmul ((_ zero_extend 7) y) (_ bv144 10)))
+(define-fun t2 () (_ BitVec 11) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 4) (concat ((_ extract 5 3) x) (_ bv0 4)))))
+(assert (or (not (and (= ((_ extract 10 4) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 4) (concat x (_ bv0 1))))) ((_ extract 10 4) t2)) (= ((_ extract 3 1) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 4) (concat x (_ bv0 1))))) ((_ extract 2 0) x)) (= ((_ extract 0 0) (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 4) (concat x (_ bv0 1))))) (_ bv0 1)))) false))
+(assert (bvult ((_ zero_extend 1) y) (_ bv8 4)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
+(check-sat)
+(exit)

@@ -1,0 +1,15 @@
+; swz-verify obligation periodicity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967288)
+; x: 64 bits in the prover, 6 here (asserted below 64)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 6))
+(define-fun t1 () (_ BitVec 40) (bvadd (bvadd (bvmul ((_ zero_extend 8) y) (_ bv144 40)) ((_ zero_extend 33) (concat x (_ bv0 1)))) (_ bv1152 40)))
+(assert false)
+(assert (bvult y (_ bv4294967288 32)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
+(check-sat)
+(exit)

@@ -1,0 +1,18 @@
+; swz-verify obligation row_permutation (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x1: 64 bits in the prover, 6 here (asserted below 64)
+; x2: 64 bits in the prover, 6 here (asserted below 64)
+; y: 64 bits in the prover, 3 here (asserted below 8)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun x1 () (_ BitVec 6))
+(declare-fun x2 () (_ BitVec 6))
+(declare-fun y () (_ BitVec 3))
+(define-fun t1 () Bool (bvult ((_ zero_extend 1) x1) (_ bv64 7)))
+(assert (or (not t1) (and (not (= x1 x2)) (= x1 x2))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv8 4)))
+(assert t1)
+(assert (bvult ((_ zero_extend 1) x2) (_ bv64 7)))
+(check-sat)
+(exit)

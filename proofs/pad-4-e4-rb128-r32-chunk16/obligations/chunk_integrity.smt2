@@ -1,0 +1,15 @@
+; swz-verify obligation chunk_integrity (witness): expected sat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 5 here (asserted below 32)
+; x: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status sat)
+(declare-fun y () (_ BitVec 5))
+(declare-fun x () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 12) (bvmul ((_ zero_extend 7) y) (_ bv132 12)))
+(assert (or (not (= (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 6) (concat x (_ bv0 2)))) (bvadd (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 6) (concat ((_ extract 4 2) x) (_ bv0 4)))) ((_ zero_extend 9) (concat ((_ extract 1 0) x) (_ bv0 2)))))) (not (= ((_ extract 3 0) t1) (_ bv0 4)))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv32 6)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(check-sat)
+(exit)

@@ -1,0 +1,18 @@
+; swz-verify obligation row_permutation (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x1: 64 bits in the prover, 5 here (asserted below 32)
+; x2: 64 bits in the prover, 5 here (asserted below 32)
+; y: 64 bits in the prover, 4 here (asserted below 16)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun x1 () (_ BitVec 5))
+(declare-fun x2 () (_ BitVec 5))
+(declare-fun y () (_ BitVec 4))
+(define-fun t1 () Bool (bvult ((_ zero_extend 1) x1) (_ bv32 6)))
+(assert (or (not t1) (and (not (= x1 x2)) (= x1 x2))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv16 5)))
+(assert t1)
+(assert (bvult ((_ zero_extend 1) x2) (_ bv32 6)))
+(check-sat)
+(exit)

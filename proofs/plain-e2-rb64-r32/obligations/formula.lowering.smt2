@@ -1,0 +1,16 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 5 here (asserted below 32)
+; x: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 5))
+(declare-fun x () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 11) (bvmul ((_ zero_extend 6) y) (_ bv64 11)))
+(define-fun t2 () (_ BitVec 6) (bvmul ((_ zero_extend 1) x) (_ bv2 6)))
+(assert (not (and (= y ((_ extract 10 6) t1)) (= x ((_ extract 5 1) t2)) (= (_ bv0 1) ((_ extract 0 0) t2)))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv32 6)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(check-sat)
+(exit)

@@ -1,0 +1,15 @@
+; swz-verify obligation periodicity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 5 here (asserted below 31)
+; x: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 5))
+(declare-fun x () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 12) (bvadd (concat y x (_ bv0 2)) (_ bv128 12)))
+(assert false)
+(assert (bvult y (_ bv31 5)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(check-sat)
+(exit)

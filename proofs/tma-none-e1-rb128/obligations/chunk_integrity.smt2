@@ -1,0 +1,15 @@
+; swz-verify obligation chunk_integrity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 1 here (asserted below 1)
+; x: 64 bits in the prover, 7 here (asserted below 128)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 1))
+(declare-fun x () (_ BitVec 7))
+(define-fun t1 () (_ BitVec 1) (_ bv0 1))
+(assert (or (not (= (bvadd ((_ zero_extend 6) t1) x) (bvadd (concat ((_ extract 6 4) x) (_ bv0 4)) ((_ zero_extend 3) ((_ extract 3 0) x))))) false))
+(assert (bvult y (_ bv1 1)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv128 8)))
+(check-sat)
+(exit)

@@ -1,0 +1,16 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 7 here (asserted below 128)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 7))
+(define-fun t1 () (_ BitVec 39) (bvmul ((_ zero_extend 7) y) (_ bv128 39)))
+(define-fun t2 () (_ BitVec 7) (bvmul x (_ bv1 7)))
+(assert (distinct ((_ zero_extend 25) (concat y x)) (bvsub ((_ zero_extend 25) (bvadd (concat ((_ extract 38 7) t1) t2) (_ bv0 39))) (_ bv0 64))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv128 8)))
+(check-sat)
+(exit)

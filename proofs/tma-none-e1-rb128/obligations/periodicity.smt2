@@ -1,0 +1,15 @@
+; swz-verify obligation periodicity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967295)
+; x: 64 bits in the prover, 7 here (asserted below 128)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 7))
+(define-fun t1 () (_ BitVec 39) (bvadd (concat y x) (_ bv128 39)))
+(assert false)
+(assert (bvult y (_ bv4294967295 32)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv128 8)))
+(check-sat)
+(exit)

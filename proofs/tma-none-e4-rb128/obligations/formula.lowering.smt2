@@ -1,0 +1,16 @@
+; swz-verify obligation formula.lowering (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 39) (bvmul ((_ zero_extend 7) y) (_ bv128 39)))
+(define-fun t2 () (_ BitVec 7) (bvmul ((_ zero_extend 2) x) (_ bv4 7)))
+(assert (distinct ((_ zero_extend 25) (concat y x (_ bv0 2))) (bvsub ((_ zero_extend 25) (concat ((_ extract 38 7) t1) ((_ extract 6 1) t2) (_ bv0 1))) (_ bv0 64))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(check-sat)
+(exit)
