@@ -2,6 +2,7 @@
 // written once for device code and for the CPU emulation of the kernels.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -14,6 +15,23 @@ struct alignas(16) vec16 {
 };
 
 
+#if !defined(__CUDA_ARCH__)
+// On the host (the CPU emulation of the kernels) a test may watch every
+// global read the fast kernel makes, to check it never reads outside the
+// matrix; null, as always outside such a test, watches nothing.
+using host_read_watcher = void (*)(void const* p, std::size_t bytes);
+inline host_read_watcher& host_read_watch() {
+    static host_read_watcher watcher = nullptr;
+    return watcher;
+}
+#endif
+
+// c ? a : b, word by word (a conditional between two vectors would pick an
+// address, which forces them out of registers into local memory).
+SWZ_HOST_DEVICE inline vec16 choose(bool c, vec16 const& a, vec16 const& b) {
+    return {{c ? a.w[0] : b.w[0], c ? a.w[1] : b.w[1], c ? a.w[2] : b.w[2], c ? a.w[3] : b.w[3]}};
+}
+
 // Streaming: global data touched once, loaded and stored with the
 // evict-first (.cs) cache hint.
 template <bool Streaming = false>
@@ -22,6 +40,7 @@ SWZ_HOST_DEVICE inline vec16 load16(unsigned char const* p) {
     uint4 const u = Streaming ? __ldcs(reinterpret_cast<uint4 const*>(p)) : *reinterpret_cast<uint4 const*>(p);
     return {{u.x, u.y, u.z, u.w}};
 #else
+    if (host_read_watch()) host_read_watch()(p, 16);
     vec16 v;
     std::memcpy(v.w, p, 16);
     return v;
