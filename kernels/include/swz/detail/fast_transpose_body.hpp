@@ -1,7 +1,16 @@
-// What each thread of the fast transpose kernel does, phase by phase. The
+// What each thread of the fast transpose kernel does, step by step. The
 // shared-memory offsets all come from swz/kernels/fast_transpose_plan.hpp,
-// the functions swz-verify --kernel proves conflict-free. Host and device
-// code: the tests run these very functions on the CPU, block by block.
+// the functions swz-verify --kernel proves conflict-free; which lane
+// holds a neighbour's chunk, from swz/kernels/fast_transpose_lanes.hpp.
+// Host and device code: the tests run these very functions on the CPU,
+// block by block, with the warp shuffles done by plain copies.
+//
+// Global memory moves in 16-byte chunks aligned to 16 bytes, whatever the
+// row length and pointers. AlignedIn (AlignedOut): every input (output) row
+// starts 16-byte aligned, so tile chunks (output vectors) are such chunks;
+// otherwise each spans two, and the step after the exchange shifts it out
+// of the thread's own chunk and the next (funnel16). Chunks that cross the
+// first or last row of a matrix move in aligned pieces (chunk_parts.hpp).
 #pragma once
 
 #include <cstddef>
@@ -9,113 +18,202 @@
 #include <type_traits>
 
 #include "swz/config.hpp"
+#include "swz/detail/chunk_parts.hpp"
 #include "swz/detail/register_shuffles.hpp"
 #include "swz/detail/vec16.hpp"
+#include "swz/kernels/fast_transpose_lanes.hpp"
 #include "swz/kernels/fast_transpose_plan.hpp"
 
 namespace swz::detail {
 
-// One block's view: the matrices and the tile it transposes.
+SWZ_HOST_DEVICE inline std::uintptr_t address(void const* p) { return reinterpret_cast<std::uintptr_t>(p); }
+
+// One block's view: one matrix of the batch and the tile it transposes.
 struct tile_job {
-    unsigned char const* in;  // rows x cols elements, row-major
-    unsigned char* out;       // cols x rows elements, row-major
+    unsigned char const* in;     // rows x cols elements, rows pitch_in bytes apart
+    unsigned char* out;          // cols x rows elements, rows pitch_out bytes apart
     std::size_t rows, cols;
-    std::size_t row0, col0;   // the tile's first input row and column
-    bool vector_in;           // input rows allow 16-byte loads (pitch and base aligned)
-    bool vector_out;          // output rows allow 16-byte stores
+    std::size_t pitch_in, pitch_out;
+    std::size_t row0, col0;      // the tile's first input row and column
+    std::uintptr_t in_end;       // one past the input's last byte: the end of its last row
 };
 
-template <class Plan, bool Streaming = false>
+SWZ_HOST_DEVICE inline tile_job make_tile_job(unsigned char const* in, unsigned char* out, std::size_t rows,
+                                              std::size_t cols, std::size_t pitch_in, std::size_t pitch_out,
+                                              std::size_t row0, std::size_t col0, unsigned elem) {
+    return {in, out, rows, cols, pitch_in, pitch_out, row0, col0, address(in) + (rows - 1) * pitch_in + cols * elem};
+}
+
+template <class Plan, bool AlignedIn = true, bool AlignedOut = true, bool Streaming = false>
 struct fast_transpose_body {
+    using lanes = fast_transpose_lanes<Plan>;
     static constexpr unsigned E = Plan::elem;
     static constexpr unsigned K = Plan::rows_per_vector;
     static constexpr unsigned G = Plan::elems_per_gather;
-    using gathered = typename std::conditional<E == 8, std::uint64_t, std::uint32_t>::type;
-    using element = typename std::conditional<
-        E == 1, std::uint8_t,
-        typename std::conditional<E == 2, std::uint16_t,
-                                  typename std::conditional<E == 4, std::uint32_t, std::uint64_t>::type>::type>::type;
+    static constexpr unsigned LI = Plan::load_iterations;
+    static constexpr unsigned GI = Plan::gather_iterations;
+    using gathered_word = typename std::conditional<E == 8, std::uint64_t, std::uint32_t>::type;
 
-    // The load phase in two halves, so a pipelined kernel can issue the
-    // next tile's loads while it gathers the current one.
+    // The widths swz-verify --kernel costs are the widths issued here.
+    static_assert(sizeof(vec16) == Plan::chunk_bytes, "the tile is stored 16 bytes per lane");
+    static_assert(sizeof(gathered_word) == Plan::gather_bytes, "the gather reads gather_bytes per lane");
+
+    // ---- load phase: global -> registers -> the swizzled tile ----
+
+    // Per iteration, the aligned chunk holding the start of the lane's
+    // tile chunk; and (unaligned rows) one extra chunk: the one after the
+    // tile's row, for the row and iteration lanes::extra_holder assigns.
+    struct raw_chunks {
+        vec16 own[LI];
+        vec16 extra;
+    };
     struct loaded {
-        vec16 v[Plan::load_iterations];
+        vec16 v[LI];
     };
 
-    // Global -> registers: 16-byte chunks of input rows (element-wise at the
-    // matrix's edges or when rows are not 16-byte aligned), all in flight
-    // together.
-    SWZ_HOST_DEVICE static void load_registers(tile_job const& job, loaded& r, unsigned tid) {
+    // Where the lane's tile chunk of iteration `it` lies in global memory.
+    struct chunk_site {
+        bool in_matrix;             // false past the matrix's last row
+        std::size_t col;            // its first element's column
+        std::uintptr_t row_begin;   // the input row's first byte
+        std::uintptr_t start;       // the tile chunk's first byte
+    };
+    SWZ_HOST_DEVICE static chunk_site site_of(tile_job const& job, unsigned tid, unsigned it) {
+        auto const cell = Plan::load_cell(tid % 32, tid / 32, it);
+        std::size_t const row = job.row0 + cell.y, col = job.col0 + cell.x;
+        std::uintptr_t const begin = address(job.in) + row * job.pitch_in;
+        return {row < job.rows, col, begin, begin + col * E};
+    }
+
+    // The aligned chunk at a, of the site's row: whole inside the matrix's
+    // bytes, in pieces across its first or last row, zeros wholly past the
+    // row's data (no column there is needed).
+    SWZ_HOST_DEVICE static vec16 load_chunk(tile_job const& job, chunk_site const& s, std::uintptr_t a) {
+        std::uintptr_t const row_end = s.row_begin + job.cols * E;
+        if (a >= row_end) return vec16{{0, 0, 0, 0}};
+        if (a >= address(job.in) && a + 16 <= job.in_end)
+            return load16<Streaming>(reinterpret_cast<unsigned char const*>(a));
+        unsigned const lo = a < s.row_begin ? unsigned(s.row_begin - a) : 0u;
+        unsigned const hi = a + 16 > row_end ? unsigned(row_end - a) : 16u;
+        return load_part(reinterpret_cast<unsigned char const*>(a), lo, hi);
+    }
+
+    // The tile chunk of an aligned row: the same, decided on columns first
+    // (the common case, a chunk inside the row, in one comparison).
+    SWZ_HOST_DEVICE static vec16 load_aligned_chunk(tile_job const& job, chunk_site const& s) {
+        if (s.col + K <= job.cols) return load16<Streaming>(reinterpret_cast<unsigned char const*>(s.start));
+        return load_chunk(job, s, s.start);
+    }
+
+    // Every global load of the load phase, all in flight together.
+    SWZ_HOST_DEVICE static void load_raw(tile_job const& job, raw_chunks& r, unsigned tid) {
         unsigned const lane = tid % 32, warp = tid / 32;
 #pragma unroll
-        for (unsigned it = 0; it < Plan::load_iterations; ++it) {
-            auto const cell = Plan::load_cell(lane, warp, it);
-            std::size_t const row = job.row0 + cell.y, col = job.col0 + cell.x;
-            if (job.vector_in && row < job.rows && col + K <= job.cols) {
-                r.v[it] = load16<Streaming>(job.in + (row * job.cols + col) * E);
-            } else {
-                r.v[it] = vec16{{0, 0, 0, 0}};
-#pragma unroll
-                for (unsigned e = 0; e < K; ++e)
-                    if (row < job.rows && col + e < job.cols)
-                        set_element(r.v[it], e, load_as<element>(job.in + (row * job.cols + col + e) * E));
-            }
+        for (unsigned it = 0; it < LI; ++it) {
+            auto const s = site_of(job, tid, it);
+            if (!s.in_matrix) r.own[it] = vec16{{0, 0, 0, 0}};
+            else if (AlignedIn) r.own[it] = load_aligned_chunk(job, s);
+            else r.own[it] = load_chunk(job, s, s.start & ~std::uintptr_t(15));
         }
+        r.extra = vec16{{0, 0, 0, 0}};
+        if (AlignedIn || !lanes::holds_extra(lane)) return;
+        auto const s = site_of(job, warp * 32 + lanes::extra_row_lane(lane), lanes::extra_iteration(lane));
+        std::uintptr_t const a = s.start & ~std::uintptr_t(15);
+        if (s.in_matrix && s.start != a) r.extra = load_chunk(job, s, a + lanes::extra_offset_bytes);
+    }
+
+    // The lane's tile chunk of iteration `it`: bytes (start % 16) .. + 16 of
+    // its own aligned chunk and the next one, which is `own_next` (what
+    // lanes::own_source_lane holds) or, for a row's last lane, `extra`
+    // (what lanes::extra_holder holds).
+    SWZ_HOST_DEVICE static vec16 realigned(tile_job const& job, raw_chunks const& r, unsigned it,
+                                           vec16 const& own_next, vec16 const& extra, unsigned tid) {
+        if (AlignedIn) return r.own[it];
+        unsigned const shift = unsigned(site_of(job, tid, it).start % 16);
+        return funnel16<E>(r.own[it], choose(lanes::is_row_last(tid % 32), extra, own_next), shift);
     }
 
     // Registers -> the swizzled tile.
     SWZ_HOST_DEVICE static void store_registers(loaded const& r, unsigned char* tile, unsigned tid) {
         unsigned const lane = tid % 32, warp = tid / 32;
 #pragma unroll
-        for (unsigned it = 0; it < Plan::load_iterations; ++it) {
+        for (unsigned it = 0; it < LI; ++it) {
             auto const cell = Plan::load_cell(lane, warp, it);
             store16(tile + Plan::shared_byte(cell.y, cell.x), r.v[it]);
         }
     }
 
-    // Load phase: 16-byte chunks of input rows into the swizzled tile.
-    SWZ_HOST_DEVICE static void load_phase(tile_job const& job, unsigned char* tile, unsigned tid) {
-        loaded r;
-        load_registers(job, r, tid);
-        store_registers(r, tile, tid);
-    }
+    // ---- gather phase: the tile -> registers -> global ----
 
-    // Gather phase: K rows of one word (or double) per thread, rotation
-    // undone in registers, then one 16-byte output vector per element of
-    // the word: K consecutive elements of one output row.
-    SWZ_HOST_DEVICE static void gather_phase(tile_job const& job, unsigned char const* tile, unsigned tid) {
+    // The chain's G output vectors per member k (iteration
+    // lanes::chain_iteration(chain, k)): vector i holds K consecutive
+    // elements (tile rows K*t .. K*t + K - 1) of output row c*K + w*G + i.
+    struct gathered {
+        vec16 v[lanes::chain_length][G];
+    };
+
+    // K rows of one word (or double) per thread and member, rotation undone
+    // in registers, packed into output vectors.
+    SWZ_HOST_DEVICE static void gather_chain(unsigned char const* tile, unsigned chain, gathered& g, unsigned tid) {
         unsigned const lane = tid % 32, warp = tid / 32;
 #pragma unroll
-        for (unsigned it = 0; it < Plan::gather_iterations; ++it) {
+        for (unsigned k = 0; k < lanes::chain_length; ++k) {
+            unsigned const it = lanes::chain_iteration(chain, k);
             auto const task = Plan::gather_task(lane, warp, it);
-            gathered val[K];
+            gathered_word val[K];
 #pragma unroll
-            for (unsigned k = 0; k < K; ++k) {
-                auto const cell = Plan::gather_cell(lane, warp, it, k);
-                val[k] = load_as<gathered>(tile + Plan::shared_byte(cell.y, cell.x));
+            for (unsigned r = 0; r < K; ++r) {
+                auto const cell = Plan::gather_cell(lane, warp, it, r);
+                val[r] = load_as<gathered_word>(tile + Plan::shared_byte(cell.y, cell.x));
             }
             xor_permute(val, Plan::rotation(task.t));  // now val[m] holds tile row K*t + m
-            vec16 out[G];
-            pack(val, out);
-            std::size_t const out_col = job.row0 + std::size_t(task.t) * K;
-#pragma unroll
-            for (unsigned i = 0; i < G; ++i) {
-                std::size_t const out_row = job.col0 + task.c * K + task.w * G + i;
-                if (job.vector_out && out_row < job.cols && out_col + K <= job.rows) {
-                    store16<Streaming>(job.out + (out_row * job.rows + out_col) * E, out[i]);
-                } else {
-#pragma unroll
-                    for (unsigned m = 0; m < K; ++m)
-                        if (out_row < job.cols && out_col + m < job.rows)
-                            store_as(job.out + (out_row * job.rows + out_col + m) * E, get_element<element>(out[i], m));
-                }
-            }
+            pack(val, g.v[k]);
         }
+    }
+
+    // What the lane offers for member k, vector i: its receiver's
+    // successor, which for the warp's last row group is in member k + 1.
+    SWZ_HOST_DEVICE static vec16 gather_sent(gathered const& g, unsigned lane, unsigned k, unsigned i) {
+        unsigned const later = k + 1 < lanes::chain_length ? k + 1 : k;
+        return choose(lanes::sends_next_block(lane), g.v[later][i], g.v[k][i]);
+    }
+
+    // Bytes [lo, hi) of global memory, of the chunk at a (aligned), from v.
+    SWZ_HOST_DEVICE static void store_clipped(std::uintptr_t a, vec16 const& v, std::uintptr_t lo, std::uintptr_t hi) {
+        std::uintptr_t const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
+        if (begin >= end) return;
+        auto* const p = reinterpret_cast<unsigned char*>(a);
+        if (begin == a && end == a + 16) store16<Streaming>(p, v);
+        else store_part(p, v, unsigned(begin - a), unsigned(end - a));
+    }
+
+    // Member k's vector i to its output row, with `next` (what
+    // lanes::gather_source_lane sent: the same output row's next vector).
+    // The tile owns bytes [lo, hi) of the output row; unaligned, each lane
+    // writes the aligned chunk starting inside its vector, and the first
+    // row group also the one ending inside it.
+    SWZ_HOST_DEVICE static void store_vector(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
+                                             unsigned i, vec16 const& next, unsigned tid) {
+        auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
+        std::size_t const out_row = job.col0 + task.c * K + task.w * G + i;
+        std::size_t const first = job.row0 + std::size_t(task.t) * K;  // first output column of the vector
+        if (out_row >= job.cols || first >= job.rows) return;
+        std::uintptr_t const row = address(job.out) + out_row * job.pitch_out, p = row + first * E;
+        vec16 const& v = g.v[k][i];
+        if (AlignedOut) {  // p is aligned: a whole vector unless the output row ends inside it
+            if (first + K <= job.rows) return store16<Streaming>(reinterpret_cast<unsigned char*>(p), v);
+            return store_part(reinterpret_cast<unsigned char*>(p), v, 0, unsigned(job.rows - first) * E);
+        }
+        std::size_t const end = job.row0 + Plan::tile_rows < job.rows ? job.row0 + Plan::tile_rows : job.rows;
+        std::uintptr_t const lo = row + job.row0 * E, hi = row + end * E;
+        unsigned const shift = unsigned(16 - p % 16) % 16;
+        store_clipped(p + shift, funnel16<E>(v, next, shift), lo, hi);
+        if (task.t == 0 && shift != 0) store_clipped(p + shift - 16, funnel16<E>(v, v, shift), lo, hi);
     }
 
     // val[m] = the word (or double) of tile row K*t + m; out[i] = element i
     // of each, in row order.
-    SWZ_HOST_DEVICE static void pack(gathered const (&val)[K], vec16 (&out)[G]) {
+    SWZ_HOST_DEVICE static void pack(gathered_word const (&val)[K], vec16 (&out)[G]) {
         if constexpr (E == 8) {
             out[0] = {{std::uint32_t(val[0]), std::uint32_t(val[0] >> 32), std::uint32_t(val[1]),
                        std::uint32_t(val[1] >> 32)}};
@@ -138,37 +236,5 @@ struct fast_transpose_body {
         }
     }
 };
-
-// The grid: one block per tile, in bands of `band` tile rows; inside a band
-// consecutive blocks walk down the band's tile rows, then to the next tile
-// column. band = 1 is plain row-major order; a band at least as tall as the
-// matrix (whole_column, what the shipped kernels use) is column-major
-// order: consecutive blocks then write consecutive stretches of the same
-// output rows, the long contiguous write runs that matter most on an H200.
-template <class Plan>
-struct fast_transpose_grid {
-    std::size_t rows, cols;
-    std::size_t band = 1;
-
-    SWZ_HOST_DEVICE std::size_t tiles_per_row() const { return (cols + Plan::nx - 1) / Plan::nx; }
-    SWZ_HOST_DEVICE std::size_t tile_rows() const { return (rows + Plan::tile_rows - 1) / Plan::tile_rows; }
-    SWZ_HOST_DEVICE std::size_t tiles() const { return tile_rows() * tiles_per_row(); }
-
-    struct tile_at {
-        std::size_t row0, col0;
-    };
-    SWZ_HOST_DEVICE tile_at tile(std::size_t block) const {
-        std::size_t const b = band < tile_rows() ? band : tile_rows();  // no overflow below
-        std::size_t const per_band = b * tiles_per_row();
-        std::size_t const first_row = block / per_band * b, i = block % per_band;
-        std::size_t const height = tile_rows() - first_row < b ? tile_rows() - first_row : b;
-        return {(first_row + i % height) * Plan::tile_rows, i / height * Plan::nx};
-    }
-};
-
-// Whether 16-byte global accesses are possible: every row starts 16-aligned.
-SWZ_HOST_DEVICE inline bool rows_allow_vectors(void const* base, std::size_t row_elems, unsigned elem) {
-    return (reinterpret_cast<std::uintptr_t>(base) % 16 == 0) && (row_elems * elem) % 16 == 0;
-}
 
 }  // namespace swz::detail
