@@ -195,12 +195,16 @@ std::string percent(double share) {
 }
 std::string band_name(std::size_t band) { return band == swz::whole_column ? "col" : std::to_string(band); }
 
-void print_table(std::vector<cell> const& cells, bool tune) {
+void print_header(bool tune) {
     std::printf("%-10s %-20s %-6s %9s %-6s %9s %9s %7s %6s %8s %8s", "group", "shape", "type", "copy GB/s", "by", "swz ms",
                 "swz GB/s", "of copy", "of HBM", "geam", "Lt");
     if (tune) std::printf("  %-5s %-8s", "order", "other");
     std::printf("\n");
-    for (auto const& c : cells) {
+}
+
+// One line per cell, printed as soon as it is measured.
+void print_row(cell const& c, bool tune) {
+    {
         bool const memcpy_best = c.memcpy_d2d.ms > 0 && c.memcpy_d2d.ms <= c.copy_ms();
         std::printf("%-10s %-20s %-6s %9.0f %-6s ", c.shape.group.c_str(), c.shape.name().c_str(), c.type.c_str(),
                     2.0 * double(c.bytes) / (c.copy_ms() * 1e6), memcpy_best ? "memcpy" : "copy16");
@@ -215,6 +219,7 @@ void print_table(std::vector<cell> const& cells, bool tune) {
             std::printf("  %-5s %-8s", band_name(c.band).c_str(),
                         (band_name(c.other_band) + " " + percent(c.of_copy(c.fast_other_band))).c_str());
         std::printf("\n");
+        std::fflush(stdout);
     }
 }
 
@@ -295,6 +300,10 @@ int main(int argc, char** argv) {
     CHECK_CUDA(cudaDriverGetVersion(&driver));
     CHECK_CUDA(cudaRuntimeGetVersion(&runtime));
     anchors const libs;
+    std::printf("swz-bench on %s (%d SMs), CUDA driver %d, runtime %d, median of %d launches; copy = faster of "
+                "cudaMemcpy D2D and copy16; geam and Lt: their share of copy\n",
+                prop.name, prop.multiProcessorCount, driver, runtime, repeats);
+    print_header(tune);
     std::vector<cell> cells;
     for (auto const& s : shapes)
         for (auto const& t : types) {
@@ -302,11 +311,8 @@ int main(int argc, char** argv) {
             if (t == "half") cells.push_back(bench_cell<std::uint16_t>("half", s, repeats, tune, libs));
             if (t == "float") cells.push_back(bench_cell<float>("float", s, repeats, tune, libs));
             if (t == "double") cells.push_back(bench_cell<double>("double", s, repeats, tune, libs));
+            print_row(cells.back(), tune);
         }
-    std::printf("swz-bench on %s (%d SMs), CUDA driver %d, runtime %d, median of %d launches; copy = faster of "
-                "cudaMemcpy D2D and copy16; geam and Lt: their share of copy\n",
-                prop.name, prop.multiProcessorCount, driver, runtime, repeats);
-    print_table(cells, tune);
     print_summary(cells);
     if (!json.empty()) write_json(json, cells, prop, driver, runtime, repeats);
     for (auto const& c : cells)
