@@ -159,9 +159,8 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
                                          s.batch));
     }, repeats);
     std::size_t resident = 0;
-    CHECK_CUDA(swz::detail::fast_resident_blocks<sizeof(T)>(buf.out, buf.in, shape, resident));
+    CHECK_CUDA(swz::detail::fast_block_order<sizeof(T)>(buf.out, buf.in, shape, resident, c.band));
     using plan = swz::fast_plan_for<sizeof(T)>;
-    c.band = swz::detail::choose_band<plan>(s.rows, s.cols, resident);
     if (tune) {  // the other order: whole columns, or bands whose blocks in flight read whole rows
         std::size_t const across = (s.cols + plan::nx - 1) / plan::nx;
         c.other_band = c.band != swz::whole_column ? std::size_t(swz::whole_column) : std::max<std::size_t>(1, resident / across);

@@ -60,10 +60,10 @@ void emulate_gather_phase(tile_job const& job, unsigned char const* tile) {
 template <class Plan, bool AlignedIn, bool AlignedOut>
 void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
     std::vector<unsigned char> tile(Plan::shared_bytes);
-    std::size_t const blocks = detail::tiles_per_matrix<Plan>(b) * batch;
+    std::size_t const blocks = detail::tiles_per_matrix<Plan, AlignedOut>(b) * batch;
     for (std::size_t block = 0; block < blocks; ++block) {
         std::fill(tile.begin(), tile.end(), static_cast<unsigned char>(0x5A));
-        tile_job const job = detail::job_of<Plan>(b, unsigned(block));
+        tile_job const job = detail::job_of<Plan, AlignedOut>(b, unsigned(block));
         emulate_load_phase<Plan, AlignedIn>(job, tile.data());
         emulate_gather_phase<Plan, AlignedOut>(job, tile.data());
     }

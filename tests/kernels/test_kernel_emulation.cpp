@@ -64,6 +64,19 @@ void tma_fill_tile(unsigned char const* in, std::size_t rows, std::size_t cols, 
 // The TMA experiment (measured 2026-11-30, kernels/BENCHMARKS.md, not
 // shipped) on the CPU: the documented copy engine, then the fast kernel's
 // gather phase on the shipped tile shape stored as 128-byte strips.
+template <class Plan, bool AlignedOut>
+void emulate_tma_grid(std::vector<unsigned char> const& in, unsigned char* out, shape s, std::size_t band) {
+    constexpr unsigned E = Plan::elem;
+    fast_transpose_grid<Plan> const grid{s.rows, s.cols, band, row_step_of<Plan, AlignedOut>};
+    std::vector<unsigned char> tile(Plan::shared_bytes);
+    for (std::size_t block = 0; block < grid.tiles(); ++block) {
+        auto const at = grid.tile(unsigned(block));
+        tma_fill_tile<Plan>(in.data(), s.rows, s.cols, at.row0, at.col0, tile.data());
+        tile_job const job = make_tile_job(in.data(), out, s.rows, s.cols, s.cols * E, s.rows * E, at.row0, at.col0, E);
+        swz::test::emulate_gather_phase<Plan, AlignedOut>(job, tile.data());
+    }
+}
+
 template <unsigned Elem>
 void emulate_fast_tma(shape s, std::mt19937_64& rng, std::size_t band) {
     using plan = typename fast_plan_for<Elem>::template striped<tma_swizzle_row>;
@@ -71,16 +84,8 @@ void emulate_fast_tma(shape s, std::mt19937_64& rng, std::size_t band) {
     auto const in = random_bytes(bytes, rng);
     std::vector<vec16> out_buf(bytes / 16 + 1, vec16{{~0u, ~0u, ~0u, ~0u}});
     auto* out = reinterpret_cast<unsigned char*>(out_buf.data());
-    fast_transpose_grid<plan> const grid{s.rows, s.cols, band};
-    std::vector<unsigned char> tile(plan::shared_bytes);
-    for (std::size_t block = 0; block < grid.tiles(); ++block) {
-        auto const at = grid.tile(unsigned(block));
-        tma_fill_tile<plan>(in.data(), s.rows, s.cols, at.row0, at.col0, tile.data());
-        tile_job const job = make_tile_job(in.data(), out, s.rows, s.cols, s.cols * Elem, s.rows * Elem, at.row0,
-                                           at.col0, Elem);
-        if (s.rows * Elem % 16 == 0) swz::test::emulate_gather_phase<plan, true>(job, tile.data());
-        else swz::test::emulate_gather_phase<plan, false>(job, tile.data());
-    }
+    if (s.rows * Elem % 16 == 0) emulate_tma_grid<plan, true>(in, out, s, band);
+    else emulate_tma_grid<plan, false>(in, out, s, band);
     require_transposed(in, out, s, Elem);
 }
 

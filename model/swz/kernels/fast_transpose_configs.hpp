@@ -24,14 +24,14 @@ inline constexpr unsigned whole_column = 0xffffffffu;
 // evict-first cache hints on global data. None changes a shared-memory access.
 template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte elements
     using plan = fast_transpose_plan<Elem, 64, 256, 256>;
-    static constexpr unsigned band = whole_column, min_blocks = 6, min_blocks_realigned = 6;
+    static constexpr unsigned band = whole_column, min_blocks = 6, min_blocks_realigned = 5;
     static constexpr bool streaming = false;
 };
 // Bytes gather 16 rows per output vector: a tile of 128 rows, 128 bytes wide
 // to stay at 16 KiB.
 template <> struct fast_transpose_config<1> {
     using plan = fast_transpose_plan<1, 128, 128, 256>;
-    static constexpr unsigned band = whole_column, min_blocks = 8, min_blocks_realigned = 5;
+    static constexpr unsigned band = whole_column, min_blocks = 8, min_blocks_realigned = 4;
     static constexpr bool streaming = false;
 };
 

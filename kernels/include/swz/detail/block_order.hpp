@@ -15,13 +15,21 @@ namespace swz::detail {
 // matrix (whole_column) is column-major order: consecutive blocks then
 // write consecutive stretches of the same output rows, the long contiguous
 // write runs that matter most on an H200.
+//
+// row_step: input rows from one tile of a column to the next; less than a
+// tile when tiles overlap (row_step_of: the kernels that realign output rows
+// let each tile write one row group less than it loads).
 template <class Plan>
 struct fast_transpose_grid {
     std::size_t rows, cols;
     std::size_t band = 1;
+    std::size_t row_step = Plan::tile_rows;
 
     SWZ_HOST_DEVICE std::size_t tiles_per_row() const { return (cols + Plan::nx - 1) / Plan::nx; }
-    SWZ_HOST_DEVICE std::size_t tile_rows() const { return (rows + Plan::tile_rows - 1) / Plan::tile_rows; }
+    // Tiles down a column: the last one loads through the last row.
+    SWZ_HOST_DEVICE std::size_t tile_rows() const {
+        return rows <= Plan::tile_rows ? 1 : (rows - Plan::tile_rows + row_step - 1) / row_step + 1;
+    }
     SWZ_HOST_DEVICE std::size_t tiles() const { return tile_rows() * tiles_per_row(); }
 
     struct tile_at {
@@ -35,9 +43,12 @@ struct fast_transpose_grid {
         unsigned const per_band = b * across;
         unsigned const first_row = block / per_band * b, i = block % per_band;
         unsigned const height = height_all - first_row < b ? height_all - first_row : b;
-        return {std::size_t(first_row + i % height) * Plan::tile_rows, std::size_t(i / height) * Plan::nx};
+        return {std::size_t(first_row + i % height) * row_step, std::size_t(i / height) * Plan::nx};
     }
 };
+
+template <class Plan, bool AlignedOut>
+inline constexpr std::size_t row_step_of = AlignedOut ? Plan::tile_rows : Plan::tile_rows - Plan::rows_per_vector;
 
 // The shortest stretch of an input row that the blocks in flight should
 // read together: below it, whole columns of tiles read rows in pieces too
@@ -51,8 +62,9 @@ inline constexpr std::size_t min_read_run_bytes = 512;
 // bands just tall enough that the blocks in flight cover whole input rows,
 // which still writes each output row in runs of band x tile_rows elements.
 template <class Plan>
-std::size_t choose_band(std::size_t rows, std::size_t cols, std::size_t resident) {
-    fast_transpose_grid<Plan> const g{rows, cols, whole_column};
+std::size_t choose_band(std::size_t rows, std::size_t cols, std::size_t resident,
+                        std::size_t row_step = Plan::tile_rows) {
+    fast_transpose_grid<Plan> const g{rows, cols, whole_column, row_step};
     std::size_t const tile_rows = g.tile_rows(), per_row = g.tiles_per_row();
     if (resident == 0 || g.tiles() <= resident) return whole_column;  // all in flight at once
     std::size_t const columns_in_flight = resident / tile_rows > 0 ? resident / tile_rows : 1;

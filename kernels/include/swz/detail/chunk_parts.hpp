@@ -41,13 +41,14 @@ SWZ_HOST_DEVICE inline void put_piece(vec16& v, unsigned o, unsigned size, std::
     }
 }
 
+// Global memory, as vec16.hpp's 16-byte accesses.
 SWZ_HOST_DEVICE inline std::uint64_t load_piece(unsigned char const* p, unsigned size) {
 #if defined(__CUDA_ARCH__)
     switch (size) {
-        case 8: return *reinterpret_cast<std::uint64_t const*>(p);
-        case 4: return *reinterpret_cast<std::uint32_t const*>(p);
-        case 2: return *reinterpret_cast<std::uint16_t const*>(p);
-        default: return *p;
+        case 8: return __ldg(reinterpret_cast<unsigned long long const*>(p));
+        case 4: return __ldg(reinterpret_cast<unsigned int const*>(p));
+        case 2: return __ldg(reinterpret_cast<unsigned short const*>(p));
+        default: return __ldg(p);
     }
 #else
     if (host_read_watch()) host_read_watch()(p, size);
@@ -60,10 +61,10 @@ SWZ_HOST_DEVICE inline std::uint64_t load_piece(unsigned char const* p, unsigned
 SWZ_HOST_DEVICE inline void store_piece(unsigned char* p, unsigned size, std::uint64_t bits) {
 #if defined(__CUDA_ARCH__)
     switch (size) {
-        case 8: *reinterpret_cast<std::uint64_t*>(p) = bits; break;
-        case 4: *reinterpret_cast<std::uint32_t*>(p) = std::uint32_t(bits); break;
-        case 2: *reinterpret_cast<std::uint16_t*>(p) = std::uint16_t(bits); break;
-        default: *p = static_cast<unsigned char>(bits);
+        case 8: __stwb(reinterpret_cast<unsigned long long*>(p), bits); break;
+        case 4: __stwb(reinterpret_cast<unsigned int*>(p), static_cast<unsigned int>(bits)); break;
+        case 2: __stwb(reinterpret_cast<unsigned short*>(p), static_cast<unsigned short>(bits)); break;
+        default: __stwb(p, static_cast<unsigned char>(bits));
     }
 #else
     std::memcpy(p, &bits, size);

@@ -33,17 +33,22 @@ SWZ_HOST_DEVICE inline bool rows_aligned16(void const* base, std::size_t pitch, 
     return address(base) % 16 == 0 && pitch % 16 == 0 && (batch < 2 || stride % 16 == 0);
 }
 
-template <class Plan>
+template <class Plan, bool AlignedOut>
+SWZ_HOST_DEVICE fast_transpose_grid<Plan> grid_of(fast_batch const& b) {
+    return {b.rows, b.cols, b.band, row_step_of<Plan, AlignedOut>};
+}
+
+template <class Plan, bool AlignedOut>
 SWZ_HOST_DEVICE std::size_t tiles_per_matrix(fast_batch const& b) {
-    return fast_transpose_grid<Plan>{b.rows, b.cols, b.band}.tiles();
+    return grid_of<Plan, AlignedOut>(b).tiles();
 }
 
 // Block `block` of a grid over the batch: tile block % tiles of matrix
 // block / tiles, tiles in the batch's block order. A grid holds fewer than
 // 2^31 blocks, so 32-bit division does.
-template <class Plan>
+template <class Plan, bool AlignedOut>
 SWZ_HOST_DEVICE tile_job job_of(fast_batch const& b, unsigned block) {
-    fast_transpose_grid<Plan> const grid{b.rows, b.cols, b.band};
+    auto const grid = grid_of<Plan, AlignedOut>(b);
     unsigned const per_matrix = unsigned(grid.tiles()), matrix = block / per_matrix;
     auto const at = grid.tile(block % per_matrix);
     return make_tile_job(b.in + matrix * b.stride_in, b.out + matrix * b.stride_out, b.rows, b.cols, b.pitch_in,

@@ -33,7 +33,7 @@ __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kerne
     extern __shared__ __align__(16) unsigned char tile[];
     using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming>;
     using lanes = fast_transpose_lanes<Plan>;
-    tile_job const job = job_of<Plan>(b, blockIdx.x);
+    tile_job const job = job_of<Plan, AlignedOut>(b, blockIdx.x);
     unsigned const tid = threadIdx.x, lane = tid % 32;
     {
         typename body::raw_chunks raw;
@@ -99,10 +99,10 @@ cudaError_t launch_fast_kernel(fast_batch b, std::size_t batch, std::size_t band
         if (cudaError_t const err = resident_blocks<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(resident);
             err != cudaSuccess)
             return err;
-        band = choose_band<Plan>(b.rows, b.cols, resident);
+        band = choose_band<Plan>(b.rows, b.cols, resident, row_step_of<Plan, AlignedOut>);
     }
     b.band = band;
-    std::size_t const per_matrix = tiles_per_matrix<Plan>(b);
+    std::size_t const per_matrix = tiles_per_matrix<Plan, AlignedOut>(b);
     std::size_t const per_launch = 0x7fffffffu / per_matrix;  // matrices in one grid
     if (per_launch == 0) return cudaErrorInvalidValue;
     for (std::size_t first = 0; first < batch; first += per_launch) {
@@ -150,18 +150,24 @@ cudaError_t launch_fast(void* out, void const* in, transpose_shape const& s, cud
     return with_fast_kernel<Size>(out, in, s, fast_launcher<Size>{make_fast_batch(out, in, s, Size), s.batch, band, stream});
 }
 
-// Blocks of the kernel launch_fast would use that the GPU runs at once.
+// The block order launch_fast picks for the shape, and the blocks of its
+// kernel the GPU runs at once (swz-bench reports them).
 template <unsigned Size>
-struct fast_residency {
+struct fast_order_query {
+    std::size_t rows, cols;
     std::size_t* resident;
+    std::size_t* band;
     template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
     cudaError_t operator()() const {
-        return resident_blocks<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(*resident);
+        cudaError_t const err = resident_blocks<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(*resident);
+        *band = choose_band<Plan>(rows, cols, *resident, row_step_of<Plan, AlignedOut>);
+        return err;
     }
 };
 template <unsigned Size>
-cudaError_t fast_resident_blocks(void const* out, void const* in, transpose_shape const& s, std::size_t& resident) {
-    return with_fast_kernel<Size>(out, in, s, fast_residency<Size>{&resident});
+cudaError_t fast_block_order(void const* out, void const* in, transpose_shape const& s, std::size_t& resident,
+                             std::size_t& band) {
+    return with_fast_kernel<Size>(out, in, s, fast_order_query<Size>{s.rows, s.cols, &resident, &band});
 }
 
 }  // namespace swz::detail

@@ -85,23 +85,31 @@ struct fast_transpose_body {
         return {row < job.rows, col, begin, begin + col * E};
     }
 
+    // Global addresses become pointers as offsets from the matrices' own,
+    // so the compiler keeps them in the global space (LDG/STG, not generic).
+    SWZ_HOST_DEVICE static unsigned char const* in_at(tile_job const& job, std::uintptr_t a) {
+        return job.in + std::ptrdiff_t(a - address(job.in));
+    }
+    SWZ_HOST_DEVICE static unsigned char* out_at(tile_job const& job, std::uintptr_t a) {
+        return job.out + std::ptrdiff_t(a - address(job.out));
+    }
+
     // The aligned chunk at a, of the site's row: whole inside the matrix's
     // bytes, in pieces across its first or last row, zeros wholly past the
     // row's data (no column there is needed).
     SWZ_HOST_DEVICE static vec16 load_chunk(tile_job const& job, chunk_site const& s, std::uintptr_t a) {
         std::uintptr_t const row_end = s.row_begin + job.cols * E;
         if (a >= row_end) return vec16{{0, 0, 0, 0}};
-        if (a >= address(job.in) && a + 16 <= job.in_end)
-            return load16<Streaming>(reinterpret_cast<unsigned char const*>(a));
+        if (a >= address(job.in) && a + 16 <= job.in_end) return load_global16<Streaming>(in_at(job, a));
         unsigned const lo = a < s.row_begin ? unsigned(s.row_begin - a) : 0u;
         unsigned const hi = a + 16 > row_end ? unsigned(row_end - a) : 16u;
-        return load_part(reinterpret_cast<unsigned char const*>(a), lo, hi);
+        return load_part(in_at(job, a), lo, hi);
     }
 
     // The tile chunk of an aligned row: the same, decided on columns first
     // (the common case, a chunk inside the row, in one comparison).
     SWZ_HOST_DEVICE static vec16 load_aligned_chunk(tile_job const& job, chunk_site const& s) {
-        if (s.col + K <= job.cols) return load16<Streaming>(reinterpret_cast<unsigned char const*>(s.start));
+        if (s.col + K <= job.cols) return load_global16<Streaming>(in_at(job, s.start));
         return load_chunk(job, s, s.start);
     }
 
@@ -179,19 +187,21 @@ struct fast_transpose_body {
     }
 
     // Bytes [lo, hi) of global memory, of the chunk at a (aligned), from v.
-    SWZ_HOST_DEVICE static void store_clipped(std::uintptr_t a, vec16 const& v, std::uintptr_t lo, std::uintptr_t hi) {
+    SWZ_HOST_DEVICE static void store_clipped(tile_job const& job, std::uintptr_t a, vec16 const& v, std::uintptr_t lo,
+                                              std::uintptr_t hi) {
         std::uintptr_t const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
         if (begin >= end) return;
-        auto* const p = reinterpret_cast<unsigned char*>(a);
-        if (begin == a && end == a + 16) store16<Streaming>(p, v);
-        else store_part(p, v, unsigned(begin - a), unsigned(end - a));
+        if (begin == a && end == a + 16) store_global16<Streaming>(out_at(job, a), v);
+        else store_part(out_at(job, a), v, unsigned(begin - a), unsigned(end - a));
     }
 
     // Member k's vector i to its output row, with `next` (what
     // lanes::gather_source_lane sent: the same output row's next vector).
-    // The tile owns bytes [lo, hi) of the output row; unaligned, each lane
-    // writes the aligned chunk starting inside its vector, and the first
-    // row group also the one ending inside it.
+    // Aligned rows: the vector itself. Otherwise each lane writes the
+    // aligned chunk that starts inside its vector, so the last row group's
+    // chunk reaches into the next tile: tiles then overlap by one row group
+    // (row_step_of), and the next tile writes it as its first. Pieces only
+    // at the ends of the output row.
     SWZ_HOST_DEVICE static void store_vector(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
                                              unsigned i, vec16 const& next, unsigned tid) {
         auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
@@ -201,14 +211,15 @@ struct fast_transpose_body {
         std::uintptr_t const row = address(job.out) + out_row * job.pitch_out, p = row + first * E;
         vec16 const& v = g.v[k][i];
         if (AlignedOut) {  // p is aligned: a whole vector unless the output row ends inside it
-            if (first + K <= job.rows) return store16<Streaming>(reinterpret_cast<unsigned char*>(p), v);
-            return store_part(reinterpret_cast<unsigned char*>(p), v, 0, unsigned(job.rows - first) * E);
+            if (first + K <= job.rows) return store_global16<Streaming>(out_at(job, p), v);
+            return store_part(out_at(job, p), v, 0, unsigned(job.rows - first) * E);
         }
-        std::size_t const end = job.row0 + Plan::tile_rows < job.rows ? job.row0 + Plan::tile_rows : job.rows;
-        std::uintptr_t const lo = row + job.row0 * E, hi = row + end * E;
+        bool const last_tile = job.row0 + Plan::tile_rows >= job.rows;
+        if (task.t + 1 == Plan::row_groups && !last_tile) return;  // the next tile's first chunk
         unsigned const shift = unsigned(16 - p % 16) % 16;
-        store_clipped(p + shift, funnel16<E>(v, next, shift), lo, hi);
-        if (task.t == 0 && shift != 0) store_clipped(p + shift - 16, funnel16<E>(v, v, shift), lo, hi);
+        std::uintptr_t const end = row + job.rows * E;
+        store_clipped(job, p + shift, funnel16<E>(v, next, shift), row, end);
+        if (job.row0 == 0 && task.t == 0 && shift != 0) store_clipped(job, p + shift - 16, funnel16<E>(v, v, shift), row, end);
     }
 
     // val[m] = the word (or double) of tile row K*t + m; out[i] = element i

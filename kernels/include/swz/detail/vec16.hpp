@@ -32,12 +32,13 @@ SWZ_HOST_DEVICE inline vec16 choose(bool c, vec16 const& a, vec16 const& b) {
     return {{c ? a.w[0] : b.w[0], c ? a.w[1] : b.w[1], c ? a.w[2] : b.w[2], c ? a.w[3] : b.w[3]}};
 }
 
-// Streaming: global data touched once, loaded and stored with the
-// evict-first (.cs) cache hint.
+// Global memory, 16 bytes at a 16-byte-aligned address. Loads take the
+// read-only path (the input never overlaps the output); Streaming: data
+// touched once, loaded and stored with the evict-first (.cs) cache hint.
 template <bool Streaming = false>
-SWZ_HOST_DEVICE inline vec16 load16(unsigned char const* p) {
+SWZ_HOST_DEVICE inline vec16 load_global16(unsigned char const* p) {
 #if defined(__CUDA_ARCH__)
-    uint4 const u = Streaming ? __ldcs(reinterpret_cast<uint4 const*>(p)) : *reinterpret_cast<uint4 const*>(p);
+    uint4 const u = Streaming ? __ldcs(reinterpret_cast<uint4 const*>(p)) : __ldg(reinterpret_cast<uint4 const*>(p));
     return {{u.x, u.y, u.z, u.w}};
 #else
     if (host_read_watch()) host_read_watch()(p, 16);
@@ -48,10 +49,20 @@ SWZ_HOST_DEVICE inline vec16 load16(unsigned char const* p) {
 }
 
 template <bool Streaming = false>
+SWZ_HOST_DEVICE inline void store_global16(unsigned char* p, vec16 const& v) {
+#if defined(__CUDA_ARCH__)
+    uint4 const u = make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]);
+    if (Streaming) __stcs(reinterpret_cast<uint4*>(p), u);
+    else __stwb(reinterpret_cast<uint4*>(p), u);
+#else
+    std::memcpy(p, v.w, 16);
+#endif
+}
+
+// Shared memory (the tile), 16 bytes.
 SWZ_HOST_DEVICE inline void store16(unsigned char* p, vec16 const& v) {
 #if defined(__CUDA_ARCH__)
-    if (Streaming) __stcs(reinterpret_cast<uint4*>(p), make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]));
-    else *reinterpret_cast<uint4*>(p) = make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]);
+    *reinterpret_cast<uint4*>(p) = make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]);
 #else
     std::memcpy(p, v.w, 16);
 #endif
