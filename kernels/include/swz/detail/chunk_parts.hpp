@@ -61,10 +61,10 @@ SWZ_HOST_DEVICE inline std::uint64_t load_piece(unsigned char const* p, unsigned
 SWZ_HOST_DEVICE inline void store_piece(unsigned char* p, unsigned size, std::uint64_t bits) {
 #if defined(__CUDA_ARCH__)
     switch (size) {
-        case 8: __stwb(reinterpret_cast<unsigned long long*>(p), bits); break;
-        case 4: __stwb(reinterpret_cast<unsigned int*>(p), static_cast<unsigned int>(bits)); break;
-        case 2: __stwb(reinterpret_cast<unsigned short*>(p), static_cast<unsigned short>(bits)); break;
-        default: __stwb(p, static_cast<unsigned char>(bits));
+        case 8: *reinterpret_cast<std::uint64_t*>(p) = bits; break;
+        case 4: *reinterpret_cast<std::uint32_t*>(p) = std::uint32_t(bits); break;
+        case 2: *reinterpret_cast<std::uint16_t*>(p) = std::uint16_t(bits); break;
+        default: *p = static_cast<unsigned char>(bits);
     }
 #else
     std::memcpy(p, &bits, size);

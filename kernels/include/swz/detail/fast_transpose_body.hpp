@@ -29,19 +29,23 @@ namespace swz::detail {
 SWZ_HOST_DEVICE inline std::uintptr_t address(void const* p) { return reinterpret_cast<std::uintptr_t>(p); }
 
 // One block's view: one matrix of the batch and the tile it transposes.
+// Global positions are byte offsets from the matrices' own pointers, so
+// that the compiler keeps every access in the global space (LDG/STG).
 struct tile_job {
     unsigned char const* in;     // rows x cols elements, rows pitch_in bytes apart
     unsigned char* out;          // cols x rows elements, rows pitch_out bytes apart
     std::size_t rows, cols;
     std::size_t pitch_in, pitch_out;
     std::size_t row0, col0;      // the tile's first input row and column
-    std::uintptr_t in_end;       // one past the input's last byte: the end of its last row
+    std::ptrdiff_t in_span;      // bytes from in to the end of its last row
+    unsigned in_mis, out_mis;    // in % 16, out % 16
 };
 
 SWZ_HOST_DEVICE inline tile_job make_tile_job(unsigned char const* in, unsigned char* out, std::size_t rows,
                                               std::size_t cols, std::size_t pitch_in, std::size_t pitch_out,
                                               std::size_t row0, std::size_t col0, unsigned elem) {
-    return {in, out, rows, cols, pitch_in, pitch_out, row0, col0, address(in) + (rows - 1) * pitch_in + cols * elem};
+    return {in,   out,  rows, cols, pitch_in, pitch_out, row0, col0, std::ptrdiff_t((rows - 1) * pitch_in + cols * elem),
+            unsigned(address(in) % 16), unsigned(address(out) % 16)};
 }
 
 template <class Plan, bool AlignedIn = true, bool AlignedOut = true, bool Streaming = false>
@@ -71,46 +75,48 @@ struct fast_transpose_body {
         vec16 v[LI];
     };
 
-    // Where the lane's tile chunk of iteration `it` lies in global memory.
+    // Where the lane's tile chunk of iteration `it` lies: offsets from job.in.
     struct chunk_site {
-        bool in_matrix;             // false past the matrix's last row
-        std::size_t col;            // its first element's column
-        std::uintptr_t row_begin;   // the input row's first byte
-        std::uintptr_t start;       // the tile chunk's first byte
+        bool in_matrix;              // false past the matrix's last row
+        std::size_t col;             // its first element's column
+        std::ptrdiff_t row_begin;    // the input row's first byte
+        std::ptrdiff_t start;        // the tile chunk's first byte
     };
     SWZ_HOST_DEVICE static chunk_site site_of(tile_job const& job, unsigned tid, unsigned it) {
         auto const cell = Plan::load_cell(tid % 32, tid / 32, it);
         std::size_t const row = job.row0 + cell.y, col = job.col0 + cell.x;
-        std::uintptr_t const begin = address(job.in) + row * job.pitch_in;
-        return {row < job.rows, col, begin, begin + col * E};
+        std::ptrdiff_t const begin = std::ptrdiff_t(row * job.pitch_in);
+        return {row < job.rows, col, begin, begin + std::ptrdiff_t(col * E)};
+    }
+    // The offset of the aligned chunk holding byte `at`.
+    SWZ_HOST_DEVICE static std::ptrdiff_t aligned_down(tile_job const& job, std::ptrdiff_t at) {
+        return at - std::ptrdiff_t((job.in_mis + unsigned(at)) % 16);
     }
 
-    // Global addresses become pointers as offsets from the matrices' own,
-    // so the compiler keeps them in the global space (LDG/STG, not generic).
-    SWZ_HOST_DEVICE static unsigned char const* in_at(tile_job const& job, std::uintptr_t a) {
-        return job.in + std::ptrdiff_t(a - address(job.in));
-    }
-    SWZ_HOST_DEVICE static unsigned char* out_at(tile_job const& job, std::uintptr_t a) {
-        return job.out + std::ptrdiff_t(a - address(job.out));
-    }
-
-    // The aligned chunk at a, of the site's row: whole inside the matrix's
-    // bytes, in pieces across its first or last row, zeros wholly past the
-    // row's data (no column there is needed).
-    SWZ_HOST_DEVICE static vec16 load_chunk(tile_job const& job, chunk_site const& s, std::uintptr_t a) {
-        std::uintptr_t const row_end = s.row_begin + job.cols * E;
+    // The aligned chunk at offset a, of the site's row: whole inside the
+    // matrix's bytes, in pieces across its first or last row, zeros wholly
+    // past the row's data (no column there is needed).
+    SWZ_HOST_DEVICE static vec16 load_chunk(tile_job const& job, chunk_site const& s, std::ptrdiff_t a) {
+        std::ptrdiff_t const row_end = s.row_begin + std::ptrdiff_t(job.cols * E);
         if (a >= row_end) return vec16{{0, 0, 0, 0}};
-        if (a >= address(job.in) && a + 16 <= job.in_end) return load_global16<Streaming>(in_at(job, a));
+        if (a >= 0 && a + 16 <= job.in_span) return load_global16<Streaming>(job.in + a);
         unsigned const lo = a < s.row_begin ? unsigned(s.row_begin - a) : 0u;
         unsigned const hi = a + 16 > row_end ? unsigned(row_end - a) : 16u;
-        return load_part(in_at(job, a), lo, hi);
+        return load_part(job.in + a, lo, hi);
     }
 
     // The tile chunk of an aligned row: the same, decided on columns first
     // (the common case, a chunk inside the row, in one comparison).
     SWZ_HOST_DEVICE static vec16 load_aligned_chunk(tile_job const& job, chunk_site const& s) {
-        if (s.col + K <= job.cols) return load_global16<Streaming>(in_at(job, s.start));
+        if (s.col + K <= job.cols) return load_global16<Streaming>(job.in + s.start);
         return load_chunk(job, s, s.start);
+    }
+
+    // The misalignment of the lane's tile chunk, on the low 32 bits only.
+    SWZ_HOST_DEVICE static unsigned misalignment(tile_job const& job, unsigned tid, unsigned it) {
+        auto const cell = Plan::load_cell(tid % 32, tid / 32, it);
+        unsigned const row = unsigned(job.row0) + cell.y, col = unsigned(job.col0) + cell.x;
+        return (job.in_mis + row * unsigned(job.pitch_in) + col * E) % 16;
     }
 
     // Every global load of the load phase, all in flight together.
@@ -121,12 +127,12 @@ struct fast_transpose_body {
             auto const s = site_of(job, tid, it);
             if (!s.in_matrix) r.own[it] = vec16{{0, 0, 0, 0}};
             else if (AlignedIn) r.own[it] = load_aligned_chunk(job, s);
-            else r.own[it] = load_chunk(job, s, s.start & ~std::uintptr_t(15));
+            else r.own[it] = load_chunk(job, s, aligned_down(job, s.start));
         }
         r.extra = vec16{{0, 0, 0, 0}};
         if (AlignedIn || !lanes::holds_extra(lane)) return;
         auto const s = site_of(job, warp * 32 + lanes::extra_row_lane(lane), lanes::extra_iteration(lane));
-        std::uintptr_t const a = s.start & ~std::uintptr_t(15);
+        std::ptrdiff_t const a = aligned_down(job, s.start);
         if (s.in_matrix && s.start != a) r.extra = load_chunk(job, s, a + lanes::extra_offset_bytes);
     }
 
@@ -137,7 +143,7 @@ struct fast_transpose_body {
     SWZ_HOST_DEVICE static vec16 realigned(tile_job const& job, raw_chunks const& r, unsigned it,
                                            vec16 const& own_next, vec16 const& extra, unsigned tid) {
         if (AlignedIn) return r.own[it];
-        unsigned const shift = unsigned(site_of(job, tid, it).start % 16);
+        unsigned const shift = misalignment(job, tid, it);
         return funnel16<E>(r.own[it], choose(lanes::is_row_last(tid % 32), extra, own_next), shift);
     }
 
@@ -186,13 +192,13 @@ struct fast_transpose_body {
         return choose(lanes::sends_next_block(lane), g.v[later][i], g.v[k][i]);
     }
 
-    // Bytes [lo, hi) of global memory, of the chunk at a (aligned), from v.
-    SWZ_HOST_DEVICE static void store_clipped(tile_job const& job, std::uintptr_t a, vec16 const& v, std::uintptr_t lo,
-                                              std::uintptr_t hi) {
-        std::uintptr_t const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
+    // Bytes [lo, hi) of the output (offsets), of the aligned chunk at a, from v.
+    SWZ_HOST_DEVICE static void store_clipped(tile_job const& job, std::ptrdiff_t a, vec16 const& v, std::ptrdiff_t lo,
+                                              std::ptrdiff_t hi) {
+        std::ptrdiff_t const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
         if (begin >= end) return;
-        if (begin == a && end == a + 16) store_global16<Streaming>(out_at(job, a), v);
-        else store_part(out_at(job, a), v, unsigned(begin - a), unsigned(end - a));
+        if (begin == a && end == a + 16) store_global16<Streaming>(job.out + a, v);
+        else store_part(job.out + a, v, unsigned(begin - a), unsigned(end - a));
     }
 
     // Member k's vector i to its output row, with `next` (what
@@ -208,18 +214,19 @@ struct fast_transpose_body {
         std::size_t const out_row = job.col0 + task.c * K + task.w * G + i;
         std::size_t const first = job.row0 + std::size_t(task.t) * K;  // first output column of the vector
         if (out_row >= job.cols || first >= job.rows) return;
-        std::uintptr_t const row = address(job.out) + out_row * job.pitch_out, p = row + first * E;
+        std::size_t const row = out_row * job.pitch_out, p = row + first * E;  // offsets from job.out
         vec16 const& v = g.v[k][i];
         if (AlignedOut) {  // p is aligned: a whole vector unless the output row ends inside it
-            if (first + K <= job.rows) return store_global16<Streaming>(out_at(job, p), v);
-            return store_part(out_at(job, p), v, 0, unsigned(job.rows - first) * E);
+            if (first + K <= job.rows) return store_global16<Streaming>(job.out + p, v);
+            return store_part(job.out + p, v, 0, unsigned(job.rows - first) * E);
         }
         bool const last_tile = job.row0 + Plan::tile_rows >= job.rows;
         if (task.t + 1 == Plan::row_groups && !last_tile) return;  // the next tile's first chunk
-        unsigned const shift = unsigned(16 - p % 16) % 16;
-        std::uintptr_t const end = row + job.rows * E;
-        store_clipped(job, p + shift, funnel16<E>(v, next, shift), row, end);
-        if (job.row0 == 0 && task.t == 0 && shift != 0) store_clipped(job, p + shift - 16, funnel16<E>(v, v, shift), row, end);
+        std::ptrdiff_t const at = std::ptrdiff_t(p), lo = std::ptrdiff_t(row), hi = std::ptrdiff_t(row + job.rows * E);
+        int const shift = int(16 - (job.out_mis + unsigned(p)) % 16) % 16;
+        store_clipped(job, at + shift, funnel16<E>(v, next, unsigned(shift)), lo, hi);
+        if (job.row0 == 0 && task.t == 0 && shift != 0)
+            store_clipped(job, at + shift - 16, funnel16<E>(v, v, unsigned(shift)), lo, hi);
     }
 
     // val[m] = the word (or double) of tile row K*t + m; out[i] = element i

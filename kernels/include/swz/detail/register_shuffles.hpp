@@ -65,8 +65,8 @@ SWZ_HOST_DEVICE inline std::uint32_t funnel_shift_right(std::uint32_t lo, std::u
 
 // Bytes [shift, shift + 16) of the 32 bytes lo, hi (shift in 0..15, known
 // only at run time): whole words by two rounds of selects, then bytes by a
-// funnel shift. Shifts are multiples of the element size; for elements of
-// 4 or more bytes (MinGranule >= 4) the byte step is left out.
+// funnel shift. Shifts are multiples of the element size (MinGranule): for
+// 4 bytes the byte step is left out, for 8 the one-word round too.
 template <unsigned MinGranule>
 SWZ_HOST_DEVICE inline vec16 funnel16(vec16 const& lo, vec16 const& hi, unsigned shift) {
     std::uint32_t const w[8] = {lo.w[0], lo.w[1], lo.w[2], lo.w[3], hi.w[0], hi.w[1], hi.w[2], hi.w[3]};
@@ -75,7 +75,7 @@ SWZ_HOST_DEVICE inline vec16 funnel16(vec16 const& lo, vec16 const& hi, unsigned
 #pragma unroll
     for (unsigned j = 0; j < 6; ++j) by2[j] = words & 2u ? w[j + 2] : w[j];
 #pragma unroll
-    for (unsigned j = 0; j < 5; ++j) by1[j] = words & 1u ? by2[j + 1] : by2[j];
+    for (unsigned j = 0; j < 5; ++j) by1[j] = MinGranule < 8 && (words & 1u) ? by2[j + 1] : by2[j];
     vec16 out;
 #pragma unroll
     for (unsigned i = 0; i < 4; ++i) out.w[i] = MinGranule >= 4 ? by1[i] : funnel_shift_right(by1[i], by1[i + 1], bits);

@@ -33,8 +33,9 @@ SWZ_HOST_DEVICE inline vec16 choose(bool c, vec16 const& a, vec16 const& b) {
 }
 
 // Global memory, 16 bytes at a 16-byte-aligned address. Loads take the
-// read-only path (the input never overlaps the output); Streaming: data
-// touched once, loaded and stored with the evict-first (.cs) cache hint.
+// read-only path (the input never overlaps the output); stores are plain,
+// global because the kernels form their pointers from the matrices' own.
+// Streaming: data touched once, with the evict-first (.cs) cache hint.
 template <bool Streaming = false>
 SWZ_HOST_DEVICE inline vec16 load_global16(unsigned char const* p) {
 #if defined(__CUDA_ARCH__)
@@ -53,7 +54,7 @@ SWZ_HOST_DEVICE inline void store_global16(unsigned char* p, vec16 const& v) {
 #if defined(__CUDA_ARCH__)
     uint4 const u = make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]);
     if (Streaming) __stcs(reinterpret_cast<uint4*>(p), u);
-    else __stwb(reinterpret_cast<uint4*>(p), u);
+    else *reinterpret_cast<uint4*>(p) = u;  // a plain store: __stwb would make it a strong one
 #else
     std::memcpy(p, v.w, 16);
 #endif
