@@ -10,7 +10,8 @@
 // 16-byte vectorised copy kernel, on the same number of bytes. Each figure
 // is the median of `repeats` launches timed one by one with CUDA events,
 // after the checked launch and warm-up; GB/s counts bytes read plus
-// written. --tune also times the fast kernel in the other block order.
+// written. --tune also times the fast kernel in the other block order and,
+// where rows are realigned, with 4 and 6 resident blocks per SM.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -29,6 +30,7 @@
 #include "anchors.hpp"
 #include "bench_kernels.cuh"
 #include "bench_shapes.hpp"
+#include "tune_residency.hpp"
 
 namespace {
 
@@ -52,6 +54,7 @@ struct cell {
     timing memcpy_d2d, copy16, fast, geam, lt;
     std::size_t band = 0, other_band = 0;  // the chosen block order; the one --tune times next to it
     timing fast_other_band;
+    timing residency[2];  // --tune, realigning kernels: tuned_residencies blocks per SM
     double copy_ms() const { return std::min(memcpy_d2d.ms > 0 ? memcpy_d2d.ms : 1e30, copy16.ms > 0 ? copy16.ms : 1e30); }
     double gbps(timing const& t) const { return 2.0 * double(bytes) / (t.ms * 1e6); }
     double of_copy(timing const& t) const { return t.timed() ? copy_ms() / t.ms : -1; }
@@ -167,6 +170,17 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
         c.fast_other_band = measure(buf, [&] {
             return ok(swz::detail::launch_fast<sizeof(T)>(buf.out, buf.in, shape, 0, c.other_band));
         }, repeats);
+        for (unsigned r = 0; r < 2; ++r) {
+            unsigned const blocks = tuned_residencies[r];
+            if (launch_realigned_with_residency(sizeof(T), blocks, buf.out, buf.in, shape) == cudaErrorNotSupported) {
+                CHECK_CUDA(cudaGetLastError());
+                c.residency[r].note = "-";
+                continue;
+            }
+            c.residency[r] = measure(buf, [&] {
+                return ok(launch_realigned_with_residency(sizeof(T), blocks, buf.out, buf.in, shape));
+            }, repeats);
+        }
     }
     if constexpr (sizeof(T) >= 4) {
         using F = std::conditional_t<sizeof(T) == 4, float, double>;
@@ -197,7 +211,7 @@ std::string band_name(std::size_t band) { return band == swz::whole_column ? "co
 void print_header(bool tune) {
     std::printf("%-10s %-20s %-6s %9s %-6s %9s %9s %7s %6s %8s %8s", "group", "shape", "type", "copy GB/s", "by", "swz ms",
                 "swz GB/s", "of copy", "of HBM", "geam", "Lt");
-    if (tune) std::printf("  %-5s %-8s", "order", "other");
+    if (tune) std::printf("  %-5s %-12s %7s %7s", "order", "other order", "4/SM", "6/SM");
     std::printf("\n");
 }
 
@@ -215,8 +229,10 @@ void print_row(cell const& c, bool tune) {
         std::printf(" %8s %8s", c.geam.timed() ? percent(c.of_copy(c.geam)).c_str() : c.geam.note.c_str(),
                     c.lt.timed() ? percent(c.of_copy(c.lt)).c_str() : c.lt.note.c_str());
         if (tune)
-            std::printf("  %-5s %-8s", band_name(c.band).c_str(),
-                        (band_name(c.other_band) + " " + percent(c.of_copy(c.fast_other_band))).c_str());
+            std::printf("  %-5s %-12s %7s %7s", band_name(c.band).c_str(),
+                        (band_name(c.other_band) + " " + percent(c.of_copy(c.fast_other_band))).c_str(),
+                        c.residency[0].timed() ? percent(c.of_copy(c.residency[0])).c_str() : c.residency[0].note.c_str(),
+                        c.residency[1].timed() ? percent(c.of_copy(c.residency[1])).c_str() : c.residency[1].note.c_str());
         std::printf("\n");
         std::fflush(stdout);
     }
@@ -257,7 +273,8 @@ void write_json(std::string const& path, std::vector<cell> const& cells, cudaDev
           << ", \"swz_ms\": " << t(c.fast) << ", \"swz_note\": \"" << c.fast.note << "\", \"swz_of_copy\": " << c.of_copy(c.fast)
           << ", \"band\": \"" << band_name(c.band) << "\", \"geam_ms\": " << t(c.geam) << ", \"geam_note\": \"" << c.geam.note
           << "\", \"lt_ms\": " << t(c.lt) << ", \"lt_note\": \"" << c.lt.note << "\", \"other_band\": \""
-          << band_name(c.other_band) << "\", \"other_band_ms\": " << t(c.fast_other_band) << "}"
+          << band_name(c.other_band) << "\", \"other_band_ms\": " << t(c.fast_other_band)
+          << ", \"residency4_ms\": " << t(c.residency[0]) << ", \"residency6_ms\": " << t(c.residency[1]) << "}"
           << (i + 1 < cells.size() ? ",\n" : "\n");
     }
     f << "]}\n";
