@@ -24,7 +24,9 @@ inline constexpr unsigned whole_column = 0xffffffffu;
 // evict-first cache hints on global data. None changes a shared-memory access.
 template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte elements
     using plan = fast_transpose_plan<Elem, 64, 256, 256>;
-    static constexpr unsigned band = whole_column, min_blocks = 6, min_blocks_realigned = 5;
+    // Realigning: 6 blocks for halves and floats, 5 for doubles, as measured
+    // by swz-bench --tune (kernels/BENCHMARKS.md).
+    static constexpr unsigned band = whole_column, min_blocks = 6, min_blocks_realigned = Elem == 8 ? 5 : 6;
     static constexpr bool streaming = false;
 };
 // Bytes gather 16 rows per output vector: a tile of 128 rows, 128 bytes wide
