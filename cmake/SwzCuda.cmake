@@ -1,5 +1,11 @@
 # Decide whether to build the CUDA parts. AUTO builds them when nvcc is found
 # (it is on the CPU-only CI machine too, so CI catches compile errors).
+#
+# SWZ_CUDA_STANDARD: the C++ standard CUDA code that includes the headers
+# needs, here and in a consumer of the installed package (swz::kernels
+# carries it as cuda_std_<N>): C++17, which plain nvcc speaks by default;
+# the model and kernel headers keep to it.
+set(SWZ_CUDA_STANDARD 17)
 set(SWZ_HAVE_CUDA OFF)
 if(NOT SWZ_CUDA STREQUAL "OFF")
   if(NOT CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
@@ -12,15 +18,9 @@ if(NOT SWZ_CUDA STREQUAL "OFF")
       set(CMAKE_CUDA_ARCHITECTURES 90)
     endif()
     enable_language(CUDA)
-    # CMake 3.25 does not know that nvcc 13 speaks C++20: teach it the flag,
-    # so targets that need C++20 (swz::model) build as CUDA too.
-    if(NOT CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
-      set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
-      set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
-      list(APPEND CMAKE_CUDA_COMPILE_FEATURES cuda_std_20)
-      set(CMAKE_CUDA20_COMPILE_FEATURES cuda_std_20)
-    endif()
-    set(CMAKE_CUDA_STANDARD 20)
+    include(${CMAKE_CURRENT_LIST_DIR}/SwzCudaStandard.cmake)
+    swz_teach_cuda_standard(${SWZ_CUDA_STANDARD})
+    set(CMAKE_CUDA_STANDARD ${SWZ_CUDA_STANDARD})
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
     find_package(CUDAToolkit REQUIRED)
     set(SWZ_HAVE_CUDA ON)

@@ -1,6 +1,7 @@
 # The installed CMake package of swz: `find_package(swz)` gives
 #   swz::model            the header-only model (the formula, layout rules, tiles, bank model)
-#   swz::kernels          the header-only CUDA transposes (swz/transpose.cuh), over swz::model
+#   swz::kernels          the header-only CUDA transposes (swz/transpose.cuh), over swz::model,
+#                         with the CUDA standard its headers need (cuda_std_<SWZ_CUDA_STANDARD>)
 #   swz::verify           the swz-verify executable (when built with Z3)
 #   swz_certify_layout()  certify a layout at build time, failing the build
 #                         when a required property does not hold (SwzCertify.cmake)
@@ -31,5 +32,5 @@ configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/swzConfig.cmake.in"
 write_basic_package_version_file("${PROJECT_BINARY_DIR}/swzConfigVersion.cmake"
                                  VERSION "${PROJECT_VERSION}" COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/swzConfig.cmake" "${PROJECT_BINARY_DIR}/swzConfigVersion.cmake"
-              "${PROJECT_SOURCE_DIR}/cmake/SwzCertify.cmake"
+              "${PROJECT_SOURCE_DIR}/cmake/SwzCertify.cmake" "${PROJECT_SOURCE_DIR}/cmake/SwzCudaStandard.cmake"
         DESTINATION "${SWZ_INSTALL_CMAKEDIR}")

@@ -1,10 +1,17 @@
-// swz-bench: bandwidth of every transpose variant against a device-to-device
-// copy of the same bytes measured in the same run.
+// swz-bench: the fast transpose against a copy of the same bytes and
+// against cuBLAS geam and cuBLASLt MatrixTransform, all in this process, on
+// the same buffers, every output compared in full with a reference.
 //
-//   swz-bench [--sizes 8192,16384] [--repeats 50] [--json FILE] [--tune]
+//   swz-bench [--shapes LIST] [--types int8,half,float,double] [--repeats 50] [--json FILE] [--tune]
 //
-// Each figure is the median of `repeats` launches timed one by one with CUDA
-// events, after warm-up launches; GB/s counts bytes read plus bytes written.
+// LIST: comma-separated ROWSxCOLS, BATCHxROWSxCOLS, either with
+// :LD_IN:LD_OUT (bench_shapes.hpp); the default is the goals' suite.
+// "Copy" is the faster of cudaMemcpyAsync device to device and copy16, a
+// 16-byte vectorised copy kernel, on the same number of bytes. Each figure
+// is the median of `repeats` launches timed one by one with CUDA events,
+// after the checked launch and warm-up; GB/s counts bytes read plus
+// written. --tune also times the fast kernel in the other block order and,
+// where rows are realigned, with 4 and 6 resident blocks per SM.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -13,172 +20,318 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <swz/transpose.cuh>
 
 #include "../support/check_cuda.hpp"
-
-#include "tuning_variants.cuh"
+#include "anchors.hpp"
+#include "bench_kernels.cuh"
+#include "bench_shapes.hpp"
+#include "tune_residency.hpp"
 
 namespace {
 
+using namespace swz::bench;
+
 #define CHECK_CUDA(call) SWZ_CHECK_CUDA("swz-bench", call)
 
-struct row {
-    std::string type;
-    std::size_t n;
-    std::string variant;
-    double ms;
-    double gbps;
-    double share_of_copy;
+constexpr double hbm_gbps = 4800;  // the H200's HBM3e, by its datasheet
+
+// One timed variant: the median, or why there is none.
+struct timing {
+    double ms = -1;
+    std::string note;  // "" when timed and its output matched
+    bool timed() const { return ms > 0 && note.empty(); }
 };
 
-// Median time of `launch` in ms: warm-up, then one event pair per launch.
-double median_ms(std::function<cudaError_t()> const& launch, int repeats) {
-    for (int i = 0; i < 5; ++i) CHECK_CUDA(launch());
+struct cell {
+    bench_shape shape;
+    std::string type;
+    std::size_t elem = 0, bytes = 0;  // bytes of the matrices (read once, written once)
+    timing memcpy_d2d, copy16, fast, geam, lt;
+    std::size_t band = 0, other_band = 0;  // the chosen block order; the one --tune times next to it
+    timing fast_other_band;
+    timing residency[2];  // --tune, realigning kernels: tuned_residencies blocks per SM
+    double copy_ms() const { return std::min(memcpy_d2d.ms > 0 ? memcpy_d2d.ms : 1e30, copy16.ms > 0 ? copy16.ms : 1e30); }
+    double gbps(timing const& t) const { return 2.0 * double(bytes) / (t.ms * 1e6); }
+    double of_copy(timing const& t) const { return t.timed() ? copy_ms() / t.ms : -1; }
+};
+
+// Median of `repeats` launches, each between its own pair of events, after
+// warm-up; nullopt if a launch failed.
+std::optional<double> median_ms(std::function<bool()> const& launch, int repeats) {
+    for (int i = 0; i < 3; ++i)
+        if (!launch()) return std::nullopt;
     CHECK_CUDA(cudaDeviceSynchronize());
     std::vector<cudaEvent_t> ev(2 * std::size_t(repeats));
     for (auto& e : ev) CHECK_CUDA(cudaEventCreate(&e));
-    for (int i = 0; i < repeats; ++i) {
+    bool ok = true;
+    for (int i = 0; i < repeats && ok; ++i) {
         CHECK_CUDA(cudaEventRecord(ev[2 * i]));
-        CHECK_CUDA(launch());
+        ok = launch();
         CHECK_CUDA(cudaEventRecord(ev[2 * i + 1]));
     }
     CHECK_CUDA(cudaDeviceSynchronize());
     std::vector<double> t;
-    for (int i = 0; i < repeats; ++i) {
+    for (int i = 0; i < repeats && ok; ++i) {
         float ms = 0;
         CHECK_CUDA(cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1]));
         t.push_back(ms);
     }
     for (auto& e : ev) CHECK_CUDA(cudaEventDestroy(e));
+    if (!ok) return std::nullopt;
     std::sort(t.begin(), t.end());
     return t[t.size() / 2];
 }
 
 template <class T>
-void bench_type(char const* type, std::size_t n, int repeats, bool tune, std::vector<row>& rows) {
-    std::size_t const bytes = n * n * sizeof(T);
-    T *in = nullptr, *out = nullptr;
-    CHECK_CUDA(cudaMalloc(&in, bytes));
-    CHECK_CUDA(cudaMalloc(&out, bytes));
-    // Real data, not zeros: a xorshift pattern written by the GPU itself.
-    std::vector<unsigned char> host(bytes);
-    std::uint64_t x = 88172645463325252ull;
-    for (std::size_t i = 0; i + 8 <= bytes; i += 8) {
-        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-        std::memcpy(&host[i], &x, 8);
-    }
-    CHECK_CUDA(cudaMemcpy(in, host.data(), bytes, cudaMemcpyHostToDevice));
-    double const copy_ms = median_ms([&] { return cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice); }, repeats);
-    // Every timed transpose must produce the reference transpose (made by a
-    // plain CPU loop), checked after its timing.
-    std::vector<unsigned char> want(bytes), got(bytes);
-    for (std::size_t r = 0; r < n; ++r)
-        for (std::size_t c = 0; c < n; ++c) std::memcpy(&want[(c * n + r) * sizeof(T)], &host[(r * n + c) * sizeof(T)], sizeof(T));
-    auto verified = [&] {
+struct buffers {
+    std::size_t in_bytes, out_bytes;
+    T *in = nullptr, *out = nullptr, *ref = nullptr;
+    unsigned long long* count = nullptr;
+
+    explicit buffers(bench_shape const& s)
+        : in_bytes(((s.batch - 1) * s.stride_in() + (s.rows - 1) * s.ld_in + s.cols) * sizeof(T)),
+          out_bytes(((s.batch - 1) * s.stride_out() + (s.cols - 1) * s.ld_out + s.rows) * sizeof(T)) {
+        CHECK_CUDA(cudaMalloc(&in, round8(in_bytes)));
+        CHECK_CUDA(cudaMalloc(&out, round8(out_bytes)));
+        CHECK_CUDA(cudaMalloc(&ref, round8(out_bytes)));
+        CHECK_CUDA(cudaMalloc(&count, sizeof(*count)));
+        auto const m = finite_floats<sizeof(T)>();
+        fill_random<<<grid_for(round8(in_bytes) / 8), 256>>>(reinterpret_cast<std::uint64_t*>(in), round8(in_bytes) / 8,
+                                                             0x5eed0000 + s.rows * 31 + s.cols, m.keep, m.set);
+        CHECK_CUDA(cudaGetLastError());
+        CHECK_CUDA(cudaMemset(ref, 0xCD, round8(out_bytes)));
+        reference_transpose<<<grid_for(s.rows * s.cols * s.batch), 256>>>(ref, in, s.rows, s.cols, s.ld_in, s.ld_out,
+                                                                          s.stride_in(), s.stride_out(), s.batch);
+        CHECK_CUDA(cudaGetLastError());
         CHECK_CUDA(cudaDeviceSynchronize());
-        CHECK_CUDA(cudaMemcpy(got.data(), out, bytes, cudaMemcpyDeviceToHost));
-        CHECK_CUDA(cudaMemset(out, 0xCD, bytes));
-        return std::memcmp(got.data(), want.data(), bytes) == 0;
-    };
-    verified();
-    auto add = [&](std::string variant, double ms, bool check = true) {
-        if (check && !verified()) {
-            std::fprintf(stderr, "swz-bench: %s %s %zu: WRONG RESULT\n", variant.c_str(), type, n);
-            std::exit(2);
-        }
-        rows.push_back({type, n, std::move(variant), ms, 2.0 * double(bytes) / (ms * 1e6), copy_ms / ms});
-    };
-    add("copy (cudaMemcpy D2D)", copy_ms, false);
-    struct v {
-        char const* name;
-        swz::transpose_variant variant;
-    };
-    for (auto [vname, variant] : {v{"fast", swz::transpose_variant::fast},
-                                  v{"article_swizzled", swz::transpose_variant::article_swizzled},
-                                  v{"article_padded", swz::transpose_variant::article_padded},
-                                  v{"article_plain", swz::transpose_variant::article_plain}})
-        add(vname, median_ms([&] { return swz::transpose(out, in, n, n, variant); }, repeats));
-    if (tune)
-        for (auto const& t : swz::bench::tuning_variants<sizeof(T)>())
-            add(t.name, median_ms([&] { return t.launch(reinterpret_cast<unsigned char*>(out),
-                                                         reinterpret_cast<unsigned char const*>(in), n, n); },
-                                  repeats));
-    CHECK_CUDA(cudaFree(in));
-    CHECK_CUDA(cudaFree(out));
+    }
+    ~buffers() {
+        cudaFree(in), cudaFree(out), cudaFree(ref), cudaFree(count);
+    }
+    static std::size_t round8(std::size_t n) { return (n + 7) / 8 * 8; }
+
+    // The output poisoned, one launch, then every byte of the output buffer
+    // (gaps between rows included) against the reference.
+    bool matches_after(std::function<bool()> const& launch) {
+        CHECK_CUDA(cudaMemset(out, 0xCD, round8(out_bytes)));
+        CHECK_CUDA(cudaDeviceSynchronize());
+        if (!launch()) return false;
+        CHECK_CUDA(cudaDeviceSynchronize());
+        CHECK_CUDA(cudaMemset(count, 0, sizeof(*count)));
+        count_differences<<<grid_for(round8(out_bytes) / 8), 256>>>(reinterpret_cast<unsigned char const*>(out),
+                                                                    reinterpret_cast<unsigned char const*>(ref),
+                                                                    round8(out_bytes), count);
+        CHECK_CUDA(cudaGetLastError());
+        unsigned long long differing = 0;
+        CHECK_CUDA(cudaMemcpy(&differing, count, sizeof(differing), cudaMemcpyDeviceToHost));
+        return differing == 0;
+    }
+};
+
+// Checked, then timed.
+template <class T>
+timing measure(buffers<T>& buf, std::function<bool()> const& launch, int repeats) {
+    timing t;
+    if (!buf.matches_after(launch)) {
+        t.note = "WRONG or failed";
+        return t;
+    }
+    auto const ms = median_ms(launch, repeats);
+    if (!ms) t.note = "launch failed";
+    else t.ms = *ms;
+    return t;
 }
 
-std::vector<std::size_t> parse_sizes(char const* s) {
-    std::vector<std::size_t> out;
-    for (char const* p = s; *p;) {
-        char* end = nullptr;
-        unsigned long long const v = std::strtoull(p, &end, 10);
-        if (end == p || v == 0 || v > 65536) {
-            std::fprintf(stderr, "swz-bench: error: --sizes takes sizes 1..65536 separated by commas\n");
-            std::exit(1);
-        }
-        out.push_back(v);
-        p = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',') {
-            std::fprintf(stderr, "swz-bench: error: --sizes takes sizes 1..65536 separated by commas\n");
-            std::exit(1);
+template <class T>
+cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, anchors const& libs) {
+    cell c{s, type, sizeof(T), s.rows * s.cols * s.batch * sizeof(T)};
+    buffers<T> buf(s);
+    auto const ok = [](cudaError_t e) { return e == cudaSuccess; };
+    if (auto ms = median_ms([&] { return ok(cudaMemcpyAsync(buf.out, buf.in, c.bytes, cudaMemcpyDeviceToDevice)); }, repeats))
+        c.memcpy_d2d.ms = *ms;
+    if (auto ms = median_ms([&] { return ok(launch_copy16(buf.out, buf.in, c.bytes)); }, repeats)) c.copy16.ms = *ms;
+
+    swz::detail::transpose_shape const shape{s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.stride_in(), s.stride_out()};
+    c.fast = measure(buf, [&] {
+        return ok(swz::transpose_batched(buf.out, s.ld_out, s.stride_out(), buf.in, s.ld_in, s.stride_in(), s.rows, s.cols,
+                                         s.batch));
+    }, repeats);
+    std::size_t resident = 0;
+    CHECK_CUDA(swz::detail::fast_block_order<sizeof(T)>(buf.out, buf.in, shape, resident, c.band));
+    using plan = swz::fast_plan_for<sizeof(T)>;
+    if (tune) {  // the other order: whole columns, or bands whose blocks in flight read whole rows
+        std::size_t const across = (s.cols + plan::nx - 1) / plan::nx;
+        c.other_band = c.band != swz::whole_column ? std::size_t(swz::whole_column) : std::max<std::size_t>(1, resident / across);
+        c.fast_other_band = measure(buf, [&] {
+            return ok(swz::detail::launch_fast<sizeof(T)>(buf.out, buf.in, shape, 0, c.other_band));
+        }, repeats);
+        for (unsigned r = 0; r < 2; ++r) {
+            unsigned const blocks = tuned_residencies[r];
+            if (launch_realigned_with_residency(sizeof(T), blocks, buf.out, buf.in, shape) == cudaErrorNotSupported) {
+                CHECK_CUDA(cudaGetLastError());
+                c.residency[r].note = "-";
+                continue;
+            }
+            c.residency[r] = measure(buf, [&] {
+                return ok(launch_realigned_with_residency(sizeof(T), blocks, buf.out, buf.in, shape));
+            }, repeats);
         }
     }
-    return out;
+    if constexpr (sizeof(T) >= 4) {
+        using F = std::conditional_t<sizeof(T) == 4, float, double>;
+        c.geam = measure(buf, [&] {
+            return geam(libs, reinterpret_cast<F*>(buf.out), reinterpret_cast<F const*>(buf.in), s) == CUBLAS_STATUS_SUCCESS;
+        }, repeats);
+    } else {
+        c.geam.note = "n/a";
+    }
+    for (bool fallback : {false, true}) {
+        cudaDataType_t const type = lt_type_of<sizeof(T)>();
+        if (fallback && type != CUDA_R_8I) break;
+        lt_transform const lt(type, lt_scale_of(type, fallback), s);
+        c.lt = measure(buf, [&] { return lt.run(libs, buf.out, buf.in) == CUBLAS_STATUS_SUCCESS; }, repeats);
+        if (c.lt.timed()) break;
+    }
+    return c;
+}
+
+std::string percent(double share) {
+    if (share < 0) return "-";
+    char b[32];
+    std::snprintf(b, sizeof b, "%.1f%%", 100 * share);
+    return b;
+}
+std::string band_name(std::size_t band) { return band == swz::whole_column ? "col" : std::to_string(band); }
+
+void print_header(bool tune) {
+    std::printf("%-10s %-20s %-6s %9s %-6s %9s %9s %7s %6s %8s %8s", "group", "shape", "type", "copy GB/s", "by", "swz ms",
+                "swz GB/s", "of copy", "of HBM", "geam", "Lt");
+    if (tune) std::printf("  %-5s %-12s %7s %7s", "order", "other order", "4/SM", "6/SM");
+    std::printf("\n");
+}
+
+// One line per cell, printed as soon as it is measured.
+void print_row(cell const& c, bool tune) {
+    {
+        bool const memcpy_best = c.memcpy_d2d.ms > 0 && c.memcpy_d2d.ms <= c.copy_ms();
+        std::printf("%-10s %-20s %-6s %9.0f %-6s ", c.shape.group.c_str(), c.shape.name().c_str(), c.type.c_str(),
+                    2.0 * double(c.bytes) / (c.copy_ms() * 1e6), memcpy_best ? "memcpy" : "copy16");
+        if (c.fast.timed())
+            std::printf("%9.4f %9.0f %7s %6s", c.fast.ms, c.gbps(c.fast), percent(c.of_copy(c.fast)).c_str(),
+                        percent(c.gbps(c.fast) / hbm_gbps).c_str());
+        else
+            std::printf("%9s %9s %7s %6s", c.fast.note.c_str(), "", "", "");
+        std::printf(" %8s %8s", c.geam.timed() ? percent(c.of_copy(c.geam)).c_str() : c.geam.note.c_str(),
+                    c.lt.timed() ? percent(c.of_copy(c.lt)).c_str() : c.lt.note.c_str());
+        if (tune)
+            std::printf("  %-5s %-12s %7s %7s", band_name(c.band).c_str(),
+                        (band_name(c.other_band) + " " + percent(c.of_copy(c.fast_other_band))).c_str(),
+                        c.residency[0].timed() ? percent(c.of_copy(c.residency[0])).c_str() : c.residency[0].note.c_str(),
+                        c.residency[1].timed() ? percent(c.of_copy(c.residency[1])).c_str() : c.residency[1].note.c_str());
+        std::printf("\n");
+        std::fflush(stdout);
+    }
+}
+
+// The goals, as measured in this run.
+void print_summary(std::vector<cell> const& cells) {
+    std::size_t n = 0, at93 = 0, squares = 0, squares95 = 0, geam_cells = 0, geam_ahead = 0, lt_cells = 0, lt_ahead = 0;
+    double worst = 2;
+    std::string worst_at;
+    for (auto const& c : cells) {
+        double const f = c.of_copy(c.fast);
+        ++n;
+        at93 += f >= 0.93;
+        if (f < worst) worst = f, worst_at = c.shape.name() + " " + c.type;
+        if (c.shape.group == "square" && c.shape.rows >= 4096) ++squares, squares95 += f >= 0.95;
+        if (c.geam.timed()) ++geam_cells, geam_ahead += c.fast.timed() && c.fast.ms < c.geam.ms;
+        if (c.lt.timed()) ++lt_cells, lt_ahead += c.fast.timed() && c.fast.ms < c.lt.ms;
+    }
+    std::printf("\nat least 93%% of copy: %zu of %zu cells (lowest %s, %s)\n", at93, n, percent(worst).c_str(), worst_at.c_str());
+    std::printf("squares from 4096, at least 95%% of copy: %zu of %zu cells\n", squares95, squares);
+    std::printf("faster than cuBLAS geam: %zu of %zu cells; than cuBLASLt MatrixTransform: %zu of %zu cells\n", geam_ahead,
+                geam_cells, lt_ahead, lt_cells);
+}
+
+void write_json(std::string const& path, std::vector<cell> const& cells, cudaDeviceProp const& prop, int driver,
+                int runtime, int repeats) {
+    std::ofstream f(path);
+    auto const t = [](timing const& x) { return x.timed() ? std::to_string(x.ms) : std::string("null"); };
+    f << "{\"device\": \"" << prop.name << "\", \"sms\": " << prop.multiProcessorCount << ", \"driver\": " << driver
+      << ", \"runtime\": " << runtime << ", \"repeats\": " << repeats << ", \"hbm_gbps\": " << hbm_gbps << ", \"cells\": [\n";
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        auto const& c = cells[i];
+        f << "  {\"group\": \"" << c.shape.group << "\", \"shape\": \"" << c.shape.name() << "\", \"batch\": " << c.shape.batch
+          << ", \"rows\": " << c.shape.rows << ", \"cols\": " << c.shape.cols << ", \"ld_in\": " << c.shape.ld_in
+          << ", \"ld_out\": " << c.shape.ld_out << ", \"type\": \"" << c.type << "\", \"bytes\": " << c.bytes
+          << ", \"memcpy_ms\": " << t(c.memcpy_d2d) << ", \"copy16_ms\": " << t(c.copy16) << ", \"copy_ms\": " << c.copy_ms()
+          << ", \"swz_ms\": " << t(c.fast) << ", \"swz_note\": \"" << c.fast.note << "\", \"swz_of_copy\": " << c.of_copy(c.fast)
+          << ", \"band\": \"" << band_name(c.band) << "\", \"geam_ms\": " << t(c.geam) << ", \"geam_note\": \"" << c.geam.note
+          << "\", \"lt_ms\": " << t(c.lt) << ", \"lt_note\": \"" << c.lt.note << "\", \"other_band\": \""
+          << band_name(c.other_band) << "\", \"other_band_ms\": " << t(c.fast_other_band)
+          << ", \"residency4_ms\": " << t(c.residency[0]) << ", \"residency6_ms\": " << t(c.residency[1]) << "}"
+          << (i + 1 < cells.size() ? ",\n" : "\n");
+    }
+    f << "]}\n";
+    if (!f) {
+        std::fprintf(stderr, "swz-bench: error: cannot write %s\n", path.c_str());
+        std::exit(1);
+    }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::vector<std::size_t> sizes{8192, 16384};
+    std::vector<bench_shape> shapes = default_suite();
+    std::vector<std::string> types{"int8", "half", "float", "double"};
     int repeats = 50;
     bool tune = false;
     std::string json;
     for (int i = 1; i < argc; ++i) {
         std::string const a = argv[i];
-        if (a == "--sizes" && i + 1 < argc) sizes = parse_sizes(argv[++i]);
+        if (a == "--shapes" && i + 1 < argc) shapes = parse_shapes(argv[++i]);
+        else if (a == "--types" && i + 1 < argc) types = split(argv[++i], ',');
         else if (a == "--repeats" && i + 1 < argc) repeats = std::max(1, std::atoi(argv[++i]));
         else if (a == "--json" && i + 1 < argc) json = argv[++i];
         else if (a == "--tune") tune = true;
         else {
-            std::fprintf(stderr, "swz-bench: error: unknown option %s (--sizes N,N --repeats R --json FILE --tune)\n", a.c_str());
+            std::fprintf(stderr, "swz-bench: error: unknown option %s (--shapes LIST --types LIST --repeats R --json FILE --tune)\n",
+                         a.c_str());
             return 1;
         }
     }
+    for (auto const& t : types)
+        if (t != "int8" && t != "half" && t != "float" && t != "double") {
+            std::fprintf(stderr, "swz-bench: error: --types takes int8, half, float, double (got %s)\n", t.c_str());
+            return 1;
+        }
     cudaDeviceProp prop{};
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
     int driver = 0, runtime = 0;
     CHECK_CUDA(cudaDriverGetVersion(&driver));
     CHECK_CUDA(cudaRuntimeGetVersion(&runtime));
-    std::vector<row> rows;
-    for (auto n : sizes) {
-        bench_type<std::int8_t>("int8", n, repeats, tune, rows);
-        bench_type<std::uint16_t>("half", n, repeats, tune, rows);
-        bench_type<float>("float", n, repeats, tune, rows);
-        bench_type<double>("double", n, repeats, tune, rows);
-    }
-    std::printf("swz-bench on %s (%d SMs), CUDA driver %d, runtime %d, median of %d launches\n", prop.name,
-                prop.multiProcessorCount, driver, runtime, repeats);
-    std::printf("%-7s %-6s %-28s %10s %10s %8s\n", "type", "n", "variant", "ms", "GB/s", "of copy");
-    for (auto const& r : rows)
-        std::printf("%-7s %-6zu %-28s %10.4f %10.1f %7.1f%%\n", r.type.c_str(), r.n, r.variant.c_str(), r.ms, r.gbps,
-                    100 * r.share_of_copy);
-    if (!json.empty()) {
-        std::ofstream f(json);
-        f << "{\"device\": \"" << prop.name << "\", \"sms\": " << prop.multiProcessorCount << ", \"driver\": " << driver
-          << ", \"runtime\": " << runtime << ", \"repeats\": " << repeats << ", \"rows\": [\n";
-        for (std::size_t i = 0; i < rows.size(); ++i)
-            f << "  {\"type\": \"" << rows[i].type << "\", \"n\": " << rows[i].n << ", \"variant\": \"" << rows[i].variant
-              << "\", \"ms\": " << rows[i].ms << ", \"gbps\": " << rows[i].gbps << ", \"share_of_copy\": "
-              << rows[i].share_of_copy << "}" << (i + 1 < rows.size() ? ",\n" : "\n");
-        f << "]}\n";
-        if (!f) {
-            std::fprintf(stderr, "swz-bench: error: cannot write %s\n", json.c_str());
-            return 1;
+    anchors const libs;
+    std::printf("swz-bench on %s (%d SMs), CUDA driver %d, runtime %d, median of %d launches; copy = faster of "
+                "cudaMemcpy D2D and copy16; geam and Lt: their share of copy\n",
+                prop.name, prop.multiProcessorCount, driver, runtime, repeats);
+    print_header(tune);
+    std::vector<cell> cells;
+    for (auto const& s : shapes)
+        for (auto const& t : types) {
+            if (t == "int8") cells.push_back(bench_cell<std::int8_t>("int8", s, repeats, tune, libs));
+            if (t == "half") cells.push_back(bench_cell<std::uint16_t>("half", s, repeats, tune, libs));
+            if (t == "float") cells.push_back(bench_cell<float>("float", s, repeats, tune, libs));
+            if (t == "double") cells.push_back(bench_cell<double>("double", s, repeats, tune, libs));
+            print_row(cells.back(), tune);
         }
-    }
+    print_summary(cells);
+    if (!json.empty()) write_json(json, cells, prop, driver, runtime, repeats);
+    for (auto const& c : cells)
+        if (!c.fast.timed()) return 2;  // a wrong or failed swz transpose
     return 0;
 }

@@ -3,7 +3,10 @@
 #   2. configure and build tests/catalogue/consumer against it: must succeed,
 #      run its program, and leave the layout's certificate (exit code 0);
 #   3. the same with CONSUMER_BAD=ON: the build must fail, on the refuted
-#      requirement, and leave no certificate for the bad layout.
+#      requirement, and leave no certificate for the bad layout;
+#   4. where BUILD_DIR found nvcc: a CUDA consumer that includes
+#      <swz/transpose.cuh> and links swz::kernels, with no flags of its own,
+#      must build, and run (or report no device, exit 77).
 foreach(var BUILD_DIR SOURCE_DIR WORK_DIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "cmake_package_test.cmake needs -D${var}=...")
@@ -24,8 +27,10 @@ run("install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "cmake --install failed:\n${out}")
 endif()
-foreach(f include/swz/xor_swizzle.hpp include/swz/kernel_layouts.hpp include/swz/layout/bit_swizzle.hpp include/swz/transpose.cuh
-          include/swz/detail/fast_transpose_body.hpp bin/swz-verify lib/cmake/swz/swzConfig.cmake)
+foreach(f include/swz/xor_swizzle.hpp include/swz/kernel_layouts.hpp include/swz/layout/bit_swizzle.hpp
+          include/swz/transpose.cuh include/swz/detail/fast_transpose_body.hpp include/swz/detail/fast_launch.cuh
+          include/swz/kernels/fast_transpose_lanes.hpp bin/swz-verify lib/cmake/swz/swzConfig.cmake
+          lib/cmake/swz/SwzCudaStandard.cmake)
   if(NOT EXISTS "${prefix}/${f}")
     message(FATAL_ERROR "the installation lacks ${f}")
   endif()
@@ -73,3 +78,25 @@ if(EXISTS "${bad}/swz-certificates/f32_columns.json")
   message(FATAL_ERROR "the failed certification left a certificate behind")
 endif()
 message(STATUS "the installed package certifies at build time and fails the build on a refuted requirement")
+
+# The CUDA consumer, with the nvcc BUILD_DIR used.
+load_cache("${BUILD_DIR}" READ_WITH_PREFIX swz_ CMAKE_CUDA_COMPILER)
+if(NOT swz_CMAKE_CUDA_COMPILER)
+  message(STATUS "no nvcc in ${BUILD_DIR}: the CUDA consumer is not built")
+  return()
+endif()
+set(cuda "${WORK_DIR}/cuda")
+run("configure (CUDA)" "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${cuda}" "-DCMAKE_PREFIX_PATH=${prefix}" -DCONSUMER_CUDA=ON
+    "-DCMAKE_CUDA_COMPILER=${swz_CMAKE_CUDA_COMPILER}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "configuring the CUDA consumer failed:\n${out}")
+endif()
+run("build (CUDA)" "${CMAKE_COMMAND}" --build "${cuda}" --target transpose_consumer)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "a .cu file including <swz/transpose.cuh> and linking swz::kernels did not build:\n${out}")
+endif()
+run("run transpose_consumer" "${cuda}/transpose_consumer")
+if(NOT (rc EQUAL 0 OR rc EQUAL 77))
+  message(FATAL_ERROR "transpose_consumer failed:\n${out}")
+endif()
+message(STATUS "a CUDA consumer builds on the installed package as it is: ${out}")

@@ -1,6 +1,7 @@
 // Every kernel variant x element type x a spread of shapes against a CPU
 // reference, on fresh random data, with the output poisoned before each
 // launch and every element compared. Every CUDA call and launch is checked.
+// The fast kernel's new paths in depth: test_fast_gpu.cu.
 #include <catch2/catch.hpp>
 
 #include "require_cuda.hpp"

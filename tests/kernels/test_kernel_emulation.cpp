@@ -1,8 +1,8 @@
-// The kernels' own per-thread code, run on the CPU block by block (every
-// thread's load phase, then every thread's second phase, as __syncthreads()
-// orders them), must transpose every shape exactly. This checks the index
-// functions the prover reasons about, the register shuffles and the edge
-// handling, on a machine without a GPU.
+// The article kernels' per-thread code, and the fast kernel's gather over
+// the copy engine's tile placement, run on the CPU block by block (every
+// thread's first phase, then every thread's second, as __syncthreads()
+// orders them), must transpose every shape exactly. The fast kernel itself:
+// test_fast_emulation.cpp.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <random>
 #include <vector>
 
+#include "emulate_fast.hpp"
 #include "swz/detail/article_transpose_body.hpp"
 #include "swz/detail/fast_transpose_body.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
@@ -44,32 +45,6 @@ void require_transposed(std::vector<unsigned char> const& in, unsigned char cons
     REQUIRE(differing == 0);
 }
 
-// Runs the fast kernel's body on the CPU. `offset` shifts both matrices off
-// 16-byte alignment (the scalar path) when non-zero.
-template <unsigned Elem>
-void emulate_fast(shape s, std::size_t offset, std::mt19937_64& rng, std::size_t band = 1) {
-    using plan = fast_plan_for<Elem>;
-    using body = fast_transpose_body<plan>;
-    std::size_t const bytes = s.rows * s.cols * Elem;
-    auto const in_data = random_bytes(bytes, rng);
-    // 16-byte-aligned storage (vec16 elements), `offset` bytes in; the output poisoned.
-    std::vector<vec16> in_buf((bytes + offset) / 16 + 1), out_buf((bytes + offset) / 16 + 1, vec16{{~0u, ~0u, ~0u, ~0u}});
-    auto* in = reinterpret_cast<unsigned char*>(in_buf.data()) + offset;
-    auto* out = reinterpret_cast<unsigned char*>(out_buf.data()) + offset;
-    std::copy(in_data.begin(), in_data.end(), in);
-    fast_transpose_grid<plan> const grid{s.rows, s.cols, band};
-    bool const vin = rows_allow_vectors(in, s.cols, Elem), vout = rows_allow_vectors(out, s.rows, Elem);
-    std::vector<unsigned char> tile(plan::shared_bytes);
-    for (std::size_t block = 0; block < grid.tiles(); ++block) {
-        std::fill(tile.begin(), tile.end(), 0x5A);
-        auto const at = grid.tile(block);
-        tile_job const job{in, out, s.rows, s.cols, at.row0, at.col0, vin, vout};
-        for (unsigned tid = 0; tid < plan::threads; ++tid) body::load_phase(job, tile.data(), tid);
-        for (unsigned tid = 0; tid < plan::threads; ++tid) body::gather_phase(job, tile.data(), tid);
-    }
-    require_transposed(in_data, out, s, Elem);
-}
-
 // The copy engine's part of the TMA kernel, as documented: each 128-byte
 // strip of the tile is a box of tile_rows x 128 bytes, placed by the
 // 128-byte swizzle, with zeros where the box leaves the matrix.
@@ -86,25 +61,31 @@ void tma_fill_tile(unsigned char const* in, std::size_t rows, std::size_t cols, 
             }
 }
 
-// The TMA kernel (kernels/bench/tma_transpose_kernel.cuh, measured by
-// swz-bench --tune) on the CPU: the documented copy engine, then the gather
-// phase the kernel runs on the shipped tile shape stored as 128-byte strips.
+// The TMA experiment (measured 2026-11-30, kernels/BENCHMARKS.md, not
+// shipped) on the CPU: the documented copy engine, then the fast kernel's
+// gather phase on the shipped tile shape stored as 128-byte strips.
+template <class Plan, bool AlignedOut>
+void emulate_tma_grid(std::vector<unsigned char> const& in, unsigned char* out, shape s, std::size_t band) {
+    constexpr unsigned E = Plan::elem;
+    fast_transpose_grid<Plan> const grid{s.rows, s.cols, band, row_step_of<Plan, AlignedOut>};
+    std::vector<unsigned char> tile(Plan::shared_bytes);
+    for (std::size_t block = 0; block < grid.tiles(); ++block) {
+        auto const at = grid.tile(unsigned(block));
+        tma_fill_tile<Plan>(in.data(), s.rows, s.cols, at.row0, at.col0, tile.data());
+        tile_job const job = make_tile_job(in.data(), out, s.rows, s.cols, s.cols * E, s.rows * E, at.row0, at.col0, E);
+        swz::test::emulate_gather_phase<Plan, AlignedOut>(job, tile.data());
+    }
+}
+
 template <unsigned Elem>
 void emulate_fast_tma(shape s, std::mt19937_64& rng, std::size_t band) {
     using plan = typename fast_plan_for<Elem>::template striped<tma_swizzle_row>;
-    using body = fast_transpose_body<plan>;
     std::size_t const bytes = s.rows * s.cols * Elem;
     auto const in = random_bytes(bytes, rng);
     std::vector<vec16> out_buf(bytes / 16 + 1, vec16{{~0u, ~0u, ~0u, ~0u}});
     auto* out = reinterpret_cast<unsigned char*>(out_buf.data());
-    fast_transpose_grid<plan> const grid{s.rows, s.cols, band};
-    std::vector<unsigned char> tile(plan::shared_bytes);
-    for (std::size_t block = 0; block < grid.tiles(); ++block) {
-        auto const at = grid.tile(block);
-        tma_fill_tile<plan>(in.data(), s.rows, s.cols, at.row0, at.col0, tile.data());
-        tile_job const job{nullptr, out, s.rows, s.cols, at.row0, at.col0, true, rows_allow_vectors(out, s.rows, Elem)};
-        for (unsigned tid = 0; tid < plan::threads; ++tid) body::gather_phase(job, tile.data(), tid);
-    }
+    if (s.rows * Elem % 16 == 0) emulate_tma_grid<plan, true>(in, out, s, band);
+    else emulate_tma_grid<plan, false>(in, out, s, band);
     require_transposed(in, out, s, Elem);
 }
 
@@ -136,49 +117,17 @@ std::vector<shape> const shapes{{1, 1},   {1, 37},   {37, 1},    {31, 33},  {64,
 
 }  // namespace
 
-TEMPLATE_TEST_CASE_SIG("the fast kernel's body transposes every shape, aligned or not", "[kernels][emulation]",
-                       ((unsigned E), E), 1, 2, 4, 8) {
-    std::mt19937_64 rng(E);
-    for (auto s : shapes) {
-        CAPTURE(s.rows, s.cols);
-        emulate_fast<E>(s, 0, rng);
-        emulate_fast<E>(s, E, rng);  // one element off 16-byte alignment: element-wise global accesses
-        emulate_fast<E>(s, 0, rng, 3);  // blocks in bands of 3 tile rows, the last band short
-        emulate_fast<E>(s, 0, rng, fast_transpose_config<E>::band);  // the shipped order
-    }
-}
-
-TEMPLATE_TEST_CASE_SIG("the TMA kernel's gather transposes every shape the copy engine loads", "[kernels][emulation]",
+TEMPLATE_TEST_CASE_SIG("the fast gather transposes every shape the copy engine loads", "[kernels][emulation]",
                        ((unsigned E), E), 1, 2, 4, 8) {
     std::mt19937_64 rng(E + 100);
     for (auto s : shapes) {
-        if (s.cols * E % 16 != 0) continue;  // the copy engine needs 16-byte row pitches; fast falls back
+        if (s.cols * E % 16 != 0) continue;  // the copy engine needs 16-byte row pitches
         CAPTURE(s.rows, s.cols);
         emulate_fast_tma<E>(s, rng, fast_transpose_config<E>::band);
         emulate_fast_tma<E>(s, rng, 3);
     }
     emulate_fast_tma<E>({1000, 4096 / E}, rng, 32);
     emulate_fast_tma<E>({4096 / E + 16, 48}, rng, 2);
-}
-
-TEST_CASE("every band order visits every tile exactly once", "[kernels][grid]") {
-    using plan = fast_plan_for<4>;
-    for (std::size_t rows : {1, 64, 65, 1000, 4096})
-        for (std::size_t cols : {1, 64, 200, 4096})
-            for (std::size_t band : std::initializer_list<std::size_t>{1, 2, 3, 8, 16, 100, whole_column}) {
-                fast_transpose_grid<plan> const g{rows, cols, band};
-                std::vector<int> seen(g.tiles(), 0);
-                for (std::size_t b = 0; b < g.tiles(); ++b) {
-                    auto const t = g.tile(b);
-                    REQUIRE(t.row0 % plan::tile_rows == 0);
-                    REQUIRE(t.col0 % plan::nx == 0);
-                    REQUIRE(t.row0 < rows);
-                    REQUIRE(t.col0 < cols);
-                    ++seen[t.row0 / plan::tile_rows * g.tiles_per_row() + t.col0 / plan::nx];
-                }
-                CAPTURE(rows, cols, band);
-                REQUIRE(std::count(seen.begin(), seen.end(), 1) == std::ptrdiff_t(seen.size()));
-            }
 }
 
 TEMPLATE_TEST_CASE_SIG("the article kernels' bodies transpose every shape", "[kernels][emulation]", ((std::size_t S), S),

@@ -1,13 +1,25 @@
-// swz's public, header-only transpose API for CUDA code:
+// swz's public, header-only transpose API for CUDA code (C++17):
 //
 //   #include <swz/transpose.cuh>
-//   swz::transpose(out, in, rows, cols);                 // fast kernel
+//   swz::transpose(out, in, rows, cols);                           // packed matrices
+//   swz::transpose(out, ld_out, in, ld_in, rows, cols, stream);    // sub-matrices (cuBLAS-style lda/ldc)
+//   swz::transpose_batched(out, ld_out, stride_out, in, ld_in, stride_in, rows, cols, batch, stream);
 //   swz::transpose(out, in, rows, cols, swz::transpose_variant::article_padded, stream);
 //
 // out (cols x rows) = in (rows x cols) transposed, both row-major, for any
-// element type of 1, 2, 4 or 8 bytes, any shape. Every shared-memory access
-// of every variant is proved by swz-verify --kernel (bank costs, bounds,
-// coverage); the fast variant is proved conflict-free.
+// element type of 1, 2, 4 or 8 bytes, any shape, pointers aligned to the
+// element; leading dimensions and strides in elements (see
+// swz/detail/transpose_args.hpp for the exact layout). Every shared-memory
+// access of every variant is proved by swz-verify --kernel (bank costs,
+// bounds, coverage); the fast variant is proved conflict-free, and moves
+// global memory in aligned 16-byte chunks whatever the row length.
+//
+// Returns cudaErrorInvalidValue, launching nothing, for a leading dimension
+// smaller than the row, a null pointer with a non-empty shape, a pointer not
+// aligned to the element, output matrices of a batch that overlap, or input
+// and output byte spans that overlap (spans: a transpose into the gaps of
+// its own input's rows is refused too); otherwise the launch's error.
+// An empty shape (rows, cols or batch 0) is a no-op.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -17,8 +29,8 @@
 #include <type_traits>
 
 #include "swz/detail/article_transpose_body.hpp"
-#include "swz/detail/fast_transpose_body.hpp"
-#include "swz/kernels/fast_transpose_configs.hpp"
+#include "swz/detail/fast_launch.cuh"
+#include "swz/detail/transpose_args.hpp"
 #include "swz/kernels/article_tiles.hpp"
 
 namespace swz {
@@ -38,21 +50,6 @@ template <> struct word_of<2> { using type = std::uint16_t; };
 template <> struct word_of<4> { using type = std::uint32_t; };
 template <> struct word_of<8> { using type = std::uint64_t; };
 
-// The tile lives in dynamic shared memory (Plan::shared_bytes), which may
-// exceed the 48 KiB of a static array. MinBlocks caps the registers so that
-// many blocks, and their loads, are resident on each SM at once.
-template <class Plan, bool Streaming, unsigned MinBlocks = 1>
-__global__ void __launch_bounds__(Plan::threads, MinBlocks)
-fast_transpose_kernel(unsigned char* out, unsigned char const* __restrict__ in, std::size_t rows, std::size_t cols,
-                      unsigned band, bool vector_in, bool vector_out) {
-    extern __shared__ __align__(16) unsigned char tile[];
-    auto const at = fast_transpose_grid<Plan>{rows, cols, band}.tile(blockIdx.x);
-    tile_job const job{in, out, rows, cols, at.row0, at.col0, vector_in, vector_out};
-    fast_transpose_body<Plan, Streaming>::load_phase(job, tile, threadIdx.x);
-    __syncthreads();
-    fast_transpose_body<Plan, Streaming>::gather_phase(job, tile, threadIdx.x);
-}
-
 // The tile is a compile-time constant (TileOf::tile): its offsets fold to
 // constants, and the shared allocation is exactly the size the prover
 // checks the accesses against.
@@ -67,31 +64,6 @@ article_transpose_kernel(unsigned char* out, unsigned char const* __restrict__ i
     body::load_phase(Tile, in, rows, cols, row0, col0, smem, threadIdx.x, threadIdx.y);
     __syncthreads();
     body::store_phase(Tile, out, rows, cols, row0, col0, smem, threadIdx.x, threadIdx.y);
-}
-
-template <class Plan, bool Streaming = false, unsigned MinBlocks = 1>
-cudaError_t launch_fast_plan(unsigned char* out, unsigned char const* in, std::size_t rows, std::size_t cols,
-                             unsigned band, cudaStream_t stream) {
-    using plan = Plan;
-    std::size_t const tiles = fast_transpose_grid<plan>{rows, cols, band}.tiles();
-    if (tiles > 0x7fffffff || band == 0) return cudaErrorInvalidValue;
-    if constexpr (plan::shared_bytes > 48 * 1024) {
-        static cudaError_t const raised = cudaFuncSetAttribute(fast_transpose_kernel<plan, Streaming, MinBlocks>,
-                                                               cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                               int(plan::shared_bytes));
-        if (raised != cudaSuccess) return raised;
-    }
-    fast_transpose_kernel<plan, Streaming, MinBlocks><<<unsigned(tiles), plan::threads, plan::shared_bytes, stream>>>(
-        out, in, rows, cols, band, rows_allow_vectors(in, cols, plan::elem), rows_allow_vectors(out, rows, plan::elem));
-    return cudaGetLastError();
-}
-
-template <std::size_t Size>
-cudaError_t launch_fast(unsigned char* out, unsigned char const* in, std::size_t rows, std::size_t cols,
-                        cudaStream_t stream) {
-    using config = fast_transpose_config<unsigned(Size)>;
-    return launch_fast_plan<typename config::plan, config::streaming, config::min_blocks>(out, in, rows, cols,
-                                                                                         config::band, stream);
 }
 
 template <class TileOf, std::size_t Size>
@@ -115,18 +87,45 @@ template <std::size_t Size> struct article_plain_tile {
     static constexpr auto tile = article_tiles<unsigned(Size)>::plain;
 };
 
+template <class T>
+constexpr void check_element_type() {
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8, "elements of 1, 2, 4 or 8 bytes");
+}
+
 }  // namespace detail
+
+// `batch` matrices: matrix b of the input starts stride_in elements after
+// matrix b - 1, its transpose stride_out elements after the previous one.
+template <class T>
+cudaError_t transpose_batched(T* out, std::size_t ld_out, std::size_t stride_out, T const* in, std::size_t ld_in,
+                              std::size_t stride_in, std::size_t rows, std::size_t cols, std::size_t batch,
+                              cudaStream_t stream = 0) {
+    detail::check_element_type<T>();
+    detail::transpose_shape const s{rows, cols, ld_in, ld_out, batch, stride_in, stride_out};
+    if (detail::check_transpose(out, in, sizeof(T), s) != detail::transpose_problem::none) return cudaErrorInvalidValue;
+    if (s.empty()) return cudaSuccess;
+    return detail::launch_fast<unsigned(sizeof(T))>(out, in, s, stream);
+}
+
+// A sub-matrix: rows ld_in elements apart in the input, ld_out in the output.
+template <class T>
+cudaError_t transpose(T* out, std::size_t ld_out, T const* in, std::size_t ld_in, std::size_t rows, std::size_t cols,
+                      cudaStream_t stream = 0) {
+    return transpose_batched(out, ld_out, 0, in, ld_in, 0, rows, cols, 1, stream);
+}
 
 template <class T>
 cudaError_t transpose(T* out, T const* in, std::size_t rows, std::size_t cols,
                       transpose_variant variant = transpose_variant::fast, cudaStream_t stream = 0) {
+    detail::check_element_type<T>();
     constexpr std::size_t S = sizeof(T);
-    static_assert(S == 1 || S == 2 || S == 4 || S == 8, "elements of 1, 2, 4 or 8 bytes");
-    if (rows == 0 || cols == 0) return cudaSuccess;
+    auto const s = detail::transpose_shape::packed(rows, cols);
+    if (detail::check_transpose(out, in, S, s) != detail::transpose_problem::none) return cudaErrorInvalidValue;
+    if (s.empty()) return cudaSuccess;
     auto* o = reinterpret_cast<unsigned char*>(out);
     auto const* i = reinterpret_cast<unsigned char const*>(in);
     switch (variant) {
-        case transpose_variant::fast: return detail::launch_fast<S>(o, i, rows, cols, stream);
+        case transpose_variant::fast: return detail::launch_fast<unsigned(S)>(o, i, s, stream);
         case transpose_variant::article_swizzled:
             return detail::launch_article<detail::article_swizzled_tile<S>, S>(o, i, rows, cols, stream);
         case transpose_variant::article_padded:

@@ -1,7 +1,16 @@
-// What each thread of the fast transpose kernel does, phase by phase. The
+// What each thread of the fast transpose kernel does, step by step. The
 // shared-memory offsets all come from swz/kernels/fast_transpose_plan.hpp,
-// the functions swz-verify --kernel proves conflict-free. Host and device
-// code: the tests run these very functions on the CPU, block by block.
+// the functions swz-verify --kernel proves conflict-free; which lane
+// holds a neighbour's chunk, from swz/kernels/fast_transpose_lanes.hpp.
+// Host and device code: the tests run these very functions on the CPU,
+// block by block, with the warp shuffles done by plain copies.
+//
+// Global memory moves in 16-byte chunks aligned to 16 bytes, whatever the
+// row length and pointers. AlignedIn (AlignedOut): every input (output) row
+// starts 16-byte aligned, so tile chunks (output vectors) are such chunks;
+// otherwise each spans two, and the step after the exchange shifts it out
+// of the thread's own chunk and the next (funnel16). Chunks that cross the
+// first or last row of a matrix move in aligned pieces (chunk_parts.hpp).
 #pragma once
 
 #include <cstddef>
@@ -9,117 +18,220 @@
 #include <type_traits>
 
 #include "swz/config.hpp"
+#include "swz/detail/chunk_parts.hpp"
 #include "swz/detail/register_shuffles.hpp"
 #include "swz/detail/vec16.hpp"
+#include "swz/kernels/fast_transpose_lanes.hpp"
 #include "swz/kernels/fast_transpose_plan.hpp"
 
 namespace swz::detail {
 
-// One block's view: the matrices and the tile it transposes.
+SWZ_HOST_DEVICE inline std::uintptr_t address(void const* p) { return reinterpret_cast<std::uintptr_t>(p); }
+
+// One block's view: one matrix of the batch and the tile it transposes.
+// Global positions are byte offsets from the matrices' own pointers, so
+// that the compiler keeps every access in the global space (LDG/STG).
 struct tile_job {
-    unsigned char const* in;  // rows x cols elements, row-major
-    unsigned char* out;       // cols x rows elements, row-major
+    unsigned char const* in;     // rows x cols elements, rows pitch_in bytes apart
+    unsigned char* out;          // cols x rows elements, rows pitch_out bytes apart
     std::size_t rows, cols;
-    std::size_t row0, col0;   // the tile's first input row and column
-    bool vector_in;           // input rows allow 16-byte loads (pitch and base aligned)
-    bool vector_out;          // output rows allow 16-byte stores
+    std::size_t pitch_in, pitch_out;
+    std::size_t row0, col0;      // the tile's first input row and column
+    std::ptrdiff_t in_span;      // bytes from in to the end of its last row
+    unsigned in_mis, out_mis;    // in % 16, out % 16
 };
 
-template <class Plan, bool Streaming = false>
+SWZ_HOST_DEVICE inline tile_job make_tile_job(unsigned char const* in, unsigned char* out, std::size_t rows,
+                                              std::size_t cols, std::size_t pitch_in, std::size_t pitch_out,
+                                              std::size_t row0, std::size_t col0, unsigned elem) {
+    return {in,   out,  rows, cols, pitch_in, pitch_out, row0, col0, std::ptrdiff_t((rows - 1) * pitch_in + cols * elem),
+            unsigned(address(in) % 16), unsigned(address(out) % 16)};
+}
+
+template <class Plan, bool AlignedIn = true, bool AlignedOut = true, bool Streaming = false>
 struct fast_transpose_body {
+    using lanes = fast_transpose_lanes<Plan>;
     static constexpr unsigned E = Plan::elem;
     static constexpr unsigned K = Plan::rows_per_vector;
     static constexpr unsigned G = Plan::elems_per_gather;
-    using gathered = typename std::conditional<E == 8, std::uint64_t, std::uint32_t>::type;
-    // The widths the prover costs (swz/kernels/kernel_catalog.hpp) are the
-    // widths issued here.
-    static_assert(sizeof(vec16) == Plan::store_width, "the load phase stores one 16-byte vector per lane");
-    static_assert(sizeof(gathered) == Plan::gather_width, "the gather reads one word (or double) per row");
-    using element = typename std::conditional<
-        E == 1, std::uint8_t,
-        typename std::conditional<E == 2, std::uint16_t,
-                                  typename std::conditional<E == 4, std::uint32_t, std::uint64_t>::type>::type>::type;
+    static constexpr unsigned LI = Plan::load_iterations;
+    static constexpr unsigned GI = Plan::gather_iterations;
+    using gathered_word = typename std::conditional<E == 8, std::uint64_t, std::uint32_t>::type;
 
-    // The load phase in two halves, so a pipelined kernel can issue the
-    // next tile's loads while it gathers the current one.
+    // The widths swz-verify --kernel costs are the widths issued here.
+    static_assert(sizeof(vec16) == Plan::store_width, "the tile is stored 16 bytes per lane");
+    static_assert(sizeof(gathered_word) == Plan::gather_width, "the gather reads gather_width bytes per lane");
+
+    // ---- load phase: global -> registers -> the swizzled tile ----
+
+    // Per iteration, the aligned chunk holding the start of the lane's
+    // tile chunk; and (unaligned rows) one extra chunk: the one after the
+    // tile's row, for the row and iteration lanes::extra_holder assigns.
+    struct raw_chunks {
+        vec16 own[LI];
+        vec16 extra;
+    };
     struct loaded {
-        vec16 v[Plan::load_iterations];
+        vec16 v[LI];
     };
 
-    // Global -> registers: 16-byte chunks of input rows (element-wise at the
-    // matrix's edges or when rows are not 16-byte aligned), all in flight
-    // together.
-    SWZ_HOST_DEVICE static void load_registers(tile_job const& job, loaded& r, unsigned tid) {
+    // Where the lane's tile chunk of iteration `it` lies: offsets from job.in.
+    struct chunk_site {
+        bool in_matrix;              // false past the matrix's last row
+        std::size_t col;             // its first element's column
+        std::ptrdiff_t row_begin;    // the input row's first byte
+        std::ptrdiff_t start;        // the tile chunk's first byte
+    };
+    SWZ_HOST_DEVICE static chunk_site site_of(tile_job const& job, unsigned tid, unsigned it) {
+        auto const cell = Plan::load_cell(tid % 32, tid / 32, it);
+        std::size_t const row = job.row0 + cell.y, col = job.col0 + cell.x;
+        std::ptrdiff_t const begin = std::ptrdiff_t(row * job.pitch_in);
+        return {row < job.rows, col, begin, begin + std::ptrdiff_t(col * E)};
+    }
+    // The offset of the aligned chunk holding byte `at`.
+    SWZ_HOST_DEVICE static std::ptrdiff_t aligned_down(tile_job const& job, std::ptrdiff_t at) {
+        return at - std::ptrdiff_t((job.in_mis + unsigned(at)) % 16);
+    }
+
+    // The aligned chunk at offset a, of the site's row: whole inside the
+    // matrix's bytes, in pieces across its first or last row, zeros wholly
+    // past the row's data (no column there is needed).
+    SWZ_HOST_DEVICE static vec16 load_chunk(tile_job const& job, chunk_site const& s, std::ptrdiff_t a) {
+        std::ptrdiff_t const row_end = s.row_begin + std::ptrdiff_t(job.cols * E);
+        if (a >= row_end) return vec16{{0, 0, 0, 0}};
+        if (a >= 0 && a + 16 <= job.in_span) return load_global16<Streaming>(job.in + a);
+        unsigned const lo = a < s.row_begin ? unsigned(s.row_begin - a) : 0u;
+        unsigned const hi = a + 16 > row_end ? unsigned(row_end - a) : 16u;
+        return load_part(job.in + a, lo, hi);
+    }
+
+    // The tile chunk of an aligned row: the same, decided on columns first
+    // (the common case, a chunk inside the row, in one comparison).
+    SWZ_HOST_DEVICE static vec16 load_aligned_chunk(tile_job const& job, chunk_site const& s) {
+        if (s.col + K <= job.cols) return load_global16<Streaming>(job.in + s.start);
+        return load_chunk(job, s, s.start);
+    }
+
+    // The misalignment of the lane's tile chunk, on the low 32 bits only.
+    SWZ_HOST_DEVICE static unsigned misalignment(tile_job const& job, unsigned tid, unsigned it) {
+        auto const cell = Plan::load_cell(tid % 32, tid / 32, it);
+        unsigned const row = unsigned(job.row0) + cell.y, col = unsigned(job.col0) + cell.x;
+        return (job.in_mis + row * unsigned(job.pitch_in) + col * E) % 16;
+    }
+
+    // Every global load of the load phase, all in flight together.
+    SWZ_HOST_DEVICE static void load_raw(tile_job const& job, raw_chunks& r, unsigned tid) {
         unsigned const lane = tid % 32, warp = tid / 32;
 #pragma unroll
-        for (unsigned it = 0; it < Plan::load_iterations; ++it) {
-            auto const cell = Plan::load_cell(lane, warp, it);
-            std::size_t const row = job.row0 + cell.y, col = job.col0 + cell.x;
-            if (job.vector_in && row < job.rows && col + K <= job.cols) {
-                r.v[it] = load16<Streaming>(job.in + (row * job.cols + col) * E);
-            } else {
-                r.v[it] = vec16{{0, 0, 0, 0}};
-#pragma unroll
-                for (unsigned e = 0; e < K; ++e)
-                    if (row < job.rows && col + e < job.cols)
-                        set_element(r.v[it], e, load_as<element>(job.in + (row * job.cols + col + e) * E));
-            }
+        for (unsigned it = 0; it < LI; ++it) {
+            auto const s = site_of(job, tid, it);
+            if (!s.in_matrix) r.own[it] = vec16{{0, 0, 0, 0}};
+            else if (AlignedIn) r.own[it] = load_aligned_chunk(job, s);
+            else r.own[it] = load_chunk(job, s, aligned_down(job, s.start));
         }
+        r.extra = vec16{{0, 0, 0, 0}};
+        if (AlignedIn || !lanes::holds_extra(lane)) return;
+        auto const s = site_of(job, warp * 32 + lanes::extra_row_lane(lane), lanes::extra_iteration(lane));
+        std::ptrdiff_t const a = aligned_down(job, s.start);
+        if (s.in_matrix && s.start != a) r.extra = load_chunk(job, s, a + lanes::extra_offset_bytes);
+    }
+
+    // The lane's tile chunk of iteration `it`: bytes (start % 16) .. + 16 of
+    // its own aligned chunk and the next one, which is `own_next` (what
+    // lanes::own_source_lane holds) or, for a row's last lane, `extra`
+    // (what lanes::extra_holder holds).
+    SWZ_HOST_DEVICE static vec16 realigned(tile_job const& job, raw_chunks const& r, unsigned it,
+                                           vec16 const& own_next, vec16 const& extra, unsigned tid) {
+        if (AlignedIn) return r.own[it];
+        unsigned const shift = misalignment(job, tid, it);
+        return funnel16<E>(r.own[it], choose(lanes::is_row_last(tid % 32), extra, own_next), shift);
     }
 
     // Registers -> the swizzled tile.
     SWZ_HOST_DEVICE static void store_registers(loaded const& r, unsigned char* tile, unsigned tid) {
         unsigned const lane = tid % 32, warp = tid / 32;
 #pragma unroll
-        for (unsigned it = 0; it < Plan::load_iterations; ++it) {
+        for (unsigned it = 0; it < LI; ++it) {
             auto const cell = Plan::load_cell(lane, warp, it);
             store16(tile + Plan::shared_byte(cell.y, cell.x), r.v[it]);
         }
     }
 
-    // Load phase: 16-byte chunks of input rows into the swizzled tile.
-    SWZ_HOST_DEVICE static void load_phase(tile_job const& job, unsigned char* tile, unsigned tid) {
-        loaded r;
-        load_registers(job, r, tid);
-        store_registers(r, tile, tid);
-    }
+    // ---- gather phase: the tile -> registers -> global ----
 
-    // Gather phase: K rows of one word (or double) per thread, rotation
-    // undone in registers, then one 16-byte output vector per element of
-    // the word: K consecutive elements of one output row.
-    SWZ_HOST_DEVICE static void gather_phase(tile_job const& job, unsigned char const* tile, unsigned tid) {
+    // The chain's G output vectors per member k (iteration
+    // lanes::chain_iteration(chain, k)): vector i holds K consecutive
+    // elements (tile rows K*t .. K*t + K - 1) of output row c*K + w*G + i.
+    struct gathered {
+        vec16 v[lanes::chain_length][G];
+    };
+
+    // K rows of one word (or double) per thread and member, rotation undone
+    // in registers, packed into output vectors.
+    SWZ_HOST_DEVICE static void gather_chain(unsigned char const* tile, unsigned chain, gathered& g, unsigned tid) {
         unsigned const lane = tid % 32, warp = tid / 32;
 #pragma unroll
-        for (unsigned it = 0; it < Plan::gather_iterations; ++it) {
+        for (unsigned k = 0; k < lanes::chain_length; ++k) {
+            unsigned const it = lanes::chain_iteration(chain, k);
             auto const task = Plan::gather_task(lane, warp, it);
-            gathered val[K];
+            gathered_word val[K];
 #pragma unroll
-            for (unsigned k = 0; k < K; ++k) {
-                auto const cell = Plan::gather_cell(lane, warp, it, k);
-                val[k] = load_as<gathered>(tile + Plan::shared_byte(cell.y, cell.x));
+            for (unsigned r = 0; r < K; ++r) {
+                auto const cell = Plan::gather_cell(lane, warp, it, r);
+                val[r] = load_as<gathered_word>(tile + Plan::shared_byte(cell.y, cell.x));
             }
             xor_permute(val, Plan::rotation(task.t));  // now val[m] holds tile row K*t + m
-            vec16 out[G];
-            pack(val, out);
-            std::size_t const out_col = job.row0 + std::size_t(task.t) * K;
-#pragma unroll
-            for (unsigned i = 0; i < G; ++i) {
-                std::size_t const out_row = job.col0 + task.c * K + task.w * G + i;
-                if (job.vector_out && out_row < job.cols && out_col + K <= job.rows) {
-                    store16<Streaming>(job.out + (out_row * job.rows + out_col) * E, out[i]);
-                } else {
-#pragma unroll
-                    for (unsigned m = 0; m < K; ++m)
-                        if (out_row < job.cols && out_col + m < job.rows)
-                            store_as(job.out + (out_row * job.rows + out_col + m) * E, get_element<element>(out[i], m));
-                }
-            }
+            pack(val, g.v[k]);
         }
+    }
+
+    // What the lane offers for member k, vector i: its receiver's
+    // successor, which for the warp's last row group is in member k + 1.
+    SWZ_HOST_DEVICE static vec16 gather_sent(gathered const& g, unsigned lane, unsigned k, unsigned i) {
+        unsigned const later = k + 1 < lanes::chain_length ? k + 1 : k;
+        return choose(lanes::sends_next_block(lane), g.v[later][i], g.v[k][i]);
+    }
+
+    // Bytes [lo, hi) of the output (offsets), of the aligned chunk at a, from v.
+    SWZ_HOST_DEVICE static void store_clipped(tile_job const& job, std::ptrdiff_t a, vec16 const& v, std::ptrdiff_t lo,
+                                              std::ptrdiff_t hi) {
+        std::ptrdiff_t const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
+        if (begin >= end) return;
+        if (begin == a && end == a + 16) store_global16<Streaming>(job.out + a, v);
+        else store_part(job.out + a, v, unsigned(begin - a), unsigned(end - a));
+    }
+
+    // Member k's vector i to its output row, with `next` (what
+    // lanes::gather_source_lane sent: the same output row's next vector).
+    // Aligned rows: the vector itself. Otherwise each lane writes the
+    // aligned chunk that starts inside its vector, so the last row group's
+    // chunk reaches into the next tile: tiles then overlap by one row group
+    // (row_step_of), and the next tile writes it as its first. Pieces only
+    // at the ends of the output row.
+    SWZ_HOST_DEVICE static void store_vector(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
+                                             unsigned i, vec16 const& next, unsigned tid) {
+        auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
+        std::size_t const out_row = job.col0 + task.c * K + task.w * G + i;
+        std::size_t const first = job.row0 + std::size_t(task.t) * K;  // first output column of the vector
+        if (out_row >= job.cols || first >= job.rows) return;
+        std::size_t const row = out_row * job.pitch_out, p = row + first * E;  // offsets from job.out
+        vec16 const& v = g.v[k][i];
+        if (AlignedOut) {  // p is aligned: a whole vector unless the output row ends inside it
+            if (first + K <= job.rows) return store_global16<Streaming>(job.out + p, v);
+            return store_part(job.out + p, v, 0, unsigned(job.rows - first) * E);
+        }
+        bool const last_tile = job.row0 + Plan::tile_rows >= job.rows;
+        if (task.t + 1 == Plan::row_groups && !last_tile) return;  // the next tile's first chunk
+        std::ptrdiff_t const at = std::ptrdiff_t(p), lo = std::ptrdiff_t(row), hi = std::ptrdiff_t(row + job.rows * E);
+        int const shift = int(16 - (job.out_mis + unsigned(p)) % 16) % 16;
+        store_clipped(job, at + shift, funnel16<E>(v, next, unsigned(shift)), lo, hi);
+        if (job.row0 == 0 && task.t == 0 && shift != 0)
+            store_clipped(job, at + shift - 16, funnel16<E>(v, v, unsigned(shift)), lo, hi);
     }
 
     // val[m] = the word (or double) of tile row K*t + m; out[i] = element i
     // of each, in row order.
-    SWZ_HOST_DEVICE static void pack(gathered const (&val)[K], vec16 (&out)[G]) {
+    SWZ_HOST_DEVICE static void pack(gathered_word const (&val)[K], vec16 (&out)[G]) {
         if constexpr (E == 8) {
             out[0] = {{std::uint32_t(val[0]), std::uint32_t(val[0] >> 32), std::uint32_t(val[1]),
                        std::uint32_t(val[1] >> 32)}};
@@ -142,37 +254,5 @@ struct fast_transpose_body {
         }
     }
 };
-
-// The grid: one block per tile, in bands of `band` tile rows; inside a band
-// consecutive blocks walk down the band's tile rows, then to the next tile
-// column. band = 1 is plain row-major order; a band at least as tall as the
-// matrix (whole_column, what the shipped kernels use) is column-major
-// order: consecutive blocks then write consecutive stretches of the same
-// output rows, the long contiguous write runs that matter most on an H200.
-template <class Plan>
-struct fast_transpose_grid {
-    std::size_t rows, cols;
-    std::size_t band = 1;
-
-    SWZ_HOST_DEVICE std::size_t tiles_per_row() const { return (cols + Plan::nx - 1) / Plan::nx; }
-    SWZ_HOST_DEVICE std::size_t tile_rows() const { return (rows + Plan::tile_rows - 1) / Plan::tile_rows; }
-    SWZ_HOST_DEVICE std::size_t tiles() const { return tile_rows() * tiles_per_row(); }
-
-    struct tile_at {
-        std::size_t row0, col0;
-    };
-    SWZ_HOST_DEVICE tile_at tile(std::size_t block) const {
-        std::size_t const b = band < tile_rows() ? band : tile_rows();  // no overflow below
-        std::size_t const per_band = b * tiles_per_row();
-        std::size_t const first_row = block / per_band * b, i = block % per_band;
-        std::size_t const height = tile_rows() - first_row < b ? tile_rows() - first_row : b;
-        return {(first_row + i % height) * Plan::tile_rows, i / height * Plan::nx};
-    }
-};
-
-// Whether 16-byte global accesses are possible: every row starts 16-aligned.
-SWZ_HOST_DEVICE inline bool rows_allow_vectors(void const* base, std::size_t row_elems, unsigned elem) {
-    return (reinterpret_cast<std::uintptr_t>(base) % 16 == 0) && (row_elems * elem) % 16 == 0;
-}
 
 }  // namespace swz::detail

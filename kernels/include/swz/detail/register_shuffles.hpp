@@ -1,10 +1,12 @@
 // Rearranging data inside a thread's registers, branch-free: undoing the
-// gather's row rotation, and transposing bytes and halves into vectors.
+// gather's row rotation, transposing bytes and halves into vectors, and
+// shifting 16 bytes out of two vectors (realigning a row to 16 bytes).
 #pragma once
 
 #include <cstdint>
 
 #include "swz/config.hpp"
+#include "swz/detail/vec16.hpp"
 
 namespace swz::detail {
 
@@ -51,5 +53,33 @@ SWZ_HOST_DEVICE inline void transpose_bytes_4x4(std::uint32_t a, std::uint32_t b
 // Low halves of a and b, and high halves of a and b.
 SWZ_HOST_DEVICE inline std::uint32_t low_halves(std::uint32_t a, std::uint32_t b) { return byte_perm(a, b, 0x5410); }
 SWZ_HOST_DEVICE inline std::uint32_t high_halves(std::uint32_t a, std::uint32_t b) { return byte_perm(a, b, 0x7632); }
+
+// (hi:lo) >> bits, the low word (bits 0..31): PTX shf.r.wrap.
+SWZ_HOST_DEVICE inline std::uint32_t funnel_shift_right(std::uint32_t lo, std::uint32_t hi, unsigned bits) {
+#if defined(__CUDA_ARCH__)
+    return __funnelshift_r(lo, hi, bits);
+#else
+    return std::uint32_t(((std::uint64_t(hi) << 32) | lo) >> (bits & 31));
+#endif
+}
+
+// Bytes [shift, shift + 16) of the 32 bytes lo, hi (shift in 0..15, known
+// only at run time): whole words by two rounds of selects, then bytes by a
+// funnel shift. Shifts are multiples of the element size (MinGranule): for
+// 4 bytes the byte step is left out, for 8 the one-word round too.
+template <unsigned MinGranule>
+SWZ_HOST_DEVICE inline vec16 funnel16(vec16 const& lo, vec16 const& hi, unsigned shift) {
+    std::uint32_t const w[8] = {lo.w[0], lo.w[1], lo.w[2], lo.w[3], hi.w[0], hi.w[1], hi.w[2], hi.w[3]};
+    unsigned const words = shift / 4, bits = 8 * (shift % 4);
+    std::uint32_t by2[6], by1[5];
+#pragma unroll
+    for (unsigned j = 0; j < 6; ++j) by2[j] = words & 2u ? w[j + 2] : w[j];
+#pragma unroll
+    for (unsigned j = 0; j < 5; ++j) by1[j] = MinGranule < 8 && (words & 1u) ? by2[j + 1] : by2[j];
+    vec16 out;
+#pragma unroll
+    for (unsigned i = 0; i < 4; ++i) out.w[i] = MinGranule >= 4 ? by1[i] : funnel_shift_right(by1[i], by1[i + 1], bits);
+    return out;
+}
 
 }  // namespace swz::detail

@@ -2,6 +2,7 @@
 // written once for device code and for the CPU emulation of the kernels.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -14,14 +15,34 @@ struct alignas(16) vec16 {
 };
 
 
-// Streaming: global data touched once, loaded and stored with the
-// evict-first (.cs) cache hint.
+#if !defined(__CUDA_ARCH__)
+// On the host (the CPU emulation of the kernels) a test may watch every
+// global read the fast kernel makes, to check it never reads outside the
+// matrix; null, as always outside such a test, watches nothing.
+using host_read_watcher = void (*)(void const* p, std::size_t bytes);
+inline host_read_watcher& host_read_watch() {
+    static host_read_watcher watcher = nullptr;
+    return watcher;
+}
+#endif
+
+// c ? a : b, word by word (a conditional between two vectors would pick an
+// address, which forces them out of registers into local memory).
+SWZ_HOST_DEVICE inline vec16 choose(bool c, vec16 const& a, vec16 const& b) {
+    return {{c ? a.w[0] : b.w[0], c ? a.w[1] : b.w[1], c ? a.w[2] : b.w[2], c ? a.w[3] : b.w[3]}};
+}
+
+// Global memory, 16 bytes at a 16-byte-aligned address. Loads take the
+// read-only path (the input never overlaps the output); stores are plain,
+// global because the kernels form their pointers from the matrices' own.
+// Streaming: data touched once, with the evict-first (.cs) cache hint.
 template <bool Streaming = false>
-SWZ_HOST_DEVICE inline vec16 load16(unsigned char const* p) {
+SWZ_HOST_DEVICE inline vec16 load_global16(unsigned char const* p) {
 #if defined(__CUDA_ARCH__)
-    uint4 const u = Streaming ? __ldcs(reinterpret_cast<uint4 const*>(p)) : *reinterpret_cast<uint4 const*>(p);
+    uint4 const u = Streaming ? __ldcs(reinterpret_cast<uint4 const*>(p)) : __ldg(reinterpret_cast<uint4 const*>(p));
     return {{u.x, u.y, u.z, u.w}};
 #else
+    if (host_read_watch()) host_read_watch()(p, 16);
     vec16 v;
     std::memcpy(v.w, p, 16);
     return v;
@@ -29,10 +50,20 @@ SWZ_HOST_DEVICE inline vec16 load16(unsigned char const* p) {
 }
 
 template <bool Streaming = false>
+SWZ_HOST_DEVICE inline void store_global16(unsigned char* p, vec16 const& v) {
+#if defined(__CUDA_ARCH__)
+    uint4 const u = make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]);
+    if (Streaming) __stcs(reinterpret_cast<uint4*>(p), u);
+    else *reinterpret_cast<uint4*>(p) = u;  // a plain store: __stwb would make it a strong one
+#else
+    std::memcpy(p, v.w, 16);
+#endif
+}
+
+// Shared memory (the tile), 16 bytes.
 SWZ_HOST_DEVICE inline void store16(unsigned char* p, vec16 const& v) {
 #if defined(__CUDA_ARCH__)
-    if (Streaming) __stcs(reinterpret_cast<uint4*>(p), make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]));
-    else *reinterpret_cast<uint4*>(p) = make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]);
+    *reinterpret_cast<uint4*>(p) = make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]);
 #else
     std::memcpy(p, v.w, 16);
 #endif

@@ -1,0 +1,16 @@
+// The realigning fast kernels with 4 or 6 resident blocks per SM
+// (tune_residency.cu); cudaErrorNotSupported for aligned rows.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <swz/detail/transpose_args.hpp>
+
+namespace swz::bench {
+
+inline constexpr unsigned tuned_residencies[] = {4, 6};
+
+cudaError_t launch_realigned_with_residency(unsigned elem, unsigned min_blocks, void* out, void const* in,
+                                            detail::transpose_shape const& s);
+
+}  // namespace swz::bench

@@ -1,0 +1,77 @@
+// The order in which the fast kernel's blocks walk a matrix's tiles, and
+// its choice per shape. Host and device code.
+#pragma once
+
+#include <cstddef>
+
+#include "swz/config.hpp"
+#include "swz/kernels/fast_transpose_configs.hpp"
+
+namespace swz::detail {
+
+// One block per tile, in bands of `band` tile rows; inside a band
+// consecutive blocks walk down the band's tile rows, then to the next tile
+// column. band = 1 is plain row-major order; a band at least as tall as the
+// matrix (whole_column) is column-major order: consecutive blocks then
+// write consecutive stretches of the same output rows, the long contiguous
+// write runs that matter most on an H200.
+//
+// row_step: input rows from one tile of a column to the next; less than a
+// tile when tiles overlap (row_step_of: the kernels that realign output rows
+// let each tile write one row group less than it loads).
+template <class Plan>
+struct fast_transpose_grid {
+    std::size_t rows, cols;
+    std::size_t band = 1;
+    std::size_t row_step = Plan::tile_rows;
+
+    SWZ_HOST_DEVICE std::size_t tiles_per_row() const { return (cols + Plan::nx - 1) / Plan::nx; }
+    // Tiles down a column: the last one loads through the last row.
+    SWZ_HOST_DEVICE std::size_t tile_rows() const {
+        return rows <= Plan::tile_rows ? 1 : (rows - Plan::tile_rows + row_step - 1) / row_step + 1;
+    }
+    SWZ_HOST_DEVICE std::size_t tiles() const { return tile_rows() * tiles_per_row(); }
+
+    struct tile_at {
+        std::size_t row0, col0;
+    };
+    // Needs tiles() < 2^32 (a launch holds fewer than 2^31 blocks): the
+    // divisions are 32-bit, which keeps the kernel's registers for data.
+    SWZ_HOST_DEVICE tile_at tile(unsigned block) const {
+        unsigned const height_all = unsigned(tile_rows()), across = unsigned(tiles_per_row());
+        unsigned const b = band < height_all ? unsigned(band) : height_all;
+        unsigned const per_band = b * across;
+        unsigned const first_row = block / per_band * b, i = block % per_band;
+        unsigned const height = height_all - first_row < b ? height_all - first_row : b;
+        return {std::size_t(first_row + i % height) * row_step, std::size_t(i / height) * Plan::nx};
+    }
+};
+
+template <class Plan, bool AlignedOut>
+inline constexpr std::size_t row_step_of = AlignedOut ? Plan::tile_rows : Plan::tile_rows - Plan::rows_per_vector;
+
+// The shortest stretch of an input row that the blocks in flight should
+// read together: below it, whole columns of tiles read rows in pieces too
+// short for the DRAM (an H200 ran tall matrices of 256- and 512-byte
+// pieces at 89-91% of copy, squares of 768-byte pieces at 95-98%).
+inline constexpr std::size_t min_read_run_bytes = 512;
+
+// The band for a rows x cols matrix when `resident` blocks run at once.
+// Whole columns of tiles, unless the blocks in flight would then span a
+// single column of a matrix whose rows are longer than one tile: then
+// bands just tall enough that the blocks in flight cover whole input rows,
+// which still writes each output row in runs of band x tile_rows elements.
+template <class Plan>
+std::size_t choose_band(std::size_t rows, std::size_t cols, std::size_t resident,
+                        std::size_t row_step = Plan::tile_rows) {
+    fast_transpose_grid<Plan> const g{rows, cols, whole_column, row_step};
+    std::size_t const tile_rows = g.tile_rows(), per_row = g.tiles_per_row();
+    if (resident == 0 || g.tiles() <= resident) return whole_column;  // all in flight at once
+    std::size_t const columns_in_flight = resident / tile_rows > 0 ? resident / tile_rows : 1;
+    std::size_t const row_bytes = cols * Plan::elem;
+    std::size_t const run = columns_in_flight * Plan::row_bytes;
+    if (run >= (row_bytes < min_read_run_bytes ? row_bytes : min_read_run_bytes)) return whole_column;
+    return resident / per_row > 0 ? resident / per_row : 1;
+}
+
+}  // namespace swz::detail

@@ -1,0 +1,58 @@
+// A batch of matrices in bytes, as the fast kernel sees it, and which block
+// transposes which tile of which matrix. Host and device code: the kernel
+// and its CPU emulation both start here.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "swz/config.hpp"
+#include "swz/detail/block_order.hpp"
+#include "swz/detail/fast_transpose_body.hpp"
+#include "swz/detail/transpose_args.hpp"
+
+namespace swz::detail {
+
+struct fast_batch {
+    unsigned char const* in;
+    unsigned char* out;
+    std::size_t rows, cols;
+    std::size_t pitch_in, pitch_out;    // bytes between rows
+    std::size_t stride_in, stride_out;  // bytes between matrices
+    std::size_t band;                   // the block order (fast_transpose_grid)
+};
+
+inline fast_batch make_fast_batch(void* out, void const* in, transpose_shape const& s, std::size_t elem) {
+    return {static_cast<unsigned char const*>(in), static_cast<unsigned char*>(out), s.rows, s.cols,
+            s.ld_in * elem, s.ld_out * elem, s.stride_in * elem, s.stride_out * elem, whole_column};
+}
+
+// Whether every row of every matrix starts 16-byte aligned: base, row
+// pitch and (batch > 1) matrix stride all multiples of 16.
+SWZ_HOST_DEVICE inline bool rows_aligned16(void const* base, std::size_t pitch, std::size_t stride, std::size_t batch) {
+    return address(base) % 16 == 0 && pitch % 16 == 0 && (batch < 2 || stride % 16 == 0);
+}
+
+template <class Plan, bool AlignedOut>
+SWZ_HOST_DEVICE fast_transpose_grid<Plan> grid_of(fast_batch const& b) {
+    return {b.rows, b.cols, b.band, row_step_of<Plan, AlignedOut>};
+}
+
+template <class Plan, bool AlignedOut>
+SWZ_HOST_DEVICE std::size_t tiles_per_matrix(fast_batch const& b) {
+    return grid_of<Plan, AlignedOut>(b).tiles();
+}
+
+// Block `block` of a grid over the batch: tile block % tiles of matrix
+// block / tiles, tiles in the batch's block order. A grid holds fewer than
+// 2^31 blocks, so 32-bit division does.
+template <class Plan, bool AlignedOut>
+SWZ_HOST_DEVICE tile_job job_of(fast_batch const& b, unsigned block) {
+    auto const grid = grid_of<Plan, AlignedOut>(b);
+    unsigned const per_matrix = unsigned(grid.tiles()), matrix = block / per_matrix;
+    auto const at = grid.tile(block % per_matrix);
+    return make_tile_job(b.in + matrix * b.stride_in, b.out + matrix * b.stride_out, b.rows, b.cols, b.pitch_in,
+                         b.pitch_out, at.row0, at.col0, Plan::elem);
+}
+
+}  // namespace swz::detail

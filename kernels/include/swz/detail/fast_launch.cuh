@@ -1,0 +1,173 @@
+// The fast transpose kernel and its launch: one block per tile of one
+// matrix of the batch; the warp shuffles that hand neighbours their chunks
+// are the only thing here that the CPU emulation of the body does by copy.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "swz/detail/block_order.hpp"
+#include "swz/detail/fast_batch.hpp"
+#include "swz/detail/fast_transpose_body.hpp"
+#include "swz/detail/transpose_args.hpp"
+#include "swz/kernels/fast_transpose_configs.hpp"
+#include "swz/kernels/fast_transpose_lanes.hpp"
+
+namespace swz::detail {
+
+// The value `src_lane` passes (every lane of the warp takes part).
+__device__ inline vec16 shuffle(vec16 const& v, unsigned src_lane) {
+    vec16 r;
+#pragma unroll
+    for (unsigned i = 0; i < 4; ++i) r.w[i] = __shfl_sync(0xffffffffu, v.w[i], int(src_lane));
+    return r;
+}
+
+// The tile lives in dynamic shared memory (Plan::shared_bytes), which may
+// exceed the 48 KiB of a static array. MinBlocks caps the registers so that
+// many blocks, and their loads, are resident on each SM at once.
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
+__global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kernel(fast_batch b) {
+    extern __shared__ __align__(16) unsigned char tile[];
+    using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming>;
+    using lanes = fast_transpose_lanes<Plan>;
+    tile_job const job = job_of<Plan, AlignedOut>(b, blockIdx.x);
+    unsigned const tid = threadIdx.x, lane = tid % 32;
+    {
+        typename body::raw_chunks raw;
+        body::load_raw(job, raw, tid);
+        typename body::loaded r;
+#pragma unroll
+        for (unsigned it = 0; it < Plan::load_iterations; ++it) {
+            vec16 own_next{{0, 0, 0, 0}}, extra{{0, 0, 0, 0}};
+            if (!AlignedIn) {
+                own_next = shuffle(raw.own[it], lanes::own_source_lane(lane));
+                extra = shuffle(raw.extra, lanes::extra_holder(lane, it));
+            }
+            r.v[it] = body::realigned(job, raw, it, own_next, extra, tid);
+        }
+        body::store_registers(r, tile, tid);
+    }
+    __syncthreads();
+#pragma unroll
+    for (unsigned chain = 0; chain < lanes::chains; ++chain) {
+        typename body::gathered g;
+        body::gather_chain(tile, chain, g, tid);
+#pragma unroll
+        for (unsigned k = 0; k < lanes::chain_length; ++k)
+#pragma unroll
+            for (unsigned i = 0; i < Plan::elems_per_gather; ++i) {
+                vec16 next{{0, 0, 0, 0}};
+                if (!AlignedOut) next = shuffle(body::gather_sent(g, lane, k, i), lanes::gather_source_lane(lane));
+                body::store_vector(job, g, chain, k, i, next, tid);
+            }
+    }
+}
+
+// Blocks of the kernel resident per SM (0 if unknown).
+template <class Kernel>
+int occupancy_of(Kernel kernel, unsigned threads, unsigned shared_bytes) {
+    int n = 0;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, int(threads), shared_bytes) == cudaSuccess ? n : 0;
+}
+
+// Blocks of this kernel the current GPU runs at once (0 if unknown).
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
+cudaError_t resident_blocks(std::size_t& resident) {
+    auto const kernel = fast_transpose_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>;
+    static int const per_sm = occupancy_of(kernel, Plan::threads, Plan::shared_bytes);  // once per kernel
+    int device = 0, sms = 0;
+    cudaError_t err = cudaGetDevice(&device);
+    if (err == cudaSuccess) err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    resident = std::size_t(sms) * std::size_t(per_sm);
+    return err;
+}
+
+// band = 0: the order choose_band picks for the shape on this GPU.
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
+cudaError_t launch_fast_kernel(fast_batch b, std::size_t batch, std::size_t band, cudaStream_t stream) {
+    auto const kernel = fast_transpose_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>;
+    if constexpr (Plan::shared_bytes > 48 * 1024) {
+        static cudaError_t const raised =
+            cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(Plan::shared_bytes));
+        if (raised != cudaSuccess) return raised;
+    }
+    if (band == 0) {
+        std::size_t resident = 0;
+        if (cudaError_t const err = resident_blocks<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(resident);
+            err != cudaSuccess)
+            return err;
+        band = choose_band<Plan>(b.rows, b.cols, resident, row_step_of<Plan, AlignedOut>);
+    }
+    b.band = band;
+    std::size_t const per_matrix = tiles_per_matrix<Plan, AlignedOut>(b);
+    std::size_t const per_launch = 0x7fffffffu / per_matrix;  // matrices in one grid
+    if (per_launch == 0) return cudaErrorInvalidValue;
+    for (std::size_t first = 0; first < batch; first += per_launch) {
+        std::size_t const count = batch - first < per_launch ? batch - first : per_launch;
+        fast_batch part = b;
+        part.in += first * b.stride_in;
+        part.out += first * b.stride_out;
+        kernel<<<unsigned(count * per_matrix), Plan::threads, Plan::shared_bytes, stream>>>(part);
+        if (cudaError_t const err = cudaGetLastError(); err != cudaSuccess) return err;
+    }
+    return cudaSuccess;
+}
+
+// The shipped kernel for Size-byte elements and the shape's alignment:
+// calls f.template operator()<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>().
+template <unsigned Size, class F>
+cudaError_t with_fast_kernel(void const* out, void const* in, transpose_shape const& s, F&& f) {
+    using config = fast_transpose_config<Size>;
+    using plan = typename config::plan;
+    constexpr bool st = config::streaming;
+    constexpr unsigned aligned = config::min_blocks, realigned = config::min_blocks_realigned;
+    bool const in16 = rows_aligned16(in, s.ld_in * Size, s.stride_in * Size, s.batch);
+    bool const out16 = rows_aligned16(out, s.ld_out * Size, s.stride_out * Size, s.batch);
+    if (in16 && out16) return f.template operator()<plan, true, true, st, aligned>();
+    if (in16) return f.template operator()<plan, true, false, st, realigned>();
+    if (out16) return f.template operator()<plan, false, true, st, realigned>();
+    return f.template operator()<plan, false, false, st, realigned>();
+}
+
+template <unsigned Size>
+struct fast_launcher {
+    fast_batch b;
+    std::size_t batch, band;
+    cudaStream_t stream;
+    template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
+    cudaError_t operator()() const {
+        return launch_fast_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(b, batch, band, stream);
+    }
+};
+
+// The shipped kernel for Size-byte elements on a checked, non-empty shape;
+// band = 0 chooses the block order (swz-bench --tune forces others).
+template <unsigned Size>
+cudaError_t launch_fast(void* out, void const* in, transpose_shape const& s, cudaStream_t stream, std::size_t band = 0) {
+    return with_fast_kernel<Size>(out, in, s, fast_launcher<Size>{make_fast_batch(out, in, s, Size), s.batch, band, stream});
+}
+
+// The block order launch_fast picks for the shape, and the blocks of its
+// kernel the GPU runs at once (swz-bench reports them).
+template <unsigned Size>
+struct fast_order_query {
+    std::size_t rows, cols;
+    std::size_t* resident;
+    std::size_t* band;
+    template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
+    cudaError_t operator()() const {
+        cudaError_t const err = resident_blocks<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(*resident);
+        *band = choose_band<Plan>(rows, cols, *resident, row_step_of<Plan, AlignedOut>);
+        return err;
+    }
+};
+template <unsigned Size>
+cudaError_t fast_block_order(void const* out, void const* in, transpose_shape const& s, std::size_t& resident,
+                             std::size_t& band) {
+    return with_fast_kernel<Size>(out, in, s, fast_order_query<Size>{s.rows, s.cols, &resident, &band});
+}
+
+}  // namespace swz::detail

@@ -1,0 +1,163 @@
+// The fast transpose on the GPU through the public API, for every element
+// type: rows of every byte length mod 16, every pointer misalignment the
+// type allows, leading dimensions larger than the row, batches, 1 x N,
+// N x 1 and empty shapes. Fresh random data, the output poisoned, every
+// element compared, every other byte of the output buffer checked
+// untouched. Buffers are allocated to the exact byte, so compute-sanitizer
+// memcheck sees any read or write past a matrix ([sanitize] cases).
+#include <catch2/catch.hpp>
+
+#include "require_cuda.hpp"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstdint>
+#include <vector>
+
+#include <swz/transpose.cuh>
+
+#include "kernels/transpose_check.hpp"
+
+using swz::test::placement;
+using swz::test::shape_of;
+
+namespace {
+
+std::uint64_t run_counter = 0;
+
+template <class T>
+cudaError_t call_api(unsigned char* out, unsigned char const* in, swz::detail::transpose_shape const& s) {
+    auto* o = reinterpret_cast<T*>(out);
+    auto const* i = reinterpret_cast<T const*>(in);
+    if (s.batch != 1) return swz::transpose_batched(o, s.ld_out, s.stride_out, i, s.ld_in, s.stride_in, s.rows, s.cols, s.batch);
+    if (s.ld_in != s.cols || s.ld_out != s.rows) return swz::transpose(o, s.ld_out, i, s.ld_in, s.rows, s.cols);
+    return swz::transpose(o, i, s.rows, s.cols);
+}
+
+template <class T>
+void check_fast(placement p) {
+    p.elem = sizeof(T);
+    auto const& s = p.shape;
+    std::uint64_t const seed = ++run_counter * 1000003 + sizeof(T);
+    CAPTURE(sizeof(T), s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.stride_in, s.stride_out, p.in_offset, p.out_offset,
+            seed);
+    std::size_t const in_bytes = p.in_offset + p.in_span(), out_bytes = p.out_offset + p.out_span();  // exact
+    auto const host_in = swz::test::random_bytes(p.in_buffer(), seed);
+    auto const poison = swz::test::random_bytes(p.out_buffer(), ~seed);
+    unsigned char *in = nullptr, *out = nullptr;
+    REQUIRE_CUDA(cudaMalloc(&in, in_bytes > 0 ? in_bytes : 1));
+    REQUIRE_CUDA(cudaMalloc(&out, out_bytes > 0 ? out_bytes : 1));
+    REQUIRE_CUDA(cudaMemcpy(in, host_in.data(), in_bytes, cudaMemcpyHostToDevice));
+    REQUIRE_CUDA(cudaMemcpy(out, poison.data(), out_bytes, cudaMemcpyHostToDevice));
+    REQUIRE_CUDA(call_api<T>(out + p.out_offset, in + p.in_offset, s));
+    REQUIRE_CUDA(cudaDeviceSynchronize());
+    std::vector<unsigned char> after(poison);  // bytes past the allocation stay the poison's
+    REQUIRE_CUDA(cudaMemcpy(after.data(), out, out_bytes, cudaMemcpyDeviceToHost));
+    REQUIRE_CUDA(cudaFree(in));
+    REQUIRE_CUDA(cudaFree(out));
+    auto const r = swz::test::check_transposed(p, host_in.data(), poison.data(), after.data());
+    CAPTURE(r.first_matrix, r.first_row, r.first_col);
+    REQUIRE(r.wrong_elements == 0);
+    REQUIRE(r.touched_bytes == 0);
+}
+
+template <class T>
+placement at(swz::detail::transpose_shape s, std::size_t in_offset = 0, std::size_t out_offset = 0) {
+    return {sizeof(T), s, in_offset, out_offset};
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("fast: rows of every byte length mod 16", "[gpu][fast][sanitize]", std::int8_t, __half,
+                   __nv_bfloat16, float, double) {
+    constexpr std::size_t E = sizeof(TestType);
+    for (std::size_t j = 0; j < 16 / E; ++j) {
+        check_fast<TestType>(at<TestType>(shape_of(131, 300 / E + j)));
+        check_fast<TestType>(at<TestType>(shape_of(300 / E + j, 131)));
+    }
+}
+
+TEMPLATE_TEST_CASE("fast: every misalignment of input and output the element allows", "[gpu][fast][sanitize][exhaustive]",
+                   std::int8_t, __half, __nv_bfloat16, float, double) {
+    constexpr std::size_t E = sizeof(TestType);
+    for (std::size_t in_off = 0; in_off < 16; in_off += E)
+        for (std::size_t out_off = 0; out_off < 16; out_off += E)
+            check_fast<TestType>(at<TestType>(shape_of(133, 257 / E + 3), in_off, out_off));
+    for (std::size_t off = 0; off < 16; off += E) check_fast<TestType>(at<TestType>(shape_of(128, 256 / E), off, 16 - E - off));
+}
+
+TEMPLATE_TEST_CASE("fast: sub-matrices, leading dimensions larger than the row, gaps untouched", "[gpu][fast][sanitize]",
+                   std::int8_t, __half, float, double) {
+    constexpr std::size_t E = sizeof(TestType);
+    for (std::size_t gap_in : {1, 3, 16, 37})
+        for (std::size_t gap_out : {1, 16})
+            check_fast<TestType>(at<TestType>(shape_of(150, 270 / E + 1, gap_in, gap_out), E * (gap_in % 3), E));
+    check_fast<TestType>(at<TestType>(shape_of(128, 256 / E, 64 / E, 128 / E)));
+}
+
+TEMPLATE_TEST_CASE("fast: batches, packed and with gaps and odd strides", "[gpu][fast][sanitize]", std::int8_t, __half,
+                   float, double) {
+    constexpr std::size_t E = sizeof(TestType);
+    check_fast<TestType>(at<TestType>(shape_of(64, 64, 0, 0, 40)));
+    check_fast<TestType>(at<TestType>(shape_of(33, 70, 0, 0, 5)));
+    check_fast<TestType>(at<TestType>(shape_of(70, 33, 2, 1, 6, 7, 3), 0, E));
+    check_fast<TestType>(at<TestType>(shape_of(1, 1, 0, 0, 17)));
+}
+
+TEMPLATE_TEST_CASE("fast: 1 x N, N x 1, and empty shapes", "[gpu][fast][sanitize]", std::int8_t, __half, float, double) {
+    constexpr std::size_t E = sizeof(TestType);
+    for (std::size_t n : {1, 2, 15, 17, 1000, 100003}) {
+        check_fast<TestType>(at<TestType>(shape_of(1, n)));
+        check_fast<TestType>(at<TestType>(shape_of(n, 1)));
+        check_fast<TestType>(at<TestType>(shape_of(1, n), E, 2 * E % 16));
+        check_fast<TestType>(at<TestType>(shape_of(n, 1), 2 * E % 16, E));
+    }
+    TestType* none = nullptr;
+    REQUIRE_CUDA(swz::transpose(none, none, 0, 5));
+    REQUIRE_CUDA(swz::transpose(none, none, 5, 0));
+    REQUIRE_CUDA(swz::transpose(none, 7, none, 5, 0, 5));
+    REQUIRE_CUDA(swz::transpose_batched(none, 5, 25, none, 5, 25, 5, 5, 0));
+}
+
+TEST_CASE("bad arguments return cudaErrorInvalidValue, launch nothing and leave no error behind", "[gpu][fast][sanitize]") {
+    float *in = nullptr, *out = nullptr;
+    REQUIRE_CUDA(cudaMalloc(&in, 64 * 64 * sizeof(float) * 2));
+    REQUIRE_CUDA(cudaMalloc(&out, 64 * 64 * sizeof(float) * 2));
+    REQUIRE_CUDA(cudaMemset(out, 0xCD, 64 * 64 * sizeof(float) * 2));
+    auto* odd = reinterpret_cast<float*>(reinterpret_cast<unsigned char*>(out) + 2);
+    std::vector<std::pair<char const*, cudaError_t>> const calls{
+        {"ld_in < cols", swz::transpose(out, 64, in, 63, 64, 64)},
+        {"ld_out < rows", swz::transpose(out, 63, in, 64, 64, 64)},
+        {"null input", swz::transpose(out, static_cast<float const*>(nullptr), 64, 64)},
+        {"null output", swz::transpose(static_cast<float*>(nullptr), in, 64, 64)},
+        {"misaligned output", swz::transpose(odd, in, 8, 8)},
+        {"output is the input", swz::transpose(in, in, 64, 64)},
+        {"output overlaps the input's end", swz::transpose(in + 64 * 64 - 1, in, 64, 64)},
+        {"output matrices overlap", swz::transpose_batched(out, 64, 64 * 64 - 1, in, 64, 64 * 64, 64, 64, 2)},
+        {"article variant, overlap", swz::transpose(in, in, 64, 64, swz::transpose_variant::article_padded)},
+    };
+    for (auto const& [what, err] : calls) {
+        INFO(what << ": " << cudaGetErrorString(err));
+        CHECK(err == cudaErrorInvalidValue);
+    }
+    REQUIRE_CUDA(cudaDeviceSynchronize());
+    REQUIRE_CUDA(cudaGetLastError());
+    std::vector<unsigned char> host(64 * 64 * sizeof(float) * 2);
+    REQUIRE_CUDA(cudaMemcpy(host.data(), out, host.size(), cudaMemcpyDeviceToHost));
+    std::size_t written = 0;
+    for (auto b : host) written += b != 0xCD;
+    REQUIRE(written == 0);  // nothing was launched
+    REQUIRE_CUDA(cudaFree(in));
+    REQUIRE_CUDA(cudaFree(out));
+}
+
+TEMPLATE_TEST_CASE("fast: large odd, tall, sub-matrix and batched shapes", "[gpu][fast][large]", std::int8_t,
+                   __half, float, double) {
+    constexpr std::size_t E = sizeof(TestType);
+    // (swz-bench checks every shape of its suite in full too, on the GPU.)
+    check_fast<TestType>(at<TestType>(shape_of(8191, 8193), E, 3 * E % 16));
+    check_fast<TestType>(at<TestType>(shape_of(262144, 256 / E + 1)));  // tall: the banded block order
+    check_fast<TestType>(at<TestType>(shape_of(2000, 3000, 8, 8)));
+    check_fast<TestType>(at<TestType>(shape_of(64, 64, 0, 0, 4096)));
+}

@@ -1,0 +1,87 @@
+// The fast kernel run on the CPU, block by block, as the GPU runs it
+// (swz/detail/fast_launch.cuh): the body's own functions, with each warp
+// shuffle done as a copy from the source lane (a lane sends what the body
+// says it sends, the receiver takes the source lane the model names).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "swz/detail/fast_batch.hpp"
+#include "swz/detail/fast_transpose_body.hpp"
+#include "swz/kernels/fast_transpose_configs.hpp"
+#include "swz/kernels/fast_transpose_lanes.hpp"
+
+namespace swz::test {
+
+using detail::tile_job;
+using detail::vec16;
+
+// Every thread's loads, then (per warp) the exchanges and the stores to the
+// tile: what happens before the kernel's __syncthreads().
+template <class Plan, bool AlignedIn>
+void emulate_load_phase(tile_job const& job, unsigned char* tile) {
+    using body = detail::fast_transpose_body<Plan, AlignedIn, true>;
+    using lanes = fast_transpose_lanes<Plan>;
+    std::vector<typename body::raw_chunks> raw(Plan::threads);
+    for (unsigned tid = 0; tid < Plan::threads; ++tid) body::load_raw(job, raw[tid], tid);
+    for (unsigned tid = 0; tid < Plan::threads; ++tid) {
+        unsigned const lane = tid % 32, warp_first = tid - lane;
+        typename body::loaded r;
+        for (unsigned it = 0; it < Plan::load_iterations; ++it) {
+            vec16 const& own_next = raw[warp_first + lanes::own_source_lane(lane)].own[it];
+            vec16 const& extra = raw[warp_first + lanes::extra_holder(lane, it)].extra;
+            r.v[it] = body::realigned(job, raw[tid], it, own_next, extra, tid);
+        }
+        body::store_registers(r, tile, tid);
+    }
+}
+
+// After the barrier: per chain, every thread's gathers, then the exchanges
+// and the stores to global memory.
+template <class Plan, bool AlignedOut>
+void emulate_gather_phase(tile_job const& job, unsigned char const* tile) {
+    using body = detail::fast_transpose_body<Plan, true, AlignedOut>;
+    using lanes = fast_transpose_lanes<Plan>;
+    std::vector<typename body::gathered> g(Plan::threads);
+    for (unsigned chain = 0; chain < lanes::chains; ++chain) {
+        for (unsigned tid = 0; tid < Plan::threads; ++tid) body::gather_chain(tile, chain, g[tid], tid);
+        for (unsigned tid = 0; tid < Plan::threads; ++tid) {
+            unsigned const lane = tid % 32, source = lanes::gather_source_lane(lane);
+            for (unsigned k = 0; k < lanes::chain_length; ++k)
+                for (unsigned i = 0; i < Plan::elems_per_gather; ++i) {
+                    vec16 const next = body::gather_sent(g[tid - lane + source], source, k, i);
+                    body::store_vector(job, g[tid], chain, k, i, next, tid);
+                }
+        }
+    }
+}
+
+template <class Plan, bool AlignedIn, bool AlignedOut>
+void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
+    std::vector<unsigned char> tile(Plan::shared_bytes);
+    std::size_t const blocks = detail::tiles_per_matrix<Plan, AlignedOut>(b) * batch;
+    for (std::size_t block = 0; block < blocks; ++block) {
+        std::fill(tile.begin(), tile.end(), static_cast<unsigned char>(0x5A));
+        tile_job const job = detail::job_of<Plan, AlignedOut>(b, unsigned(block));
+        emulate_load_phase<Plan, AlignedIn>(job, tile.data());
+        emulate_gather_phase<Plan, AlignedOut>(job, tile.data());
+    }
+}
+
+// What detail::launch_fast<Size> launches, on the CPU: the same choice of
+// kernel, the given block order (0: whole columns).
+template <unsigned Size>
+void emulate_transpose(void* out, void const* in, detail::transpose_shape const& s, std::size_t band = 0) {
+    using plan = fast_plan_for<Size>;
+    detail::fast_batch b = detail::make_fast_batch(out, in, s, Size);
+    b.band = band ? band : whole_column;
+    bool const in16 = detail::rows_aligned16(in, b.pitch_in, b.stride_in, s.batch);
+    bool const out16 = detail::rows_aligned16(out, b.pitch_out, b.stride_out, s.batch);
+    if (in16 && out16) emulate_grid<plan, true, true>(b, s.batch);
+    else if (in16) emulate_grid<plan, true, false>(b, s.batch);
+    else if (out16) emulate_grid<plan, false, true>(b, s.batch);
+    else emulate_grid<plan, false, false>(b, s.batch);
+}
+
+}  // namespace swz::test

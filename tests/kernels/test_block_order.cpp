@@ -1,0 +1,77 @@
+// The fast kernel's block order (swz/detail/block_order.hpp): every band
+// visits every tile exactly once, and the order chosen per shape keeps
+// whole columns of tiles unless that reads rows in short pieces.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <initializer_list>
+#include <vector>
+
+#include "swz/detail/block_order.hpp"
+
+using namespace swz;
+using namespace swz::detail;
+
+TEST_CASE("every band order visits every tile exactly once", "[kernels][grid]") {
+    using plan = fast_plan_for<4>;
+    for (std::size_t rows : {1, 64, 65, 1000, 4096})
+        for (std::size_t cols : {1, 64, 200, 4096})
+            for (std::size_t band : std::initializer_list<std::size_t>{1, 2, 3, 8, 16, 100, whole_column}) {
+                fast_transpose_grid<plan> const g{rows, cols, band};
+                std::vector<int> seen(g.tiles(), 0);
+                for (std::size_t b = 0; b < g.tiles(); ++b) {
+                    auto const t = g.tile(unsigned(b));
+                    REQUIRE(t.row0 % plan::tile_rows == 0);
+                    REQUIRE(t.col0 % plan::nx == 0);
+                    REQUIRE(t.row0 < rows);
+                    REQUIRE(t.col0 < cols);
+                    ++seen[t.row0 / plan::tile_rows * g.tiles_per_row() + t.col0 / plan::nx];
+                }
+                CAPTURE(rows, cols, band);
+                REQUIRE(std::count(seen.begin(), seen.end(), 1) == std::ptrdiff_t(seen.size()));
+            }
+}
+
+TEMPLATE_TEST_CASE_SIG("overlapping tiles: each loads through what it owns, the last through the last row",
+                       "[kernels][grid]", ((unsigned E), E), 1, 2, 4, 8) {
+    using plan = fast_plan_for<E>;
+    constexpr std::size_t R = plan::tile_rows, S = row_step_of<plan, false>;
+    STATIC_REQUIRE(S == R - plan::rows_per_vector);
+    STATIC_REQUIRE(row_step_of<plan, true> == R);
+    for (std::size_t rows = 1; rows < 5 * R; rows += 7) {
+        fast_transpose_grid<plan> const g{rows, 1, whole_column, S};
+        std::size_t const n = g.tile_rows();
+        CAPTURE(rows, n);
+        for (std::size_t i = 0; i < n; ++i) {
+            std::size_t const row0 = g.tile(unsigned(i)).row0;
+            REQUIRE(row0 == i * S);
+            bool const last = row0 + R >= rows;
+            REQUIRE(last == (i + 1 == n));  // what the kernel takes for the last tile is the last
+            REQUIRE(row0 < rows);
+        }
+    }
+}
+
+TEMPLATE_TEST_CASE_SIG("the chosen order: whole columns, or bands whose blocks in flight read whole rows",
+                       "[kernels][grid]", ((unsigned E), E), 1, 2, 4, 8) {
+    using plan = fast_plan_for<E>;
+    std::size_t const resident = 132 * 6;  // an H200 at 6 blocks per SM
+    for (std::size_t rows : {64, 1000, 8192, 100000, 1048576})
+        for (std::size_t cols : {64, 96, 256, 1000, 8192, 16384}) {
+            CAPTURE(rows, cols);
+            std::size_t const band = choose_band<plan>(rows, cols, resident);
+            fast_transpose_grid<plan> const g{rows, cols, whole_column};
+            std::size_t const run = std::max<std::size_t>(1, resident / g.tile_rows()) * plan::row_bytes;
+            if (band == whole_column) {  // everything in flight, or runs long enough
+                REQUIRE((g.tiles() <= resident || run >= std::min(cols * E, min_read_run_bytes)));
+                continue;
+            }
+            REQUIRE(run < std::min(cols * E, min_read_run_bytes));
+            REQUIRE(band >= 1);
+            REQUIRE((band * g.tiles_per_row() <= resident || band == 1));  // a band's rows fit in flight
+            REQUIRE((band + 1) * g.tiles_per_row() > resident);            // and no taller band would
+        }
+    CHECK(choose_band<plan>(16384, 16384, resident) == whole_column);  // squares: as measured best
+    CHECK(choose_band<plan>(8192, 8192, resident) == whole_column);
+    CHECK(choose_band<plan>(1000, 1000, 0) == whole_column);           // occupancy unknown
+}

@@ -1,0 +1,126 @@
+// The fast kernel's body, run on the CPU as the GPU runs it, must transpose
+// every shape exactly: rows of every byte length mod 16, every pointer
+// misalignment the element allows, leading dimensions larger than the row,
+// batches; read nothing outside the input's span and write no byte of the
+// output buffer that is not an output element. This checks the index functions the prover reasons about, the
+// lane exchanges, the realignment and the edges, on a machine without a GPU.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#include "emulate_fast.hpp"
+#include "transpose_check.hpp"
+
+using namespace swz;
+using namespace swz::test;
+
+namespace {
+
+// A buffer whose first byte is 256-byte aligned, as cudaMalloc's are.
+struct aligned_buffer {
+    std::vector<unsigned char> storage;
+    unsigned char* data;
+    explicit aligned_buffer(std::size_t n) : storage(n + 256) {
+        auto const a = reinterpret_cast<std::uintptr_t>(storage.data());
+        data = storage.data() + (256 - a % 256) % 256;
+    }
+};
+
+std::uint64_t run_counter = 0;
+
+// Every global read of the emulated kernel must lie inside the input's span.
+struct read_window {
+    static inline std::uintptr_t lo = 0, hi = 0;
+    static inline std::size_t outside = 0;
+    static void watch(void const* p, std::size_t n) {
+        auto const a = reinterpret_cast<std::uintptr_t>(p);
+        if (a < lo || a + n > hi) ++outside;
+    }
+    read_window(unsigned char const* begin, std::size_t bytes) {
+        lo = reinterpret_cast<std::uintptr_t>(begin), hi = lo + bytes, outside = 0;
+        detail::host_read_watch() = &watch;
+    }
+    ~read_window() { detail::host_read_watch() = nullptr; }
+};
+
+template <unsigned E>
+void check_emulated(placement const& p, std::size_t band = 0) {
+    std::uint64_t const seed = ++run_counter;
+    auto const& s = p.shape;
+    CAPTURE(E, s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.stride_in, s.stride_out, p.in_offset, p.out_offset, band,
+            seed);
+    aligned_buffer in(p.in_buffer()), out(p.out_buffer());
+    auto const in_data = random_bytes(p.in_buffer(), seed), poison = random_bytes(p.out_buffer(), ~seed);
+    std::copy(in_data.begin(), in_data.end(), in.data);
+    std::copy(poison.begin(), poison.end(), out.data);
+    std::size_t reads_outside = 0;
+    {
+        read_window const window(in.data + p.in_offset, p.in_span());
+        emulate_transpose<E>(out.data + p.out_offset, in.data + p.in_offset, s, band);
+        reads_outside = read_window::outside;
+    }
+    REQUIRE(reads_outside == 0);  // never a byte before the first row or past the last
+    auto const r = check_transposed(p, in.data, poison.data(), out.data);
+    CAPTURE(r.first_matrix, r.first_row, r.first_col);
+    REQUIRE(r.wrong_elements == 0);
+    REQUIRE(r.touched_bytes == 0);
+    REQUIRE(std::equal(in_data.begin(), in_data.end(), in.data));  // the input is only read
+}
+
+template <unsigned E>
+placement at(transpose_shape s, std::size_t in_offset = 0, std::size_t out_offset = 0) {
+    return {E, s, in_offset, out_offset};
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE_SIG("rows of every byte length mod 16, both dimensions odd or not", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    // cols * E takes every residue mod 16 that E allows; rows cross a tile
+    // boundary and end inside a vector, so do output rows.
+    for (std::size_t j = 0; j < 16 / E; ++j)
+        for (std::size_t rows : {std::size_t(67), std::size_t(130)}) {
+            check_emulated<E>(at<E>(shape_of(rows, 300 / E + j)));
+            check_emulated<E>(at<E>(shape_of(300 / E + j, rows)));
+        }
+}
+
+TEMPLATE_TEST_CASE_SIG("every misalignment of the input and output pointers", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    for (std::size_t in_off = 0; in_off < 16; in_off += E)
+        for (std::size_t out_off = 0; out_off < 16; out_off += E) {
+            check_emulated<E>(at<E>(shape_of(133, 257 / E + 3), in_off, out_off));    // odd pitches
+            check_emulated<E>(at<E>(shape_of(64, 256 / E), in_off, out_off));         // 16-byte pitches
+        }
+}
+
+TEMPLATE_TEST_CASE_SIG("leading dimensions larger than the row: a sub-matrix, gaps untouched", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    for (std::size_t gap_in : {1, 3, 16, 37})
+        for (std::size_t gap_out : {1, 5, 16})
+            check_emulated<E>(at<E>(shape_of(150, 270 / E + 1, gap_in, gap_out), E * (gap_in % 3), 0));
+    check_emulated<E>(at<E>(shape_of(128, 256 / E, 64 / E, 128 / E)));  // aligned pitches wider than the row
+}
+
+TEMPLATE_TEST_CASE_SIG("batches: packed, with gaps between matrices, odd strides", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    check_emulated<E>(at<E>(shape_of(64, 64, 0, 0, 5)));
+    check_emulated<E>(at<E>(shape_of(33, 70, 0, 0, 3)));
+    check_emulated<E>(at<E>(shape_of(70, 33, 2, 1, 4, 7, 3), 0, E));
+    check_emulated<E>(at<E>(shape_of(1, 1, 0, 0, 9)));
+}
+
+TEMPLATE_TEST_CASE_SIG("vectors, single rows and columns, and every block order", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    for (std::size_t n : {1, 2, 15, 17, 1000}) {
+        check_emulated<E>(at<E>(shape_of(1, n)));
+        check_emulated<E>(at<E>(shape_of(n, 1)));
+        check_emulated<E>(at<E>(shape_of(1, n), E, 2 * E % 16));
+        check_emulated<E>(at<E>(shape_of(n, 1), 2 * E % 16, E));
+    }
+    for (std::size_t band : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(whole_column)}) {
+        check_emulated<E>(at<E>(shape_of(300, 517)), band);
+        check_emulated<E>(at<E>(shape_of(1000, 64 / E + 1, 3, 0, 2)), band);
+    }
+}
