@@ -91,23 +91,39 @@ inline CUtensorMapDataType data_type_of(unsigned elem) {
     }
 }
 
+inline CUtensorMapSwizzle swizzle_of(unsigned span) {
+    switch (span) {
+        case 32: return CU_TENSOR_MAP_SWIZZLE_32B;
+        case 64: return CU_TENSOR_MAP_SWIZZLE_64B;
+        case 128: return CU_TENSOR_MAP_SWIZZLE_128B;
+        default: return CU_TENSOR_MAP_SWIZZLE_NONE;
+    }
+}
+
 // A rows x cols row-major matrix of `elem`-byte elements, read in boxes of
-// box_rows x 128 bytes, placed with the 128-byte swizzle. False when the
-// copy engine cannot describe it (alignment, pitch, sizes) or the driver
-// lacks the entry point.
+// box_rows x box_row_bytes, placed with the swizzle of `span` bytes (32, 64,
+// 128, or 0 for none; see swz/layout/tma_swizzle.hpp). False when the copy
+// engine cannot describe it (alignment, pitch, sizes) or the driver lacks
+// the entry point.
 inline bool encode_matrix(CUtensorMap& map, void const* base, std::size_t rows, std::size_t cols, unsigned elem,
-                          unsigned box_rows) {
+                          unsigned box_rows, unsigned box_row_bytes, unsigned span) {
     auto const fn = encoder();
     if (!fn || reinterpret_cast<std::uintptr_t>(base) % 16 != 0 || (cols * elem) % 16 != 0) return false;
     if (rows >= (std::size_t(1) << 31) || cols >= (std::size_t(1) << 31) || cols * elem >= (std::size_t(1) << 40))
         return false;
     cuuint64_t const dims[2] = {cols, rows};
     cuuint64_t const strides[1] = {cols * elem};
-    cuuint32_t const box[2] = {128 / elem, box_rows};
+    cuuint32_t const box[2] = {box_row_bytes / elem, box_rows};
     cuuint32_t const steps[2] = {1, 1};
     return fn(&map, data_type_of(elem), 2, const_cast<void*>(base), dims, strides, box, steps,
-              CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+              CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle_of(span), CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+}
+
+// Boxes of box_rows x 128 bytes with the 128-byte swizzle.
+inline bool encode_matrix(CUtensorMap& map, void const* base, std::size_t rows, std::size_t cols, unsigned elem,
+                          unsigned box_rows) {
+    return encode_matrix(map, base, rows, cols, elem, box_rows, 128, 128);
 }
 
 }  // namespace swz::detail::tma
