@@ -20,7 +20,8 @@ constexpr char const* footer =
     "and counted. --sweep certifies every other combination, in parallel, and writes a Markdown (default) or\n"
     "JSON summary: one row a layout, each property, the conflict figures per pattern. With --write-catalogue DIR\n"
     "it also writes each certificate to DIR/<layout>/, together with the layouts every catalogue holds (each\n"
-    "kernel's tile and the known-bad layouts). The catalogue in proofs/ is made by\n"
+    "kernel's tile and the known-bad layouts); all of it is staged first and moved into place only once every\n"
+    "file is written, so a failed run leaves DIR as it was. The catalogue in proofs/ is made by\n"
     "  swz-verify --sweep --nx 2..1024 --elem 1..16 --tc 1..128 --row-bytes 32..1024 --write-catalogue proofs\n\n"
     "--check DIR re-derives every certificate in DIR with Z3 and compares it with the stored one; has cvc5 check\n"
     "every SMT-LIB2 obligation (the stored files, and the re-derived text of the others); and fails when a\n"
@@ -28,7 +29,8 @@ constexpr char const* footer =
     "disagrees or times out, or a kernel's tile or a known-bad layout has no certificate. It never writes to DIR.\n\n"
     "Exit codes: 0 the sweep's layouts hold / the check passed; 10 a sweep's layout is refuted, or the check\n"
     "found a difference, a hand edit, a missing certificate, or a cvc5 disagreement or timeout; 5 a sweep's\n"
-    "query is unknown; 1 usage error (including cvc5 not found); 6 internal error.";
+    "query is unknown; 3 an output (--out, --timings, --write-catalogue, --obligations-dir, stdout) could not\n"
+    "be written; 1 usage error (including cvc5 not found); 6 internal error.";
 
 struct raw_options {
     std::string check, nx, elem, tc, row_bytes, rows, timeout, format, out, jobs, write_catalogue;

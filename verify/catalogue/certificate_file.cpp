@@ -7,6 +7,7 @@
 
 #include "../report.hpp"
 #include "json_layout.hpp"
+#include "output_file.hpp"
 #include "sha256.hpp"
 
 namespace swz::verify::catalogue {
@@ -42,10 +43,9 @@ std::string read_file(fs::path const& p) {
     return s.str();
 }
 
+// Checked to the last byte and the close: a full disk is an error, not a short file.
 void write_file(fs::path const& p, std::string const& text) {
-    std::ofstream f(p, std::ios::binary);
-    f << text;
-    if (!f) throw std::runtime_error("cannot write " + p.string());
+    if (auto e = write_whole_file(p, text)) throw std::runtime_error(*e);
 }
 
 nlohmann::json record_json(obligation_record const& r) {

@@ -59,7 +59,8 @@ certificate_bundle make_bundle(catalogue_entry const& entry, certificate const& 
 std::string digest_of(nlohmann::json const& j);
 nlohmann::json sealed(nlohmann::json j);
 
-// Writes <dir>/<name>/, replacing what was there.
+// Writes <dir>/<name>/, replacing what was there; throws on any failed
+// write. The sweep writes into a staging folder (catalogue_writer.hpp).
 void write_bundle(std::filesystem::path const& dir, certificate_bundle const& b);
 
 std::filesystem::path certificate_path(std::filesystem::path const& entry_dir);

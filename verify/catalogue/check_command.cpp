@@ -18,6 +18,7 @@
 #include "certificate_diff.hpp"
 #include "certificate_file.hpp"
 #include "expectation.hpp"
+#include "output_file.hpp"
 #include "progress_bar.hpp"
 #include "second_solver.hpp"
 #include "sha256.hpp"
@@ -36,11 +37,12 @@ std::string read_text(fs::path const& p) {
     return s.str();
 }
 
-void write_text(fs::path const& p, std::string const& text) {
-    fs::create_directories(p.parent_path());
-    std::ofstream f(p, std::ios::binary);
-    f << text;
-    if (!f) throw std::runtime_error("cannot write " + p.string());
+// Nothing, or why it failed: a re-derived obligation that cannot be written
+// is an output error, and an obligation cvc5 then cannot check.
+std::optional<std::string> write_text(fs::path const& p, std::string const& text) {
+    std::error_code ec;
+    fs::create_directories(p.parent_path(), ec);
+    return write_whole_file(p, text);
 }
 
 std::string seconds_text(double s) {
@@ -134,9 +136,6 @@ int run_check(check_command const& cmd) {
             return exit_usage;
         }
         solver = cvc5_solver(*path, cmd.solver_timeout_s);
-    } else {
-        std::cerr << "swz-verify: WARNING: --no-second-solver: the obligations are NOT re-checked by cvc5; "
-                     "this check rests on Z3 alone\n";
     }
     if (cmd.obligations_dir) {
         auto const inside = fs::weakly_canonical(*cmd.obligations_dir, ec).string() + "/";
@@ -147,25 +146,43 @@ int run_check(check_command const& cmd) {
             return exit_usage;
         }
     }
+    // Every output before any solving: one that cannot be written fails now.
+    auto const output_error = [](std::string const& message) {
+        std::cerr << "swz-verify: error: " << message << "\n";
+        return exit_output;
+    };
+    std::optional<output_file> timings_file;
+    if (cmd.timings_path) {
+        auto opened = output_file::open(*cmd.timings_path, "the timings");
+        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
+        timings_file.emplace(std::move(std::get<output_file>(opened)));
+    }
     scratch_dir scratch;
     if (cmd.obligations_dir) {
         scratch.path = *cmd.obligations_dir;
         scratch.keep = true;
         fs::create_directories(scratch.path, ec);
-        if (ec || !fs::is_directory(scratch.path)) {
-            std::cerr << "swz-verify: error: --obligations-dir " << scratch.path.string() << ": cannot create the directory\n";
-            return exit_usage;
-        }
+        if (ec || !fs::is_directory(scratch.path))
+            return output_error("--obligations-dir " + scratch.path.string() + ": cannot create the directory");
     } else if (solver) {
         std::string tmpl = (fs::temp_directory_path() / "swz-check-XXXXXX").string();
-        if (!mkdtemp(tmpl.data())) {
-            std::cerr << "swz-verify: error: cannot create a scratch directory in " << fs::temp_directory_path().string() << "\n";
-            return exit_usage;
-        }
+        if (!mkdtemp(tmpl.data()))
+            return output_error("cannot create a scratch directory in " + fs::temp_directory_path().string());
         scratch.path = tmpl;
     }
+    if (!solver)
+        std::cerr << "swz-verify: WARNING: --no-second-solver: the obligations are NOT re-checked by cvc5; "
+                     "this check rests on Z3 alone\n";
 
     findings found;
+    // An output that failed during the check (a kept or scratch obligation):
+    // reported on stderr, exit 3 at least.
+    std::mutex output_lock;
+    std::vector<std::string> output_errors;
+    auto const lost_output = [&](std::string const& message) {
+        std::lock_guard<std::mutex> g(output_lock);
+        output_errors.push_back(message);
+    };
     std::string const dir_text = cmd.dir.string();
     // The certificates in DIR, by folder name.
     std::vector<fs::path> folders;
@@ -296,11 +313,13 @@ int run_check(check_command const& cmd) {
             bool const as_stored = std::any_of(stored.records.begin(), stored.records.end(), [&](obligation_record const& s) {
                 return s.stored && s.file == r.file && s.sha256 == r.sha256 && listed.count(s.file);
             });
-            if (cmd.obligations_dir) write_text(scratch.path / name / r.file, bundle.texts[i]);
-            if (as_stored || !solver) continue;
+            if (!cmd.obligations_dir && (as_stored || !solver)) continue;
             fs::path const p = scratch.path / name / r.file;
-            if (!cmd.obligations_dir) write_text(p, bundle.texts[i]);
-            jobs.push_back({name, p});
+            if (auto e = write_text(p, bundle.texts[i])) {
+                lost_output(*e);
+                continue;
+            }
+            if (!as_stored && solver) jobs.push_back({name, p});
         }
         if (solver) {
             bar.add_total(jobs.size());
@@ -325,13 +344,19 @@ int run_check(check_command const& cmd) {
                                   (cmd.dir / e.name).string());
     }
 
-    if (cmd.timings_path) {
+    if (timings_file) {
         std::sort(timings.begin(), timings.end(), [](auto const& a, auto const& b) { return a.file < b.file; });
-        std::ofstream out(*cmd.timings_path);
-        out << "layout,obligation,cvc5_cpu_seconds\n";
-        for (auto const& t : timings) out << t.layout << "," << t.file << "," << t.cpu_seconds << "\n";
-        if (!out) std::cerr << "swz-verify: error: cannot write " << cmd.timings_path->string() << "\n";
+        std::ostringstream csv;
+        csv << "layout,obligation,cvc5_cpu_seconds\n";
+        for (auto const& t : timings) csv << t.layout << "," << t.file << "," << t.cpu_seconds << "\n";
+        if (auto e = timings_file->write_and_close(csv.str())) lost_output(*e);
     }
+    int code = found.count() == 0 ? exit_ok : exit_refuted;
+    // A full disk fails every file alike: the first few say why, a count the rest.
+    constexpr std::size_t shown_errors = 5;
+    for (std::size_t i = 0; i < output_errors.size() && i < shown_errors; ++i) code = worse_exit(code, output_error(output_errors[i]));
+    if (output_errors.size() > shown_errors)
+        output_error("and " + std::to_string(output_errors.size() - shown_errors) + " more files could not be written");
 
     found.print(std::cout);
     double const total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -345,11 +370,17 @@ int run_check(check_command const& cmd) {
         second = "cvc5 SKIPPED (--no-second-solver)";
     }
     std::size_t const n = found.count();
+    std::string const verdict =
+        code == exit_ok ? std::string("PASSED")
+        : n == 0        ? "FAILED: " + std::to_string(output_errors.size()) + " output" + (output_errors.size() == 1 ? "" : "s") +
+                              " could not be written"
+                        : "FAILED with " + std::to_string(n) + " finding" + (n == 1 ? "" : "s");
     std::cout << "swz-verify --check " << dir_text << ": " << folders.size() << " certificates, " << obligations
-              << " obligations; Z3 re-derived them (" << seconds_text(z3_seconds) << " CPU); " << second << "; "
-              << (n == 0 ? "PASSED" : "FAILED with " + std::to_string(n) + " finding" + (n == 1 ? "" : "s")) << " in "
+              << " obligations; Z3 re-derived them (" << seconds_text(z3_seconds) << " CPU); " << second << "; " << verdict
+              << (code == exit_ok ? "" : " (exit " + std::to_string(code) + ": " + exit_code_meaning(code) + ")") << " in "
               << seconds_text(total) << "\n";
-    return n == 0 ? exit_ok : exit_refuted;
+    if (auto e = flush_stdout("the report")) code = worse_exit(code, output_error(*e));
+    return code;
 }
 
 }  // namespace swz::verify::catalogue

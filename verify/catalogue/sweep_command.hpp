@@ -1,5 +1,7 @@
 // swz-verify --sweep: certify every layout in the given ranges, in
-// parallel, summarize them, and optionally write them as a catalogue.
+// parallel, summarize them, and optionally write them as a catalogue. Every
+// output is opened before any solving, and written, flushed and checked at
+// the end: a lost output is exit 3, never 0.
 #pragma once
 
 #include "catalogue_options.hpp"
