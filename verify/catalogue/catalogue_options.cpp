@@ -27,10 +27,13 @@ constexpr char const* footer =
     "every SMT-LIB2 obligation (the stored files, and the re-derived text of the others); and fails when a\n"
     "verdict, figure, witness or obligation changed, a certificate or obligation file was edited by hand, cvc5\n"
     "disagrees or times out, or a kernel's tile or a known-bad layout has no certificate. It never writes to DIR.\n\n"
-    "Exit codes: 0 the sweep's layouts hold / the check passed; 10 a sweep's layout is refuted, or the check\n"
-    "found a difference, a hand edit, a missing certificate, or a cvc5 disagreement or timeout; 5 a sweep's\n"
-    "query is unknown; 3 an output (--out, --timings, --write-catalogue, --obligations-dir, stdout) could not\n"
-    "be written; 1 usage error (including cvc5 not found); 6 internal error.";
+    "Exit codes (verify/exit_codes.hpp): 0 the sweep's layouts hold / the check passed; 1 usage error (including\n"
+    "cvc5 not found, DIR not a directory); 3 an output (--out, --timings, --write-catalogue, --obligations-dir,\n"
+    "stdout) could not be written; 5 some query is unknown; 6 internal error; 10 a layout that must hold is\n"
+    "refuted; 11 the catalogue is stale or tampered with (--check: a certificate differs from what this tool\n"
+    "derives, a hand edit, a missing or stray certificate or file, a version mismatch; --check or --write-catalogue:\n"
+    "a known-bad layout no longer refuted); 12 --check: cvc5 disagrees, fails or times out.\n"
+    "When several apply, the first of 6, 12, 10, 11, 3, 5.";
 
 struct raw_options {
     std::string check, nx, elem, tc, row_bytes, rows, timeout, format, out, jobs, write_catalogue;

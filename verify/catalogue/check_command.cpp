@@ -17,6 +17,7 @@
 #include "catalogue_members.hpp"
 #include "certificate_diff.hpp"
 #include "certificate_file.hpp"
+#include "check_findings.hpp"
 #include "expectation.hpp"
 #include "output_file.hpp"
 #include "progress_bar.hpp"
@@ -72,28 +73,6 @@ struct solver_timing {
     double cpu_seconds;
 };
 
-// Everything the check finds, from many threads.
-class findings {
-public:
-    void add(std::string const& layout, std::string line) {
-        std::lock_guard<std::mutex> g(lock_);
-        lines_[layout].push_back(std::move(line));
-    }
-    std::size_t count() const {
-        std::size_t n = 0;
-        for (auto const& [k, v] : lines_) n += v.size();
-        return n;
-    }
-    // By layout name, then in the order found.
-    void print(std::ostream& os) const {
-        for (auto const& [k, v] : lines_)
-            for (auto const& l : v) os << l << "\n";
-    }
-
-private:
-    std::mutex lock_;
-    std::map<std::string, std::vector<std::string>> lines_;
-};
 
 // The entry a stored certificate should have now: the fixed entry with its
 // tile and requirements, or a grid entry; nothing when it is a kernel or
@@ -174,7 +153,8 @@ int run_check(check_command const& cmd) {
         std::cerr << "swz-verify: WARNING: --no-second-solver: the obligations are NOT re-checked by cvc5; "
                      "this check rests on Z3 alone\n";
 
-    findings found;
+    check_findings found;
+    std::string const dir_text = cmd.dir.string();
     // An output that failed during the check (a kept or scratch obligation):
     // reported on stderr, exit 3 at least.
     std::mutex output_lock;
@@ -183,14 +163,14 @@ int run_check(check_command const& cmd) {
         std::lock_guard<std::mutex> g(output_lock);
         output_errors.push_back(message);
     };
-    std::string const dir_text = cmd.dir.string();
+
     // The certificates in DIR, by folder name.
     std::vector<fs::path> folders;
     for (auto const& d : fs::directory_iterator(cmd.dir)) {
         std::string const name = d.path().filename().string();
         if (!d.is_directory() || name.front() == '.') continue;
         if (!fs::exists(certificate_path(d.path()))) {
-            found.add(name, name + ": " + (cmd.dir / name).string() + " holds no certificate.json");
+            found.add(name, name + ": " + (cmd.dir / name).string() + " holds no certificate.json", exit_stale);
             continue;
         }
         folders.push_back(d.path());
@@ -220,22 +200,26 @@ int run_check(check_command const& cmd) {
     auto run_solver = [&](solver_job const& job) {
         std::string const text = read_text(job.file);
         std::string const expected = stated_status(text);
+        if (expected != "sat" && expected != "unsat") {
+            found.add(job.layout, job.layout + ": " + job.file.string() + " states no expected status (set-info :status sat|unsat)",
+                      exit_stale);
+            bar.advance();
+            return;
+        }
         solver_run const r = solver->run(job.file);
         {
             std::lock_guard<std::mutex> g(state_lock);
             timings.push_back({job.layout, job.file.string(), r.cpu_seconds});
         }
-        if (expected != "sat" && expected != "unsat")
-            found.add(job.layout, job.layout + ": " + job.file.string() + " states no expected status (set-info :status sat|unsat)");
-        else if (r.result == solver_run::outcome::timed_out)
+        if (r.result == solver_run::outcome::timed_out)
             found.add(job.layout, job.layout + ": cvc5 timed out (" + std::to_string(solver->cpu_limit_s()) +
-                                      " s CPU) on " + job.file.string() + ", which expects " + expected);
+                                      " s CPU) on " + job.file.string() + ", which expects " + expected, exit_second_solver);
         else if (r.result == solver_run::outcome::failed)
             found.add(job.layout, job.layout + ": cvc5 failed on " + job.file.string() + ": " +
-                                      cli::one_line(r.output.substr(0, 200)));
+                                      cli::one_line(r.output.substr(0, 200)), exit_second_solver);
         else if (r.answer != expected)
             found.add(job.layout, job.layout + ": cvc5 disagrees on " + job.file.string() + ": the obligation expects " +
-                                      expected + ", cvc5 answers " + r.answer);
+                                      expected + ", cvc5 answers " + r.answer, exit_second_solver);
         bar.advance();
     };
 
@@ -243,31 +227,32 @@ int run_check(check_command const& cmd) {
         std::string const name = folder.filename().string();
         auto const read = read_certificate(folder);
         if (auto const* why = std::get_if<std::string>(&read)) {
-            found.add(name, name + ": unreadable certificate " + certificate_path(folder).string() + ": " + cli::one_line(*why));
+            found.add(name, name + ": unreadable certificate " + certificate_path(folder).string() + ": " + cli::one_line(*why),
+                      exit_stale);
             bar.advance();
             return;
         }
         stored_certificate const& stored = std::get<stored_certificate>(read);
         if (stored.json.value("digest", "") != digest_of(stored.json))
             found.add(name, name + ": certificate.json was edited by hand: its digest does not match its content "
-                                   "(regenerate it with swz-verify --sweep ... --write-catalogue)");
+                                   "(regenerate it with swz-verify --sweep ... --write-catalogue)", exit_stale);
         if (stored.entry.name != name)
-            found.add(name, name + ": the certificate calls itself " + stored.entry.name + ", its folder is " + name);
+            found.add(name, name + ": the certificate calls itself " + stored.entry.name + ", its folder is " + name, exit_stale);
         auto const intended = intended_entry(stored.entry, fixed);
         if (!intended) {
             std::string who = stored.entry.kernels.empty() ? std::string(role_name(stored.entry.role)) : "kernel " + stored.entry.kernels.front();
             found.add(name, name + ": a " + std::string(role_name(stored.entry.role)) + " certificate (" + who +
                                 ") for a tile that swz/kernel_layouts.hpp and the known-bad list no longer hold; delete " +
-                                folder.string() + " or regenerate the catalogue");
+                                folder.string() + " or regenerate the catalogue", exit_stale);
         } else {
             std::lock_guard<std::mutex> g(state_lock);
             present_fixed.insert(intended->name);
         }
         catalogue_entry const entry = intended ? *intended : stored.entry;
         if (entry.name != name)
-            found.add(name, name + ": its tile and requirements make the name " + entry.name);
-
-        // Re-derive with Z3, exactly as the sweep made it.
+            found.add(name, name + ": its tile and requirements make the name " + entry.name, exit_stale);
+        // Re-derive with Z3, exactly as the sweep made it (each query under
+        // the certificate's time limit, stopped by the prover's watchdog).
         certify_options opts;
         opts.timeout_ms = stored.timeout_ms;
         opts.required = stored.entry.required;
@@ -280,9 +265,17 @@ int run_check(check_command const& cmd) {
             z3_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             obligations += fresh.obligations.size();
         }
-        for (auto const& u : unmet_expectations(entry, fresh)) found.add(name, name + ": " + u);
+        auto const unmet = unmet_expectations(entry, fresh);
+        for (auto const& u : unmet) found.add(name, name + ": " + u, unmet_exit_code(entry, fresh));
+        // A re-derivation with an UNKNOWN is no derivation: the differences
+        // it shows say the check could not decide (5), not that the stored
+        // certificate is stale (11).
+        bool const undecided = std::any_of(fresh.results.begin(), fresh.results.end(), [](property_result const& r) {
+            return r.applicable && r.outcome == verdict::unknown;
+        });
+        int const difference_code = undecided ? exit_unknown : exit_stale;
         certificate_bundle const bundle = make_bundle(entry, fresh);
-        for (auto const& d : certificate_differences(name, stored.json, bundle.json)) found.add(name, d);
+        for (auto const& d : certificate_differences(name, stored.json, bundle.json)) found.add(name, d, difference_code);
 
         // The stored obligation files: each as recorded, and no others.
         std::set<std::string> listed;
@@ -290,23 +283,24 @@ int run_check(check_command const& cmd) {
         for (auto const& r : stored.records) {
             if (!r.stored) continue;
             if (!is_safe_file_name(r.file)) {
-                found.add(name, name + ": obligation file name " + r.file + " is not a plain .smt2 name");
+                found.add(name, name + ": obligation file name " + r.file + " is not a plain .smt2 name", exit_stale);
                 continue;
             }
             listed.insert(r.file);
             fs::path const p = obligation_path(folder, r);
             if (!fs::exists(p)) {
-                found.add(name, name + ": " + p.string() + " is missing (the certificate lists it)");
+                found.add(name, name + ": " + p.string() + " is missing (the certificate lists it)", exit_stale);
                 continue;
             }
             if (sha256_hex(read_text(p)) != r.sha256)
-                found.add(name, name + ": " + p.string() + " was edited by hand: its SHA-256 is not the one the certificate records");
+                found.add(name, name + ": " + p.string() + " was edited by hand: its SHA-256 is not the one the certificate records",
+                          exit_stale);
             jobs.push_back({name, p});
         }
         if (fs::is_directory(folder / "obligations"))
             for (auto const& f : fs::directory_iterator(folder / "obligations"))
                 if (!listed.count(f.path().filename().string()))
-                    found.add(name, name + ": " + f.path().string() + " is not an obligation the certificate lists");
+                    found.add(name, name + ": " + f.path().string() + " is not an obligation the certificate lists", exit_stale);
         // The re-derived obligations not already checked as stored files.
         for (std::size_t i = 0; i < bundle.records.size(); ++i) {
             auto const& r = bundle.records[i];
@@ -338,12 +332,11 @@ int run_check(check_command const& cmd) {
         if (e.role == entry_role::kernel)
             for (auto const& k : e.kernels)
                 found.add(e.name, "kernel " + k + ": no certificate for its tile (" + describe_tile(e.tile) + ") in " +
-                                      dir_text + "; expected " + (cmd.dir / e.name).string());
+                                      dir_text + "; expected " + (cmd.dir / e.name).string(), exit_stale);
         else
             found.add(e.name, "known-bad layout " + e.name + ": no certificate in " + dir_text + "; expected " +
-                                  (cmd.dir / e.name).string());
+                                  (cmd.dir / e.name).string(), exit_stale);
     }
-
     if (timings_file) {
         std::sort(timings.begin(), timings.end(), [](auto const& a, auto const& b) { return a.file < b.file; });
         std::ostringstream csv;
@@ -351,7 +344,7 @@ int run_check(check_command const& cmd) {
         for (auto const& t : timings) csv << t.layout << "," << t.file << "," << t.cpu_seconds << "\n";
         if (auto e = timings_file->write_and_close(csv.str())) lost_output(*e);
     }
-    int code = found.count() == 0 ? exit_ok : exit_refuted;
+    int code = found.exit_code();
     // A full disk fails every file alike: the first few say why, a count the rest.
     constexpr std::size_t shown_errors = 5;
     for (std::size_t i = 0; i < output_errors.size() && i < shown_errors; ++i) code = worse_exit(code, output_error(output_errors[i]));

@@ -29,4 +29,13 @@ std::vector<std::string> unmet_expectations(catalogue_entry const& e, certificat
     return out;
 }
 
+int unmet_exit_code(catalogue_entry const& e, certificate const& c) {
+    // A layout that must hold and is refuted is unsafe, whatever else is unknown.
+    if (e.expected_exit == exit_ok && exit_code_for(c.results) == exit_refuted) return exit_refuted;
+    bool const undecided = std::any_of(c.results.begin(), c.results.end(), [](property_result const& r) {
+        return r.applicable && r.outcome == verdict::unknown;
+    });
+    return undecided ? exit_unknown : exit_stale;
+}
+
 }  // namespace swz::verify::catalogue

@@ -148,7 +148,7 @@ int run_sweep(sweep_command const& cmd) {
     for (auto const& r : results) {
         if (!r.unmet.empty()) {
             ++unmet;
-            code = worse_exit(code, r.exit_code == exit_unknown ? exit_unknown : exit_refuted);
+            code = worse_exit(code, unmet_exit_code(r.entry, r.cert));
             for (auto const& u : r.unmet) std::cerr << "swz-verify: " << r.entry.name << ": " << u << "\n";
         } else if (r.entry.role == entry_role::grid) {
             code = worse_exit(code, r.exit_code);
