@@ -1,6 +1,9 @@
-// The exit codes of swz-verify --check that tell CI what to do: 10 a layout
-// that must hold is refuted, 11 the catalogue is stale or tampered with, 12
-// the second solver disagrees, 5 the re-derivation had no answer.
+// The gaps issue 11 found in swz-verify --check, each closed: a certificate
+// from another tool or Z3 version, a stray file, a duplicate JSON key, a
+// missing grid certificate (the manifest says which grid the catalogue
+// holds). And the exit codes that tell CI what to do: 10 a layout that must
+// hold is refuted, 11 the catalogue is stale or tampered with, 12 the second
+// solver disagrees, 5 the re-derivation had no answer.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -8,8 +11,10 @@
 
 #include "catalogue/catalogue_members.hpp"
 #include "catalogue/expectation.hpp"
+#include "catalogue/manifest.hpp"
 #include "catalogue_copy.hpp"
 #include "exit_codes.hpp"
+#include "report.hpp"
 
 using namespace swz::testing;
 using namespace swz::verify;
@@ -32,6 +37,105 @@ run_result check(fs::path const& dir, std::string const& more = "--no-second-sol
 }
 
 }  // namespace
+
+TEST_CASE("a certificate made by another tool or Z3 version is stale", "[catalogue][check][gaps]") {
+    auto const dir = copy_of_mini_catalogue("versions");
+    auto const path = dir / grid / "certificate.json";
+    auto j = read_json(path);
+    j["tool_version"] = "0.0.1";
+    j["z3_version"] = "4.8.11.0";
+    write_certificate(path, j, true);  // sealed: only the versions tell
+    auto const r = check(dir);
+    CAPTURE(r.out);
+    CHECK(r.code == 11);
+    CHECK(findings(r) == std::vector<std::string>{
+                             grid + ": tool_version: \"0.0.1\" -> \"" + tool_version() +
+                                 "\" (made by another version; regenerate the catalogue)",
+                             grid + ": z3_version: \"4.8.11.0\" -> \"" + z3_version() +
+                                 "\" (made by another version; regenerate the catalogue)"});
+}
+
+TEST_CASE("a stray file beside a certificate or in the catalogue is found", "[catalogue][check][gaps]") {
+    auto const dir = copy_of_mini_catalogue("stray");
+    spit(dir / grid / "notes.txt", "an edit nobody re-derives\n");
+    fs::create_directory(dir / grid / "extra");
+    spit(dir / "bijection.smt2", "(check-sat)\n");
+    auto const r = check(dir);
+    CAPTURE(r.out);
+    CHECK(r.code == 11);
+    auto f = findings(r);
+    std::sort(f.begin(), f.end());  // a folder lists its files in no fixed order
+    CHECK(f == std::vector<std::string>{
+                             "bijection.smt2: " + (dir / "bijection.smt2").string() + " is not a file of a catalogue (stray)",
+                             grid + ": " + (dir / grid / "extra").string() + " is not a file of a certificate (stray)",
+                             grid + ": " + (dir / grid / "notes.txt").string() + " is not a file of a certificate (stray)"});
+}
+
+TEST_CASE("a certificate with a duplicate key is refused, though its digest matches", "[catalogue][check][gaps]") {
+    auto const dir = copy_of_mini_catalogue("duplicate-key");
+    auto const path = dir / grid / "certificate.json";
+    std::string text = slurp(path);
+    auto const id = text.find("\"id\": \"bijection\"");
+    REQUIRE(id != std::string::npos);
+    auto const at = text.find("\"verdict\": \"PROVED\"", id);
+    REQUIRE(at != std::string::npos);
+    text.insert(at, "\"verdict\": \"REFUTED\", ");  // a reader that keeps the first key sees REFUTED
+    spit(path, text);
+    // The gap: parsed the usual way (the last key wins), nothing changed, the seal holds.
+    auto const lenient = nlohmann::json::parse(text);
+    REQUIRE(lenient["digest"] == catalogue::digest_of(lenient));
+    auto const r = check(dir);
+    CAPTURE(r.out);
+    CHECK(r.code == 11);
+    CHECK(findings(r) == std::vector<std::string>{grid + ": unreadable certificate " + path.string() +
+                                                  ": duplicate key \"verdict\" in results"});
+}
+
+TEST_CASE("a missing grid certificate is found through the manifest", "[catalogue][check][gaps]") {
+    auto const dir = copy_of_mini_catalogue("missing-grid");
+    REQUIRE(read_json(dir / "manifest.json")["grid"] == nlohmann::json::array({grid}));
+    fs::remove_all(dir / grid);
+    auto const r = check(dir);
+    CAPTURE(r.out);
+    CHECK(r.code == 11);
+    CHECK(findings(r) == std::vector<std::string>{"grid layout " + grid + ": no certificate in " + dir.string() +
+                                                  ", though manifest.json lists it; expected " + (dir / grid).string()});
+}
+
+TEST_CASE("without its manifest a catalogue cannot show its grid is whole", "[catalogue][check][gaps]") {
+    auto const dir = copy_of_mini_catalogue("no-manifest");
+    fs::remove(dir / "manifest.json");
+    auto const r = check(dir);
+    CAPTURE(r.out);
+    CHECK(r.code == 11);
+    CHECK(findings(r) == std::vector<std::string>{(dir / "manifest.json").string() +
+                                                  ": missing; without it the grid the catalogue holds is unknown "
+                                                  "(regenerate it with swz-verify --sweep ... --write-catalogue)"});
+}
+
+TEST_CASE("a manifest edited by hand, or naming another grid, is found", "[catalogue][check][gaps]") {
+    auto const dir = copy_of_mini_catalogue("other-grid");
+    // Sealed, for another sweep: that grid's layout is missing, this one's certificate is outside it.
+    catalogue::sweep_ranges ranges;
+    ranges.nx = {32};
+    ranges.elem = {4};
+    ranges.tc = {16};
+    auto j = catalogue::manifest_json(ranges, "--nx 32 --elem 4 --tc 16", {"nx32-e4-tc16"});
+    // Then edited: "no grid", so that every grid certificate would pass unchecked.
+    j["grid"] = nlohmann::json::array();
+    spit(dir / "manifest.json", catalogue::layout_json(j));
+    auto const r = check(dir);
+    CAPTURE(r.out);
+    CHECK(r.code == 11);
+    auto const manifest = (dir / "manifest.json").string();
+    CHECK(findings(r) == std::vector<std::string>{
+                             manifest + " was edited by hand: its digest does not match its content",
+                             manifest + ": its grid list (0 layouts) is not the grid of its ranges now (1 layouts: --nx 32 --elem 4 --tc 16)",
+                             "grid layout nx32-e4-tc16: no certificate in " + dir.string() +
+                                 ", though manifest.json lists it; expected " + (dir / "nx32-e4-tc16").string(),
+                             grid + ": a grid certificate outside the grid of " + manifest + "; delete " + (dir / grid).string() +
+                                 " or regenerate the catalogue"});
+}
 
 TEST_CASE("a grid layout that must hold and is refuted is exit 10, not 11", "[catalogue][check][codes]") {
     // A grid certificate, sealed, for NX = 12 (not a power of two): Z3 refutes

@@ -9,6 +9,7 @@
 #include "json_layout.hpp"
 #include "output_file.hpp"
 #include "sha256.hpp"
+#include "strict_json.hpp"
 
 namespace swz::verify::catalogue {
 
@@ -150,7 +151,7 @@ std::vector<obligation_record> records_from_json(nlohmann::json const& j) {
 std::variant<stored_certificate, std::string> read_certificate(fs::path const& entry_dir) {
     stored_certificate s;
     try {
-        s.json = nlohmann::json::parse(read_file(certificate_path(entry_dir)));
+        s.json = parse_strict_json(read_file(certificate_path(entry_dir)));
         auto const& cat = s.json.at("catalogue");
         auto const& tile = cat.at("tile");
         auto const kind = kind_from_name(tile.at("kind").get<std::string>());

@@ -67,7 +67,7 @@ std::filesystem::path certificate_path(std::filesystem::path const& entry_dir);
 std::filesystem::path obligation_path(std::filesystem::path const& entry_dir, obligation_record const& r);
 
 // A stored certificate read back: its entry and the certify options that
-// re-derive it, or why it cannot be read.
+// re-derive it, or why it cannot be read (a duplicate key is a reason).
 struct stored_certificate {
     catalogue_entry entry;
     unsigned timeout_ms = 10000;

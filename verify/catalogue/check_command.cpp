@@ -13,12 +13,14 @@
 #include <sstream>
 
 #include "../exit_codes.hpp"
+#include "../report.hpp"
 #include "swz/pow2.hpp"
 #include "catalogue_members.hpp"
 #include "certificate_diff.hpp"
 #include "certificate_file.hpp"
 #include "check_findings.hpp"
 #include "expectation.hpp"
+#include "manifest.hpp"
 #include "output_file.hpp"
 #include "progress_bar.hpp"
 #include "second_solver.hpp"
@@ -89,6 +91,10 @@ std::optional<catalogue_entry> intended_entry(catalogue_entry const& stored, std
     e.name = entry_name(e.tile, e.required);
     return e;
 }
+
+// A certificate folder holds certificate.json and obligations/, nothing else;
+// the catalogue's top level holds the folders, its manifest and README.md.
+bool is_catalogue_file(std::string const& name) { return name == manifest_name || name == "README.md"; }
 
 bool is_safe_file_name(std::string const& f) {
     if (f.empty() || f.front() == '.' || f.size() < 6 || f.substr(f.size() - 5) != ".smt2") return false;
@@ -164,16 +170,57 @@ int run_check(check_command const& cmd) {
         output_errors.push_back(message);
     };
 
-    // The certificates in DIR, by folder name.
+    // The grid the catalogue claims to hold.
+    std::set<std::string> grid_names;
+    bool have_manifest = false;
+    {
+        auto const read = read_manifest(cmd.dir);
+        if (auto const* why = std::get_if<std::string>(&read)) {
+            found.add(manifest_name, (cmd.dir / manifest_name).string() + ": " +
+                                         (fs::exists(cmd.dir / manifest_name) ? "unreadable: " + cli::one_line(*why)
+                                                                               : std::string("missing")) +
+                                         "; without it the grid the catalogue holds is unknown (regenerate it with "
+                                         "swz-verify --sweep ... --write-catalogue)",
+                      exit_stale);
+        } else {
+            manifest const& m = std::get<manifest>(read);
+            have_manifest = true;
+            if (m.json.value("digest", "") != digest_of(m.json))
+                found.add(manifest_name, (cmd.dir / manifest_name).string() +
+                                             " was edited by hand: its digest does not match its content", exit_stale);
+            std::vector<std::string> derived;
+            for (auto const& e : grid_of(m.ranges).entries) derived.push_back(e.name);
+            std::sort(derived.begin(), derived.end());
+            if (derived != m.grid)
+                found.add(manifest_name, (cmd.dir / manifest_name).string() + ": its grid list (" + std::to_string(m.grid.size()) +
+                                             " layouts) is not the grid of its ranges now (" + std::to_string(derived.size()) +
+                                             " layouts: " + m.command + ")", exit_stale);
+            grid_names.insert(derived.begin(), derived.end());
+        }
+    }
+
+    // The certificates in DIR, by folder name; nothing else may be there.
     std::vector<fs::path> folders;
+    std::set<std::string> present;
     for (auto const& d : fs::directory_iterator(cmd.dir)) {
         std::string const name = d.path().filename().string();
-        if (!d.is_directory() || name.front() == '.') continue;
+        if (name.front() == '.') continue;
+        if (!d.is_directory()) {
+            if (!is_catalogue_file(name))
+                found.add(name, name + ": " + d.path().string() + " is not a file of a catalogue (stray)", exit_stale);
+            continue;
+        }
         if (!fs::exists(certificate_path(d.path()))) {
             found.add(name, name + ": " + (cmd.dir / name).string() + " holds no certificate.json", exit_stale);
             continue;
         }
+        for (auto const& f : fs::directory_iterator(d.path())) {
+            std::string const file = f.path().filename().string();
+            bool const known = (file == "certificate.json" && f.is_regular_file()) || (file == "obligations" && f.is_directory());
+            if (!known) found.add(name, name + ": " + f.path().string() + " is not a file of a certificate (stray)", exit_stale);
+        }
         folders.push_back(d.path());
+        present.insert(name);
     }
     // Rows that are not powers of two first: their obligations take cvc5
     // seconds, not milliseconds, and should not be the last ones running.
@@ -236,6 +283,15 @@ int run_check(check_command const& cmd) {
         if (stored.json.value("digest", "") != digest_of(stored.json))
             found.add(name, name + ": certificate.json was edited by hand: its digest does not match its content "
                                    "(regenerate it with swz-verify --sweep ... --write-catalogue)", exit_stale);
+        // Made by another tool or another Z3: whatever it says, it is not what this one derives.
+        for (auto const& [key, now] : {std::pair<char const*, std::string>{"tool_version", tool_version()},
+                                       std::pair<char const*, std::string>{"z3_version", z3_version()}}) {
+            auto const it = stored.json.find(key);
+            std::string const was = it == stored.json.end() ? "(none)" : it->dump();
+            if (was != nlohmann::json(now).dump())
+                found.add(name, name + ": " + key + ": " + was + " -> " + nlohmann::json(now).dump() +
+                                    " (made by another version; regenerate the catalogue)", exit_stale);
+        }
         if (stored.entry.name != name)
             found.add(name, name + ": the certificate calls itself " + stored.entry.name + ", its folder is " + name, exit_stale);
         auto const intended = intended_entry(stored.entry, fixed);
@@ -251,6 +307,10 @@ int run_check(check_command const& cmd) {
         catalogue_entry const entry = intended ? *intended : stored.entry;
         if (entry.name != name)
             found.add(name, name + ": its tile and requirements make the name " + entry.name, exit_stale);
+        if (have_manifest && entry.role == entry_role::grid && !grid_names.count(name))
+            found.add(name, name + ": a grid certificate outside the grid of " + (cmd.dir / manifest_name).string() +
+                                "; delete " + folder.string() + " or regenerate the catalogue", exit_stale);
+
         // Re-derive with Z3, exactly as the sweep made it (each query under
         // the certificate's time limit, stopped by the prover's watchdog).
         certify_options opts;
@@ -326,7 +386,8 @@ int run_check(check_command const& cmd) {
     pool.run();
     bar.finish();
 
-    // Every kernel's tile and every known-bad layout must be there.
+    // Every kernel's tile, every known-bad layout and every layout of the
+    // manifest's grid must be there.
     for (auto const& e : fixed) {
         if (present_fixed.count(e.name)) continue;
         if (e.role == entry_role::kernel)
@@ -337,6 +398,11 @@ int run_check(check_command const& cmd) {
             found.add(e.name, "known-bad layout " + e.name + ": no certificate in " + dir_text + "; expected " +
                                   (cmd.dir / e.name).string(), exit_stale);
     }
+    for (auto const& g : grid_names)
+        if (!present.count(g))
+            found.add(g, "grid layout " + g + ": no certificate in " + dir_text + ", though " + manifest_name +
+                             " lists it; expected " + (cmd.dir / g).string(), exit_stale);
+
     if (timings_file) {
         std::sort(timings.begin(), timings.end(), [](auto const& a, auto const& b) { return a.file < b.file; });
         std::ostringstream csv;

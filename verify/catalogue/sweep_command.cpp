@@ -12,6 +12,7 @@
 #include "certificate_file.hpp"
 #include "expectation.hpp"
 #include "json_layout.hpp"
+#include "manifest.hpp"
 #include "output_file.hpp"
 #include "progress_bar.hpp"
 #include "sweep_summary.hpp"
@@ -20,20 +21,6 @@
 namespace swz::verify::catalogue {
 
 namespace fs = std::filesystem;
-
-std::string rule_label(std::string const& violation) {
-    static std::pair<char const*, char const*> const labels[] = {
-        {"element size must be 1", "element size not 1, 2, 4, 8 or 16"},
-        {"smaller than the element size", "TC smaller than the element"},
-        {"multiple of the element size", "TC not a multiple of the element"},
-        {"shared memory one block can hold", "row larger than one block's shared memory"},
-        {"larger than a row", "TC larger than a row"},
-        {"whole number of", "row not a whole number of chunks"},
-    };
-    for (auto const& [phrase, label] : labels)
-        if (violation.find(phrase) != std::string::npos) return label;
-    return violation;
-}
 
 namespace {
 
@@ -45,26 +32,12 @@ int output_error(std::string const& message) {
 }  // namespace
 
 int run_sweep(sweep_command const& cmd) {
-    std::vector<catalogue_entry> entries;
-    sweep_tally tally;
+    sweep_grid const grid = grid_of(cmd.ranges);
+    std::vector<catalogue_entry> entries = grid.entries;
+    sweep_tally tally = grid.tally;
     tally.ranges = cmd.description;
-    std::uint64_t const rows = cmd.rows ? cmd.rows : all_32bit_rows;
-    for (auto elem : cmd.elem)
-        for (auto nx : cmd.nx) {
-            std::vector<std::uint64_t> const tcs = cmd.tc.empty() ? std::vector<std::uint64_t>{elem} : cmd.tc;
-            for (auto tc : tcs) {
-                layout_params const p{std::uint32_t(nx), std::uint32_t(elem), std::uint32_t(tc)};
-                if (auto why = layout_rule_violation(p)) {
-                    ++tally.skipped[rule_label(*why)];
-                    continue;
-                }
-                if (cmd.row_bytes && std::find(cmd.row_bytes->begin(), cmd.row_bytes->end(), p.row_bytes()) == cmd.row_bytes->end()) {
-                    ++tally.outside_row_bytes;
-                    continue;
-                }
-                entries.push_back(grid_entry(p, rows));
-            }
-        }
+    std::vector<std::string> grid_names;
+    for (auto const& e : grid.entries) grid_names.push_back(e.name);
     if (cmd.write_catalogue)
         for (auto& e : fixed_entries())
             if (std::none_of(entries.begin(), entries.end(), [&](catalogue_entry const& x) { return x.name == e.name; }))
@@ -130,6 +103,11 @@ int run_sweep(sweep_command const& cmd) {
     pool.run();
     bar.finish();
 
+    if (writer && !write_failed)
+        if (auto e = writer->stage_file(manifest_name, layout_json(manifest_json(cmd.ranges, cmd.description, grid_names)))) {
+            write_error = *e;
+            write_failed = true;
+        }
     if (write_failed) {
         if (out) out->discard();
         return output_error(write_error + "; the catalogue in " + writer->dir().string() + " is as it was");
