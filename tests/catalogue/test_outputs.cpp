@@ -110,5 +110,18 @@ TEST_CASE("a catalogue write that fails half-way leaves the old catalogue intact
     CHECK(ok.code == 0);
     CHECK(slurp(marked) != old_text);
     CHECK(slurp(marked) == slurp(fs::path(SWZ_MINI_CATALOGUE) / "nx64-e4-tc16" / "certificate.json"));
+    CHECK(fs::exists(dir / "manifest.json"));
     for (auto const& e : fs::directory_iterator(dir)) CHECK(e.path().filename().string().rfind(".swz-write-", 0) != 0);
+}
+
+TEST_CASE("a catalogue whose certificates have UNKNOWN results is not written", "[catalogue][outputs][write]") {
+    // 1 ms a query: the conflict bounds get no answer. Such certificates
+    // are not what the next run derives: the old catalogue stays, exit 5.
+    auto const dir = copy_of_mini_catalogue("undecided");
+    auto const before = snapshot(dir);
+    auto const r = swz_verify("--sweep --nx 64 --elem 4 --tc 16 --timeout-ms 1 --write-catalogue " + dir.string() + " --out /dev/null");
+    CAPTURE(r.err);
+    CHECK(r.code == 5);
+    CHECK_THAT(r.err, Catch::Contains("UNKNOWN results (") && Catch::Contains("the catalogue in " + dir.string() + " is as it was"));
+    CHECK(snapshot(dir) == before);
 }

@@ -119,3 +119,11 @@ TEST_CASE("a sweep that finds a refuted layout exits 10", "[catalogue][sweep]") 
     CHECK(r.code == 10);
     CHECK_THAT(r.out, Catch::Contains("| nx12-e4-tc4-r32 | grid | 12 | 4 | 4 | 48 | 32 | 10 | PROVED | REFUTED |"));
 }
+
+TEST_CASE("a sweep whose queries get no answer exits 5", "[catalogue][sweep]") {
+    auto const r = swz_verify("--sweep --nx 64 --tc 16 --timeout-ms 1 --format json");
+    CHECK(r.code == 5);
+    auto const j = nlohmann::json::parse(r.out);
+    REQUIRE(j["layouts"].size() == 1);
+    CHECK(j["layouts"][0]["exit_code"] == 5);
+}

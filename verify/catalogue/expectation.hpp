@@ -1,6 +1,6 @@
 // Whether a certificate has the outcome its catalogue entry demands: exit 0
 // for a layout that must hold; for a known-bad one, exit 10 with each listed
-// property REFUTED.
+// property REFUTED; for both, an answer for every property.
 #pragma once
 
 #include <string>

@@ -113,16 +113,11 @@ int run_sweep(sweep_command const& cmd) {
         return output_error(write_error + "; the catalogue in " + writer->dir().string() + " is as it was");
     }
 
-    if (writer)
-        if (auto e = writer->commit()) {
-            if (out) out->discard();
-            return output_error(*e);
-        }
-
     // A catalogue entry meets its expectation (a known-bad one is refuted on
     // purpose); a plain sweep's layout counts by its own exit code.
     int code = exit_ok;
     unsigned unmet = 0;
+    std::vector<std::string> undecided;
     for (auto const& r : results) {
         if (!r.unmet.empty()) {
             ++unmet;
@@ -131,7 +126,22 @@ int run_sweep(sweep_command const& cmd) {
         } else if (r.entry.role == entry_role::grid) {
             code = worse_exit(code, r.exit_code);
         }
+        if (std::any_of(r.cert.results.begin(), r.cert.results.end(),
+                        [](property_result const& p) { return p.applicable && p.outcome == verdict::unknown; }))
+            undecided.push_back(r.entry.name);
     }
+    // A certificate with an UNKNOWN is not what the next run derives: such a
+    // catalogue is not written (a loaded machine timed out, most likely).
+    if (writer && !undecided.empty())
+        std::cerr << "swz-verify: error: " << undecided.size() << " certificate" << (undecided.size() == 1 ? " has" : "s have")
+                  << " UNKNOWN results (" << undecided.front() << (undecided.size() > 1 ? ", ..." : "")
+                  << "): the catalogue in " << writer->dir().string()
+                  << " is as it was; rerun with a longer --timeout-ms or on a quieter machine\n";
+    else if (writer)
+        if (auto e = writer->commit()) {
+            if (out) out->discard();
+            return output_error(*e);
+        }
 
     std::string const summary = cmd.format == summary_format::json ? layout_json(json_summary(results, tally))
                                                                    : markdown_summary(results, tally);
@@ -142,7 +152,7 @@ int run_sweep(sweep_command const& cmd) {
         if (auto e = flush_stdout("the summary")) code = worse_exit(code, output_error(*e));
     }
     std::cerr << "swz-verify --sweep: " << results.size() << " layouts certified"
-              << (writer ? ", written to " + writer->dir().string() : std::string())
+              << (writer && undecided.empty() ? ", written to " + writer->dir().string() : std::string())
               << (unmet ? ", " + std::to_string(unmet) + " with unmet expectations" : std::string()) << "; exit " << code << "\n";
     return code;
 }
