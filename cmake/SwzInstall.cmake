@@ -5,6 +5,7 @@
 #   swz::verify           the swz-verify executable (when built with Z3)
 #   swz_certify_layout()  certify a layout at build time, failing the build
 #                         when a required property does not hold (SwzCertify.cmake)
+# and, in share/doc/swz, the LICENSE (BSD-3-Clause) and the README.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -34,3 +35,6 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/swzConfigVersion.cmake"
 install(FILES "${PROJECT_BINARY_DIR}/swzConfig.cmake" "${PROJECT_BINARY_DIR}/swzConfigVersion.cmake"
               "${PROJECT_SOURCE_DIR}/cmake/SwzCertify.cmake" "${PROJECT_SOURCE_DIR}/cmake/SwzCudaStandard.cmake"
         DESTINATION "${SWZ_INSTALL_CMAKEDIR}")
+
+# The license travels with every copy (its second clause), the README with it.
+install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DOCDIR}")

@@ -1,19 +1,149 @@
 #include "prover.hpp"
 
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <limits>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
 
 namespace swz::verify {
+
+using clock_type = std::chrono::steady_clock;
+
+// Interrupts the context when a query outlives its deadline. Z3_interrupt
+// reaches a check only once Z3 listens (an interrupt just before that is
+// lost, and one between queries does nothing), so it repeats every margin
+// until the query returns.
+class prover_watchdog {
+public:
+    explicit prover_watchdog(z3::context& c) : ctx_(c), thread_([this] { run(); }) {}
+    ~prover_watchdog() {
+        {
+            std::lock_guard<std::mutex> g(lock_);
+            stop_ = true;
+        }
+        changed_.notify_one();
+        thread_.join();
+    }
+
+    void arm(clock_type::time_point deadline) {
+        {
+            std::lock_guard<std::mutex> g(lock_);
+            armed_ = true;
+            fired_ = false;
+            deadline_ = deadline;
+        }
+        changed_.notify_one();
+    }
+
+    // True when it had to interrupt the query.
+    bool disarm() {
+        std::lock_guard<std::mutex> g(lock_);
+        armed_ = false;
+        return fired_;
+    }
+
+private:
+    void run() {
+        std::unique_lock<std::mutex> g(lock_);
+        while (!stop_) {
+            if (!armed_) {
+                changed_.wait(g);
+            } else if (clock_type::now() < deadline_) {
+                changed_.wait_until(g, deadline_);
+            } else {
+                // Under the lock: disarm() cannot return, and the next query
+                // cannot start, while this interrupt is under way.
+                fired_ = true;
+                ctx_.interrupt();
+                deadline_ = clock_type::now() + std::chrono::milliseconds(prover::watchdog_margin_ms);
+            }
+        }
+    }
+
+    z3::context& ctx_;
+    std::mutex lock_;
+    std::condition_variable changed_;
+    bool stop_ = false, armed_ = false, fired_ = false;
+    clock_type::time_point deadline_;
+    std::thread thread_;  // last: starts once the rest is initialized
+};
+
+namespace {
+
+// The process's injected fault (scoped_fault), if any.
+struct fault_slot {
+    std::mutex lock;
+    std::optional<injected_fault> fault;
+    std::atomic<unsigned> hits{0};
+};
+
+fault_slot& faults() {
+    static fault_slot s;
+    return s;
+}
+
+std::optional<injected_fault> fault_for(std::string const& query) {
+    auto& s = faults();
+    std::lock_guard<std::mutex> g(s.lock);
+    if (!s.fault || query.rfind(s.fault->query_prefix, 0) != 0 || s.hits >= s.fault->max_hits) return std::nullopt;
+    ++s.hits;
+    return s.fault;
+}
+
+// A model that gives each named variable its value and every other one 0.
+z3::model forged_model(z3::context& c, std::map<std::string, std::uint64_t> const& values) {
+    z3::model m(c);
+    for (auto const& [name, v] : values) {
+        z3::func_decl d = c.bv_const(name.c_str(), prover::value_width).decl();
+        z3::expr e = c.bv_val(v, prover::value_width);
+        m.add_const_interp(d, e);
+    }
+    return m;
+}
+
+}  // namespace
+
+scoped_fault::scoped_fault(injected_fault f) {
+    auto& s = faults();
+    std::lock_guard<std::mutex> g(s.lock);
+    if (s.fault) throw std::logic_error("scoped_fault: a fault is already injected");
+    s.fault = std::move(f);
+    s.hits = 0;
+}
+
+scoped_fault::~scoped_fault() {
+    auto& s = faults();
+    std::lock_guard<std::mutex> g(s.lock);
+    s.fault.reset();
+}
+
+unsigned scoped_fault::hits() const { return faults().hits; }
 
 prover::prover(unsigned timeout_ms)
     : fast_{&ctx_, value_width, lowering::fast},
       literal_{&ctx_, value_width, lowering::literal},
-      timeout_ms_(timeout_ms) {}
+      timeout_ms_(timeout_ms),
+      watchdog_(std::make_unique<prover_watchdog>(ctx_)) {}
+
+prover::~prover() = default;
 
 prover::outcome prover::check(std::string name, std::vector<z3::expr> const& assertions) {
-    auto const start = std::chrono::steady_clock::now();
+    auto const start = clock_type::now();
     z3::expr_vector kept(ctx_);
     for (auto const& a : assertions) kept.push_back(a);
     outcome out{answer::unknown, std::nullopt, "", 0, log_.size()};
+    auto const fault = fault_for(name);
+    using fault_kind = injected_fault::kind;
+    // Disarmed however the check ends, so a late interrupt never reaches the next query.
+    struct armed_watchdog {
+        prover_watchdog& w;
+        bool fired = false, done = false;
+        bool disarm() { return done ? fired : (done = true, fired = w.disarm()); }
+        ~armed_watchdog() { disarm(); }
+    };
     try {
         // A fresh solver per query: each obligation stands alone, as it does
         // when exported. The push() makes Z3's combined QF_BV solver use its
@@ -22,26 +152,41 @@ prover::outcome prover::check(std::string name, std::vector<z3::expr> const& ass
         // against 0.65 s on 2 cores).
         z3::solver s(ctx_, "QF_BV");
         z3::params p(ctx_);
-        p.set("timeout", timeout_ms_);
+        bool const timer_lost = fault && fault->what == fault_kind::ignore_time_limit;
+        p.set("timeout", timer_lost ? std::numeric_limits<unsigned>::max() : timeout_ms_);
         s.set(p);
         s.push();
         for (unsigned i = 0; i < kept.size(); ++i) s.add(kept[i]);
-        switch (s.check()) {
+        armed_watchdog watch{*watchdog_};
+        watch.w.arm(start + std::chrono::milliseconds(std::uint64_t(timeout_ms_) + watchdog_margin_ms));
+        z3::check_result said = s.check();
+        bool const stopped = watch.disarm();
+        // An injected answer stands in for Z3's, before anything reads it.
+        if (fault && fault->what == fault_kind::answer_unknown) said = z3::unknown;
+        if (fault && fault->what == fault_kind::answer_sat) said = z3::sat;
+        switch (said) {
             case z3::sat:
                 out.result = answer::sat;
-                out.model = s.get_model();
+                out.model = fault && fault->what == fault_kind::answer_sat ? forged_model(ctx_, fault->model) : s.get_model();
                 break;
             case z3::unsat: out.result = answer::unsat; break;
             case z3::unknown:
                 out.result = answer::unknown;
-                out.reason = s.reason_unknown();
+                if (fault && fault->what == fault_kind::answer_unknown)
+                    out.reason = "injected fault: the solver answers unknown";
+                else if (stopped)
+                    out.reason = "stopped by swz's watchdog at " + std::to_string(timeout_ms_ + watchdog_margin_ms) +
+                                 " ms: Z3's own " + std::to_string(timeout_ms_) + " ms limit did not end the query";
+                else
+                    out.reason = s.reason_unknown();
                 break;
         }
     } catch (z3::exception const& e) {
         out.result = answer::unknown;
+        out.model.reset();
         out.reason = std::string("Z3 error: ") + e.msg();
     }
-    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out.seconds = std::chrono::duration<double>(clock_type::now() - start).count();
     log_.push_back({std::move(name), obligation_role::search, kept, out.result, out.reason, out.seconds});
     return out;
 }

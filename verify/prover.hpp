@@ -2,10 +2,19 @@
 // named solver checks with a timeout. Every check is logged as an
 // obligation (its assertions and its answer) so that a certificate can list,
 // and an export can re-check, exactly what was asked.
+//
+// Every check ends within its limit plus watchdog_margin_ms, as UNKNOWN when
+// it has no answer by then, whatever Z3 does: Z3 4.8.12 sometimes loses the
+// timer of a query that runs while another thread's query starts, and that
+// query then never ends (issue 11). A watchdog thread per prover interrupts
+// the context at the deadline, and again every margin until the query returns.
 #pragma once
 
 #include <z3++.h>
 
+#include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,13 +39,19 @@ struct obligation {
     double seconds;
 };
 
+class prover_watchdog;
+
 class prover {
 public:
     // Bit width of every symbolic value: wide enough for any byte address of
     // a tile of up to 2^32 rows of up to 2^18 bytes, so nothing wraps.
     static constexpr unsigned value_width = 64;
 
+    // How long past its own limit a query may run before the watchdog stops it.
+    static constexpr unsigned watchdog_margin_ms = 200;
+
     explicit prover(unsigned timeout_ms);
+    ~prover();
     prover(prover const&) = delete;
     prover& operator=(prover const&) = delete;
 
@@ -65,9 +80,39 @@ private:
     bv_encoding literal_;
     unsigned timeout_ms_;
     std::vector<obligation> log_;
+    std::unique_ptr<prover_watchdog> watchdog_;  // after ctx_: stopped before the context goes
 };
 
 // Z3's full version string, for certificates.
 std::string z3_version();
+
+// The fault-injection seam, for the tests of the soundness guards
+// (tests/verify/test_soundness_guards.cpp): while a scoped_fault lives, every
+// prover of the process applies its fault to the queries whose name starts
+// with `query_prefix`, in place of what Z3 did. C++ only: no option and no
+// environment variable of swz-verify reaches it.
+struct injected_fault {
+    enum class kind {
+        answer_unknown,     // Z3 answers unknown
+        answer_sat,         // Z3 answers sat, with a model giving `model` (other variables 0)
+        ignore_time_limit,  // Z3's own timer is lost: only the watchdog can end the query
+    };
+    kind what = kind::answer_unknown;
+    std::string query_prefix;
+    std::map<std::string, std::uint64_t> model;  // answer_sat only: variable name -> value
+    unsigned max_hits = ~0u;  // only the first max_hits matching queries: a solver that lies once
+};
+
+class scoped_fault {
+public:
+    explicit scoped_fault(injected_fault f);  // one at a time
+    ~scoped_fault();
+    scoped_fault(scoped_fault const&) = delete;
+    scoped_fault& operator=(scoped_fault const&) = delete;
+
+    // The queries it has changed so far: a test that expects a guard to
+    // fire checks the fault reached the guard.
+    unsigned hits() const;
+};
 
 }  // namespace swz::verify

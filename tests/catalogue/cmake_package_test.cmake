@@ -1,5 +1,6 @@
 # The installed package, as another project sees it (run with cmake -P):
-#   1. install swz from BUILD_DIR into WORK_DIR/prefix;
+#   1. install swz from BUILD_DIR into WORK_DIR/prefix, with the LICENSE and
+#      README of PROJECT_ROOT in share/doc/swz;
 #   2. configure and build tests/catalogue/consumer against it: must succeed,
 #      run its program, and leave the layout's certificate (exit code 0);
 #   3. the same with CONSUMER_BAD=ON: the build must fail, on the refuted
@@ -7,7 +8,7 @@
 #   4. where BUILD_DIR found nvcc: a CUDA consumer that includes
 #      <swz/transpose.cuh> and links swz::kernels, with no flags of its own,
 #      must build, and run (or report no device, exit 77).
-foreach(var BUILD_DIR SOURCE_DIR WORK_DIR)
+foreach(var BUILD_DIR SOURCE_DIR WORK_DIR PROJECT_ROOT)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "cmake_package_test.cmake needs -D${var}=...")
   endif()
@@ -30,11 +31,23 @@ endif()
 foreach(f include/swz/xor_swizzle.hpp include/swz/kernel_layouts.hpp include/swz/layout/bit_swizzle.hpp
           include/swz/transpose.cuh include/swz/detail/fast_transpose_body.hpp include/swz/detail/fast_launch.cuh
           include/swz/kernels/fast_transpose_lanes.hpp bin/swz-verify lib/cmake/swz/swzConfig.cmake
-          lib/cmake/swz/SwzCudaStandard.cmake)
+          lib/cmake/swz/SwzCudaStandard.cmake share/doc/swz/LICENSE share/doc/swz/README.md)
   if(NOT EXISTS "${prefix}/${f}")
     message(FATAL_ERROR "the installation lacks ${f}")
   endif()
 endforeach()
+# The installed license and README are the project's own, byte for byte.
+foreach(f LICENSE README.md)
+  file(SHA256 "${prefix}/share/doc/swz/${f}" installed)
+  file(SHA256 "${PROJECT_ROOT}/${f}" original)
+  if(NOT installed STREQUAL original)
+    message(FATAL_ERROR "share/doc/swz/${f} is not the project's ${f}")
+  endif()
+endforeach()
+file(READ "${prefix}/share/doc/swz/LICENSE" license)
+if(NOT license MATCHES "^BSD 3-Clause License\n\nCopyright \\(c\\) 2026 the swz authors")
+  message(FATAL_ERROR "share/doc/swz/LICENSE is not the BSD-3-Clause license of the swz authors")
+endif()
 
 # The good project.
 set(good "${WORK_DIR}/good")

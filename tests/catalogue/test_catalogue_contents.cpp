@@ -154,3 +154,22 @@ TEST_CASE("the catalogue keeps the equivalences worth knowing, proved or refuted
     }
     CHECK(verdict(certificate("equiv-cute-3-3-3-e2-rb128--tma-128B")) == "PROVED");
 }
+
+TEST_CASE("the manifest names exactly the grid, as the sweep that made it writes it", "[catalogue][contents]") {
+    std::string const text = slurp(proofs / "manifest.json");
+    auto const j = nlohmann::json::parse(text);
+    CHECK(j["digest"] == swz::verify::catalogue::digest_of(j));
+    CHECK(swz::verify::catalogue::layout_json(j) == text);
+    CHECK(j["sweep"]["command"] == "--nx 2..1024 --elem 1..16 --tc 1..128 --row-bytes 32..1024");
+    // The grid, enumerated here as in the first test: 165 names.
+    std::set<std::string> expected;
+    for (std::uint64_t elem : {1, 2, 4, 8, 16})
+        for (std::uint64_t nx = 1; nx * elem <= 1024; nx *= 2)
+            for (std::uint64_t tc = elem; nx * elem >= 32 && tc <= 128 && tc <= nx * elem; tc *= 2)
+                expected.insert("nx" + std::to_string(nx) + "-e" + std::to_string(elem) + "-tc" + std::to_string(tc));
+    std::set<std::string> listed;
+    for (auto const& n : j["grid"]) listed.insert(n.get<std::string>());
+    CHECK(expected.size() == 165);
+    CHECK(listed == expected);
+    CHECK(j["grid"].size() == listed.size());
+}

@@ -33,7 +33,6 @@ TEST_CASE("bad catalogue-mode input gets one line on stderr and exit 1", "[catal
              bad{"--sweep --nx 64 --jobs 0", "--jobs 0: must be at least 1"},
              bad{"--sweep --nx 64 --nx 32", "--nx"},
              bad{"--sweep --nx 64 --cvc5 /bin/true", "--cvc5 is not an option of --sweep"},
-             bad{"--sweep --nx 64 --out /nonexistent-dir/summary.md", "cannot write the summary"},
              bad{"--sweep --nx 64 --bogus", "bogus"},
              bad{"--check /nonexistent-dir", "not a directory"},
              bad{"--check", "--check"},
@@ -51,7 +50,10 @@ TEST_CASE("the catalogue mode's help explains the ranges, the modes and the exit
     CHECK(r.code == 0);
     CHECK_THAT(r.out, Catch::Contains("every power of two from A to B"));
     CHECK_THAT(r.out, Catch::Contains("--write-catalogue"));
-    CHECK_THAT(r.out, Catch::Contains("Exit codes: 0"));
+    CHECK_THAT(r.out, Catch::Contains("Exit codes (verify/exit_codes.hpp): 0"));
+    for (auto const* code : {"; 1 usage error", "; 3 an output", "; 5 some query is unknown", "; 6 internal error",
+                             "; 10 a layout that must hold", "; 11 the catalogue is stale", "; 12 --check: cvc5 disagrees"})
+        CHECK_THAT(r.out, Catch::Contains(code));
     CHECK(swz_verify("--check --help").out == r.out);
 }
 
@@ -125,4 +127,12 @@ TEST_CASE("a sweep that finds a refuted layout exits 10", "[catalogue][sweep]") 
     auto const r = swz_verify("--sweep --nx 12 --rows 32");
     CHECK(r.code == 10);
     CHECK_THAT(r.out, Catch::Contains("| nx12-e4-tc4-r32 | grid | `article:nx=12,elem=4,tc=4` | 4 | 48 | 32 | 10 | PROVED | REFUTED |"));
+}
+
+TEST_CASE("a sweep whose queries get no answer exits 5", "[catalogue][sweep]") {
+    auto const r = swz_verify("--sweep --nx 64 --tc 16 --timeout-ms 1 --format json");
+    CHECK(r.code == 5);
+    auto const j = nlohmann::json::parse(r.out);
+    REQUIRE(j["layouts"].size() == 1);
+    CHECK(j["layouts"][0]["exit_code"] == 5);
 }

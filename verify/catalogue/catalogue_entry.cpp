@@ -11,6 +11,7 @@ namespace swz::verify::catalogue {
 std::string_view role_name(entry_role r) {
     switch (r) {
         case entry_role::grid: return "grid";
+        case entry_role::common: return "common";
         case entry_role::kernel: return "kernel";
         case entry_role::known_bad: return "known-bad";
         case entry_role::fact: return "fact";
@@ -19,7 +20,7 @@ std::string_view role_name(entry_role r) {
 }
 
 std::optional<entry_role> role_from_name(std::string_view s) {
-    for (auto r : {entry_role::grid, entry_role::kernel, entry_role::known_bad, entry_role::fact})
+    for (auto r : {entry_role::grid, entry_role::common, entry_role::kernel, entry_role::known_bad, entry_role::fact})
         if (role_name(r) == s) return r;
     return std::nullopt;
 }

@@ -25,8 +25,9 @@ struct tile_spec {
     }
 };
 
-// Why an entry is in the catalogue.
-enum class entry_role { grid, kernel, known_bad, fact };
+// Why an entry is in the catalogue: the swept grid, a layout kernel authors
+// use (common), a kernel's tile, a known-bad layout, an equivalence (fact).
+enum class entry_role { grid, common, kernel, known_bad, fact };
 
 struct catalogue_entry {
     std::string name;  // its folder under proofs/
@@ -42,7 +43,7 @@ struct catalogue_entry {
     std::string why;  // known-bad and facts: what it demonstrates
 };
 
-std::string_view role_name(entry_role r);  // "grid", "kernel", "known-bad", "fact"
+std::string_view role_name(entry_role r);  // "grid", "common", "kernel", "known-bad", "fact"
 std::optional<entry_role> role_from_name(std::string_view s);
 
 // A folder name that says what the tile is: nx64-e4-tc16 for the article's

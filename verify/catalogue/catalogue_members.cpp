@@ -60,27 +60,27 @@ std::vector<catalogue_entry> common_entries() {
     for (std::uint32_t span : {32u, 64u, 128u})
         for (std::uint32_t row = 16; row <= span; row *= 2)
             for (std::uint32_t elem : {1u, 2u, 4u})
-                out.push_back(entry(tile("tma:" + std::to_string(span) + "B", row, elem), entry_role::grid));
-    for (std::uint32_t elem : {1u, 2u, 4u}) out.push_back(entry(tile("tma:none", 128, elem), entry_role::grid));
+                out.push_back(entry(tile("tma:" + std::to_string(span) + "B", row, elem), entry_role::common));
+    for (std::uint32_t elem : {1u, 2u, 4u}) out.push_back(entry(tile("tma:none", 128, elem), entry_role::common));
     // CUTLASS's shared-memory atoms. SM90 GMMA: Swizzle<1|2|3,4,3> on byte
     // addresses over K-major rows of 32, 64, 128 bytes, for 8- and 16-bit types.
     for (std::uint32_t elem : {1u, 2u}) {
-        out.push_back(entry(tile("cute:1,4,3,unit=byte", 32, elem), entry_role::grid));
-        out.push_back(entry(tile("cute:2,4,3,unit=byte", 64, elem), entry_role::grid));
-        out.push_back(entry(tile("cute:3,4,3,unit=byte", 128, elem), entry_role::grid));
+        out.push_back(entry(tile("cute:1,4,3,unit=byte", 32, elem), entry_role::common));
+        out.push_back(entry(tile("cute:2,4,3,unit=byte", 64, elem), entry_role::common));
+        out.push_back(entry(tile("cute:3,4,3,unit=byte", 128, elem), entry_role::common));
     }
     // SM80 (ldmatrix) atoms on element offsets: half 8 x 64 and 8 x 32,
     // tf32 8 x 32 and 8 x 16, int8 16 x 64, double (16 x 4, MN-major).
-    out.push_back(entry(tile("cute:3,3,3", 128, 2), entry_role::grid));
-    out.push_back(entry(tile("cute:2,3,3", 64, 2), entry_role::grid));
-    out.push_back(entry(tile("cute:3,2,3", 128, 4), entry_role::grid));
-    out.push_back(entry(tile("cute:2,2,3", 64, 4), entry_role::grid));
-    out.push_back(entry(tile("cute:2,4,3", 64, 1), entry_role::grid));
-    out.push_back(entry(tile("cute:2,0,4", 32, 8), entry_role::grid));
+    out.push_back(entry(tile("cute:3,3,3", 128, 2), entry_role::common));
+    out.push_back(entry(tile("cute:2,3,3", 64, 2), entry_role::common));
+    out.push_back(entry(tile("cute:3,2,3", 128, 4), entry_role::common));
+    out.push_back(entry(tile("cute:2,2,3", 64, 4), entry_role::common));
+    out.push_back(entry(tile("cute:2,4,3", 64, 1), entry_role::common));
+    out.push_back(entry(tile("cute:2,0,4", 32, 8), entry_role::common));
     // The padded tiles people copy: 32 x 33 words, rows padded by 16 bytes.
-    out.push_back(entry(tile("pad:4", 128, 4, 32), entry_role::grid));
-    out.push_back(entry(tile("pad:16", 128, 2), entry_role::grid));
-    out.push_back(entry(tile("pad:16", 256, 4), entry_role::grid));
+    out.push_back(entry(tile("pad:4", 128, 4, 32), entry_role::common));
+    out.push_back(entry(tile("pad:16", 128, 2), entry_role::common));
+    out.push_back(entry(tile("pad:16", 256, 4), entry_role::common));
     return out;
 }
 

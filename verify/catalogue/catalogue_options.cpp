@@ -20,15 +20,22 @@ constexpr char const* footer =
     "and counted. --sweep certifies every other combination, in parallel, and writes a Markdown (default) or\n"
     "JSON summary: one row a layout, each property, the conflict figures per pattern. With --write-catalogue DIR\n"
     "it also writes each certificate to DIR/<layout>/, together with the layouts every catalogue holds (each\n"
-    "kernel's tile and the known-bad layouts). The catalogue in proofs/ is made by\n"
+    "kernel's tile and the known-bad layouts) and DIR/manifest.json (the grid: these ranges); all of it is staged\n"
+    "first and moved into place only once every file is written, so a failed run leaves DIR as it was.\n"
+    "The catalogue in proofs/ is made by\n"
     "  swz-verify --sweep --nx 2..1024 --elem 1..16 --tc 1..128 --row-bytes 32..1024 --write-catalogue proofs\n\n"
     "--check DIR re-derives every certificate in DIR with Z3 and compares it with the stored one; has cvc5 check\n"
     "every SMT-LIB2 obligation (the stored files, and the re-derived text of the others); and fails when a\n"
-    "verdict, figure, witness or obligation changed, a certificate or obligation file was edited by hand, cvc5\n"
-    "disagrees or times out, or a kernel's tile or a known-bad layout has no certificate. It never writes to DIR.\n\n"
-    "Exit codes: 0 the sweep's layouts hold / the check passed; 10 a sweep's layout is refuted, or the check\n"
-    "found a difference, a hand edit, a missing certificate, or a cvc5 disagreement or timeout; 5 a sweep's\n"
-    "query is unknown; 1 usage error (including cvc5 not found); 6 internal error.";
+    "verdict, figure, witness, obligation or version changed, a file was edited by hand or does not belong, cvc5\n"
+    "disagrees or times out, or a kernel's tile, a known-bad layout or a layout of the grid that DIR/manifest.json\n"
+    "names has no certificate. It never writes to DIR.\n\n"
+    "Exit codes (verify/exit_codes.hpp): 0 the sweep's layouts hold / the check passed; 1 usage error (including\n"
+    "cvc5 not found, DIR not a directory); 3 an output (--out, --timings, --write-catalogue, --obligations-dir,\n"
+    "stdout) could not be written; 5 some query is unknown; 6 internal error; 10 a layout that must hold is\n"
+    "refuted; 11 the catalogue is stale or tampered with (--check: a certificate differs from what this tool\n"
+    "derives, a hand edit, a missing or stray certificate or file, a version mismatch; --check or --write-catalogue:\n"
+    "a known-bad layout no longer refuted); 12 --check: cvc5 disagrees, fails or times out.\n"
+    "When several apply, the first of 6, 12, 10, 11, 3, 5.";
 
 struct raw_options {
     std::string check, nx, elem, tc, row_bytes, rows, timeout, format, out, jobs, write_catalogue;
@@ -132,18 +139,18 @@ parsed parse(int argc, char const* const* argv) {
         out = std::get<std::vector<std::uint64_t>>(r);
         return std::nullopt;
     };
-    if (auto e = range("--nx", o.nx, s.nx)) return *e;
-    if (auto e = range("--elem", o.elem.empty() ? "4" : o.elem, s.elem)) return *e;
+    if (auto e = range("--nx", o.nx, s.ranges.nx)) return *e;
+    if (auto e = range("--elem", o.elem.empty() ? "4" : o.elem, s.ranges.elem)) return *e;
     if (!o.tc.empty())
-        if (auto e = range("--tc", o.tc, s.tc)) return *e;
+        if (auto e = range("--tc", o.tc, s.ranges.tc)) return *e;
     if (!o.row_bytes.empty()) {
-        s.row_bytes.emplace();
-        if (auto e = range("--row-bytes", o.row_bytes, *s.row_bytes)) return *e;
+        s.ranges.row_bytes.emplace();
+        if (auto e = range("--row-bytes", o.row_bytes, *s.ranges.row_bytes)) return *e;
     }
     if (!o.rows.empty()) {
         auto r = cli::parse_count("--rows", o.rows, 1, all_32bit_rows);
         if (auto* e = std::get_if<cli::usage_error>(&r)) return *e;
-        s.rows = std::get<std::uint64_t>(r);
+        s.ranges.rows = std::get<std::uint64_t>(r);
     }
     auto t = count_option("--timeout-ms", o.timeout, 10000, u32);
     if (auto* e = std::get_if<cli::usage_error>(&t)) return *e;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../cli/options.hpp"
+#include "sweep_grid.hpp"
 
 namespace swz::verify::catalogue {
 
@@ -31,9 +32,7 @@ struct check_command {
 enum class summary_format { markdown, json };
 
 struct sweep_command {
-    std::vector<std::uint64_t> nx, elem, tc;  // tc empty: each element size
-    std::optional<std::vector<std::uint64_t>> row_bytes;
-    std::uint64_t rows = 0;  // 0: every 32-bit row
+    sweep_ranges ranges;
     unsigned timeout_ms = 10000;
     summary_format format = summary_format::markdown;
     std::optional<std::filesystem::path> out;

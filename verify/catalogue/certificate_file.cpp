@@ -7,7 +7,9 @@
 
 #include "../report.hpp"
 #include "json_layout.hpp"
+#include "output_file.hpp"
 #include "sha256.hpp"
+#include "strict_json.hpp"
 
 namespace swz::verify::catalogue {
 
@@ -42,10 +44,9 @@ std::string read_file(fs::path const& p) {
     return s.str();
 }
 
+// Checked to the last byte and the close: a full disk is an error, not a short file.
 void write_file(fs::path const& p, std::string const& text) {
-    std::ofstream f(p, std::ios::binary);
-    f << text;
-    if (!f) throw std::runtime_error("cannot write " + p.string());
+    if (auto e = write_whole_file(p, text)) throw std::runtime_error(*e);
 }
 
 nlohmann::json record_json(obligation_record const& r) {
@@ -154,7 +155,7 @@ std::vector<obligation_record> records_from_json(nlohmann::json const& j) {
 std::variant<stored_certificate, std::string> read_certificate(fs::path const& entry_dir) {
     stored_certificate s;
     try {
-        s.json = nlohmann::json::parse(read_file(certificate_path(entry_dir)));
+        s.json = parse_strict_json(read_file(certificate_path(entry_dir)));
         auto const& cat = s.json.at("catalogue");
         auto const& tile = cat.at("tile");
         auto const role = role_from_name(cat.at("role").get<std::string>());

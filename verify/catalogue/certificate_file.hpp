@@ -59,14 +59,15 @@ certificate_bundle make_bundle(catalogue_entry const& entry, certificate const& 
 std::string digest_of(nlohmann::json const& j);
 nlohmann::json sealed(nlohmann::json j);
 
-// Writes <dir>/<name>/, replacing what was there.
+// Writes <dir>/<name>/, replacing what was there; throws on any failed
+// write. The sweep writes into a staging folder (catalogue_writer.hpp).
 void write_bundle(std::filesystem::path const& dir, certificate_bundle const& b);
 
 std::filesystem::path certificate_path(std::filesystem::path const& entry_dir);
 std::filesystem::path obligation_path(std::filesystem::path const& entry_dir, obligation_record const& r);
 
 // A stored certificate read back: its entry and the certify options that
-// re-derive it, or why it cannot be read.
+// re-derive it, or why it cannot be read (a duplicate key is a reason).
 struct stored_certificate {
     catalogue_entry entry;
     unsigned timeout_ms = 10000;

@@ -13,11 +13,15 @@
 #include <sstream>
 
 #include "../exit_codes.hpp"
+#include "../report.hpp"
 #include "swz/pow2.hpp"
 #include "catalogue_members.hpp"
 #include "certificate_diff.hpp"
 #include "certificate_file.hpp"
+#include "check_findings.hpp"
 #include "expectation.hpp"
+#include "manifest.hpp"
+#include "output_file.hpp"
 #include "progress_bar.hpp"
 #include "second_solver.hpp"
 #include "sha256.hpp"
@@ -36,11 +40,12 @@ std::string read_text(fs::path const& p) {
     return s.str();
 }
 
-void write_text(fs::path const& p, std::string const& text) {
-    fs::create_directories(p.parent_path());
-    std::ofstream f(p, std::ios::binary);
-    f << text;
-    if (!f) throw std::runtime_error("cannot write " + p.string());
+// Nothing, or why it failed: a re-derived obligation that cannot be written
+// is an output error, and an obligation cvc5 then cannot check.
+std::optional<std::string> write_text(fs::path const& p, std::string const& text) {
+    std::error_code ec;
+    fs::create_directories(p.parent_path(), ec);
+    return write_whole_file(p, text);
 }
 
 std::string seconds_text(double s) {
@@ -70,28 +75,6 @@ struct solver_timing {
     double cpu_seconds;
 };
 
-// Everything the check finds, from many threads.
-class findings {
-public:
-    void add(std::string const& layout, std::string line) {
-        std::lock_guard<std::mutex> g(lock_);
-        lines_[layout].push_back(std::move(line));
-    }
-    std::size_t count() const {
-        std::size_t n = 0;
-        for (auto const& [k, v] : lines_) n += v.size();
-        return n;
-    }
-    // By layout name, then in the order found.
-    void print(std::ostream& os) const {
-        for (auto const& [k, v] : lines_)
-            for (auto const& l : v) os << l << "\n";
-    }
-
-private:
-    std::mutex lock_;
-    std::map<std::string, std::vector<std::string>> lines_;
-};
 
 // The entry a stored certificate should have now: the fixed entry with its
 // tile and requirements, or a grid entry; nothing when it is a kernel or
@@ -112,6 +95,10 @@ std::optional<catalogue_entry> intended_entry(catalogue_entry const& stored, std
     e.name = entry_name(e.tile, e.required);
     return e;
 }
+
+// A certificate folder holds certificate.json and obligations/, nothing else;
+// the catalogue's top level holds the folders, its manifest and README.md.
+bool is_catalogue_file(std::string const& name) { return name == manifest_name || name == "README.md"; }
 
 bool is_safe_file_name(std::string const& f) {
     if (f.empty() || f.front() == '.' || f.size() < 6 || f.substr(f.size() - 5) != ".smt2") return false;
@@ -138,9 +125,6 @@ int run_check(check_command const& cmd) {
             return exit_usage;
         }
         solver = cvc5_solver(*path, cmd.solver_timeout_s);
-    } else {
-        std::cerr << "swz-verify: WARNING: --no-second-solver: the obligations are NOT re-checked by cvc5; "
-                     "this check rests on Z3 alone\n";
     }
     if (cmd.obligations_dir) {
         auto const inside = fs::weakly_canonical(*cmd.obligations_dir, ec).string() + "/";
@@ -151,36 +135,96 @@ int run_check(check_command const& cmd) {
             return exit_usage;
         }
     }
+    // Every output before any solving: one that cannot be written fails now.
+    auto const output_error = [](std::string const& message) {
+        std::cerr << "swz-verify: error: " << message << "\n";
+        return exit_output;
+    };
+    std::optional<output_file> timings_file;
+    if (cmd.timings_path) {
+        auto opened = output_file::open(*cmd.timings_path, "the timings");
+        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
+        timings_file.emplace(std::move(std::get<output_file>(opened)));
+    }
     scratch_dir scratch;
     if (cmd.obligations_dir) {
         scratch.path = *cmd.obligations_dir;
         scratch.keep = true;
         fs::create_directories(scratch.path, ec);
-        if (ec || !fs::is_directory(scratch.path)) {
-            std::cerr << "swz-verify: error: --obligations-dir " << scratch.path.string() << ": cannot create the directory\n";
-            return exit_usage;
-        }
+        if (ec || !fs::is_directory(scratch.path))
+            return output_error("--obligations-dir " + scratch.path.string() + ": cannot create the directory");
     } else if (solver) {
         std::string tmpl = (fs::temp_directory_path() / "swz-check-XXXXXX").string();
-        if (!mkdtemp(tmpl.data())) {
-            std::cerr << "swz-verify: error: cannot create a scratch directory in " << fs::temp_directory_path().string() << "\n";
-            return exit_usage;
-        }
+        if (!mkdtemp(tmpl.data()))
+            return output_error("cannot create a scratch directory in " + fs::temp_directory_path().string());
         scratch.path = tmpl;
     }
+    if (!solver)
+        std::cerr << "swz-verify: WARNING: --no-second-solver: the obligations are NOT re-checked by cvc5; "
+                     "this check rests on Z3 alone\n";
 
-    findings found;
+    check_findings found;
     std::string const dir_text = cmd.dir.string();
-    // The certificates in DIR, by folder name.
+    // An output that failed during the check (a kept or scratch obligation):
+    // reported on stderr, exit 3 at least.
+    std::mutex output_lock;
+    std::vector<std::string> output_errors;
+    auto const lost_output = [&](std::string const& message) {
+        std::lock_guard<std::mutex> g(output_lock);
+        output_errors.push_back(message);
+    };
+
+    // The grid the catalogue claims to hold.
+    std::set<std::string> grid_names;
+    bool have_manifest = false;
+    {
+        auto const read = read_manifest(cmd.dir);
+        if (auto const* why = std::get_if<std::string>(&read)) {
+            found.add(manifest_name, (cmd.dir / manifest_name).string() + ": " +
+                                         (fs::exists(cmd.dir / manifest_name) ? "unreadable: " + cli::one_line(*why)
+                                                                               : std::string("missing")) +
+                                         "; without it the grid the catalogue holds is unknown (regenerate it with "
+                                         "swz-verify --sweep ... --write-catalogue)",
+                      exit_stale);
+        } else {
+            manifest const& m = std::get<manifest>(read);
+            have_manifest = true;
+            if (m.json.value("digest", "") != digest_of(m.json))
+                found.add(manifest_name, (cmd.dir / manifest_name).string() +
+                                             " was edited by hand: its digest does not match its content", exit_stale);
+            std::vector<std::string> derived;
+            for (auto const& e : grid_of(m.ranges).entries) derived.push_back(e.name);
+            std::sort(derived.begin(), derived.end());
+            if (derived != m.grid)
+                found.add(manifest_name, (cmd.dir / manifest_name).string() + ": its grid list (" + std::to_string(m.grid.size()) +
+                                             " layouts) is not the grid of its ranges now (" + std::to_string(derived.size()) +
+                                             " layouts: " + m.command + ")", exit_stale);
+            grid_names.insert(derived.begin(), derived.end());
+        }
+    }
+
+    // The certificates in DIR, by folder name; nothing else may be there.
     std::vector<fs::path> folders;
+    std::set<std::string> present;
     for (auto const& d : fs::directory_iterator(cmd.dir)) {
         std::string const name = d.path().filename().string();
-        if (!d.is_directory() || name.front() == '.') continue;
-        if (!fs::exists(certificate_path(d.path()))) {
-            found.add(name, name + ": " + (cmd.dir / name).string() + " holds no certificate.json");
+        if (name.front() == '.') continue;
+        if (!d.is_directory()) {
+            if (!is_catalogue_file(name))
+                found.add(name, name + ": " + d.path().string() + " is not a file of a catalogue (stray)", exit_stale);
             continue;
         }
+        if (!fs::exists(certificate_path(d.path()))) {
+            found.add(name, name + ": " + (cmd.dir / name).string() + " holds no certificate.json", exit_stale);
+            continue;
+        }
+        for (auto const& f : fs::directory_iterator(d.path())) {
+            std::string const file = f.path().filename().string();
+            bool const known = (file == "certificate.json" && f.is_regular_file()) || (file == "obligations" && f.is_directory());
+            if (!known) found.add(name, name + ": " + f.path().string() + " is not a file of a certificate (stray)", exit_stale);
+        }
         folders.push_back(d.path());
+        present.insert(name);
     }
     // Rows that are not powers of two first: their obligations take cvc5
     // seconds, not milliseconds, and should not be the last ones running.
@@ -207,22 +251,26 @@ int run_check(check_command const& cmd) {
     auto run_solver = [&](solver_job const& job) {
         std::string const text = read_text(job.file);
         std::string const expected = stated_status(text);
+        if (expected != "sat" && expected != "unsat") {
+            found.add(job.layout, job.layout + ": " + job.file.string() + " states no expected status (set-info :status sat|unsat)",
+                      exit_stale);
+            bar.advance();
+            return;
+        }
         solver_run const r = solver->run(job.file);
         {
             std::lock_guard<std::mutex> g(state_lock);
             timings.push_back({job.layout, job.file.string(), r.cpu_seconds});
         }
-        if (expected != "sat" && expected != "unsat")
-            found.add(job.layout, job.layout + ": " + job.file.string() + " states no expected status (set-info :status sat|unsat)");
-        else if (r.result == solver_run::outcome::timed_out)
+        if (r.result == solver_run::outcome::timed_out)
             found.add(job.layout, job.layout + ": cvc5 timed out (" + std::to_string(solver->cpu_limit_s()) +
-                                      " s CPU) on " + job.file.string() + ", which expects " + expected);
+                                      " s CPU) on " + job.file.string() + ", which expects " + expected, exit_second_solver);
         else if (r.result == solver_run::outcome::failed)
             found.add(job.layout, job.layout + ": cvc5 failed on " + job.file.string() + ": " +
-                                      cli::one_line(r.output.substr(0, 200)));
+                                      cli::one_line(r.output.substr(0, 200)), exit_second_solver);
         else if (r.answer != expected)
             found.add(job.layout, job.layout + ": cvc5 disagrees on " + job.file.string() + ": the obligation expects " +
-                                      expected + ", cvc5 answers " + r.answer);
+                                      expected + ", cvc5 answers " + r.answer, exit_second_solver);
         bar.advance();
     };
 
@@ -230,31 +278,45 @@ int run_check(check_command const& cmd) {
         std::string const name = folder.filename().string();
         auto const read = read_certificate(folder);
         if (auto const* why = std::get_if<std::string>(&read)) {
-            found.add(name, name + ": unreadable certificate " + certificate_path(folder).string() + ": " + cli::one_line(*why));
+            found.add(name, name + ": unreadable certificate " + certificate_path(folder).string() + ": " + cli::one_line(*why),
+                      exit_stale);
             bar.advance();
             return;
         }
         stored_certificate const& stored = std::get<stored_certificate>(read);
         if (stored.json.value("digest", "") != digest_of(stored.json))
             found.add(name, name + ": certificate.json was edited by hand: its digest does not match its content "
-                                   "(regenerate it with swz-verify --sweep ... --write-catalogue)");
+                                   "(regenerate it with swz-verify --sweep ... --write-catalogue)", exit_stale);
+        // Made by another tool or another Z3: whatever it says, it is not what this one derives.
+        for (auto const& [key, now] : {std::pair<char const*, std::string>{"tool_version", tool_version()},
+                                       std::pair<char const*, std::string>{"z3_version", z3_version()}}) {
+            auto const it = stored.json.find(key);
+            std::string const was = it == stored.json.end() ? "(none)" : it->dump();
+            if (was != nlohmann::json(now).dump())
+                found.add(name, name + ": " + key + ": " + was + " -> " + nlohmann::json(now).dump() +
+                                    " (made by another version; regenerate the catalogue)", exit_stale);
+        }
         if (stored.entry.name != name)
-            found.add(name, name + ": the certificate calls itself " + stored.entry.name + ", its folder is " + name);
+            found.add(name, name + ": the certificate calls itself " + stored.entry.name + ", its folder is " + name, exit_stale);
         auto const intended = intended_entry(stored.entry, fixed);
         if (!intended) {
             std::string who = stored.entry.kernels.empty() ? std::string(role_name(stored.entry.role)) : "kernel " + stored.entry.kernels.front();
             found.add(name, name + ": a " + std::string(role_name(stored.entry.role)) + " certificate (" + who +
                                 ") for a tile that swz/kernel_layouts.hpp and the known-bad list no longer hold; delete " +
-                                folder.string() + " or regenerate the catalogue");
+                                folder.string() + " or regenerate the catalogue", exit_stale);
         } else {
             std::lock_guard<std::mutex> g(state_lock);
             present_fixed.insert(intended->name);
         }
         catalogue_entry const entry = intended ? *intended : stored.entry;
         if (entry.name != name)
-            found.add(name, name + ": its tile and requirements make the name " + entry.name);
+            found.add(name, name + ": its tile and requirements make the name " + entry.name, exit_stale);
+        if (have_manifest && entry.role == entry_role::grid && !grid_names.count(name))
+            found.add(name, name + ": a grid certificate outside the grid of " + (cmd.dir / manifest_name).string() +
+                                "; delete " + folder.string() + " or regenerate the catalogue", exit_stale);
 
-        // Re-derive with Z3, exactly as the sweep made it.
+        // Re-derive with Z3, exactly as the sweep made it (each query under
+        // the certificate's time limit, stopped by the prover's watchdog).
         certify_options opts;
         opts.timeout_ms = stored.timeout_ms;
         opts.required = stored.entry.required;
@@ -267,9 +329,17 @@ int run_check(check_command const& cmd) {
             z3_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             obligations += fresh.obligations.size();
         }
-        for (auto const& u : unmet_expectations(entry, fresh)) found.add(name, name + ": " + u);
+        auto const unmet = unmet_expectations(entry, fresh);
+        for (auto const& u : unmet) found.add(name, name + ": " + u, unmet_exit_code(entry, fresh));
+        // A re-derivation with an UNKNOWN is no derivation: the differences
+        // it shows say the check could not decide (5), not that the stored
+        // certificate is stale (11).
+        bool const undecided = std::any_of(fresh.results.begin(), fresh.results.end(), [](property_result const& r) {
+            return r.applicable && r.outcome == verdict::unknown;
+        });
+        int const difference_code = undecided ? exit_unknown : exit_stale;
         certificate_bundle const bundle = make_bundle(entry, fresh);
-        for (auto const& d : certificate_differences(name, stored.json, bundle.json)) found.add(name, d);
+        for (auto const& d : certificate_differences(name, stored.json, bundle.json)) found.add(name, d, difference_code);
 
         // The stored obligation files: each as recorded, and no others.
         std::set<std::string> listed;
@@ -277,34 +347,37 @@ int run_check(check_command const& cmd) {
         for (auto const& r : stored.records) {
             if (!r.stored) continue;
             if (!is_safe_file_name(r.file)) {
-                found.add(name, name + ": obligation file name " + r.file + " is not a plain .smt2 name");
+                found.add(name, name + ": obligation file name " + r.file + " is not a plain .smt2 name", exit_stale);
                 continue;
             }
             listed.insert(r.file);
             fs::path const p = obligation_path(folder, r);
             if (!fs::exists(p)) {
-                found.add(name, name + ": " + p.string() + " is missing (the certificate lists it)");
+                found.add(name, name + ": " + p.string() + " is missing (the certificate lists it)", exit_stale);
                 continue;
             }
             if (sha256_hex(read_text(p)) != r.sha256)
-                found.add(name, name + ": " + p.string() + " was edited by hand: its SHA-256 is not the one the certificate records");
+                found.add(name, name + ": " + p.string() + " was edited by hand: its SHA-256 is not the one the certificate records",
+                          exit_stale);
             jobs.push_back({name, p});
         }
         if (fs::is_directory(folder / "obligations"))
             for (auto const& f : fs::directory_iterator(folder / "obligations"))
                 if (!listed.count(f.path().filename().string()))
-                    found.add(name, name + ": " + f.path().string() + " is not an obligation the certificate lists");
+                    found.add(name, name + ": " + f.path().string() + " is not an obligation the certificate lists", exit_stale);
         // The re-derived obligations not already checked as stored files.
         for (std::size_t i = 0; i < bundle.records.size(); ++i) {
             auto const& r = bundle.records[i];
             bool const as_stored = std::any_of(stored.records.begin(), stored.records.end(), [&](obligation_record const& s) {
                 return s.stored && s.file == r.file && s.sha256 == r.sha256 && listed.count(s.file);
             });
-            if (cmd.obligations_dir) write_text(scratch.path / name / r.file, bundle.texts[i]);
-            if (as_stored || !solver) continue;
+            if (!cmd.obligations_dir && (as_stored || !solver)) continue;
             fs::path const p = scratch.path / name / r.file;
-            if (!cmd.obligations_dir) write_text(p, bundle.texts[i]);
-            jobs.push_back({name, p});
+            if (auto e = write_text(p, bundle.texts[i])) {
+                lost_output(*e);
+                continue;
+            }
+            if (!as_stored && solver) jobs.push_back({name, p});
         }
         if (solver) {
             bar.add_total(jobs.size());
@@ -317,25 +390,36 @@ int run_check(check_command const& cmd) {
     pool.run();
     bar.finish();
 
-    // Every kernel's tile and every known-bad layout must be there.
+    // Every kernel's tile, every known-bad layout and every layout of the
+    // manifest's grid must be there.
     for (auto const& e : fixed) {
         if (present_fixed.count(e.name)) continue;
         if (e.role == entry_role::kernel)
             for (auto const& k : e.kernels)
                 found.add(e.name, "kernel " + k + ": no certificate for its tile (" + describe_tile(e.tile) + ") in " +
-                                      dir_text + "; expected " + (cmd.dir / e.name).string());
+                                      dir_text + "; expected " + (cmd.dir / e.name).string(), exit_stale);
         else
             found.add(e.name, "known-bad layout " + e.name + ": no certificate in " + dir_text + "; expected " +
-                                  (cmd.dir / e.name).string());
+                                  (cmd.dir / e.name).string(), exit_stale);
     }
+    for (auto const& g : grid_names)
+        if (!present.count(g))
+            found.add(g, "grid layout " + g + ": no certificate in " + dir_text + ", though " + manifest_name +
+                             " lists it; expected " + (cmd.dir / g).string(), exit_stale);
 
-    if (cmd.timings_path) {
+    if (timings_file) {
         std::sort(timings.begin(), timings.end(), [](auto const& a, auto const& b) { return a.file < b.file; });
-        std::ofstream out(*cmd.timings_path);
-        out << "layout,obligation,cvc5_cpu_seconds\n";
-        for (auto const& t : timings) out << t.layout << "," << t.file << "," << t.cpu_seconds << "\n";
-        if (!out) std::cerr << "swz-verify: error: cannot write " << cmd.timings_path->string() << "\n";
+        std::ostringstream csv;
+        csv << "layout,obligation,cvc5_cpu_seconds\n";
+        for (auto const& t : timings) csv << t.layout << "," << t.file << "," << t.cpu_seconds << "\n";
+        if (auto e = timings_file->write_and_close(csv.str())) lost_output(*e);
     }
+    int code = found.exit_code();
+    // A full disk fails every file alike: the first few say why, a count the rest.
+    constexpr std::size_t shown_errors = 5;
+    for (std::size_t i = 0; i < output_errors.size() && i < shown_errors; ++i) code = worse_exit(code, output_error(output_errors[i]));
+    if (output_errors.size() > shown_errors)
+        output_error("and " + std::to_string(output_errors.size() - shown_errors) + " more files could not be written");
 
     found.print(std::cout);
     double const total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -349,11 +433,17 @@ int run_check(check_command const& cmd) {
         second = "cvc5 SKIPPED (--no-second-solver)";
     }
     std::size_t const n = found.count();
+    std::string const verdict =
+        code == exit_ok ? std::string("PASSED")
+        : n == 0        ? "FAILED: " + std::to_string(output_errors.size()) + " output" + (output_errors.size() == 1 ? "" : "s") +
+                              " could not be written"
+                        : "FAILED with " + std::to_string(n) + " finding" + (n == 1 ? "" : "s");
     std::cout << "swz-verify --check " << dir_text << ": " << folders.size() << " certificates, " << obligations
-              << " obligations; Z3 re-derived them (" << seconds_text(z3_seconds) << " CPU); " << second << "; "
-              << (n == 0 ? "PASSED" : "FAILED with " + std::to_string(n) + " finding" + (n == 1 ? "" : "s")) << " in "
+              << " obligations; Z3 re-derived them (" << seconds_text(z3_seconds) << " CPU); " << second << "; " << verdict
+              << (code == exit_ok ? "" : " (exit " + std::to_string(code) + ": " + exit_code_meaning(code) + ")") << " in "
               << seconds_text(total) << "\n";
-    return n == 0 ? exit_ok : exit_refuted;
+    if (auto e = flush_stdout("the report")) code = worse_exit(code, output_error(*e));
+    return code;
 }
 
 }  // namespace swz::verify::catalogue

@@ -1,6 +1,6 @@
 // Whether a certificate has the outcome its catalogue entry demands: exit 0
 // for a layout that must hold; for a known-bad one, exit 10 with each listed
-// property REFUTED.
+// property REFUTED; for both, an answer for every property.
 #pragma once
 
 #include <string>
@@ -13,5 +13,12 @@ namespace swz::verify::catalogue {
 
 // One sentence per unmet expectation; empty when all are met.
 std::vector<std::string> unmet_expectations(catalogue_entry const& e, certificate const& c);
+
+// The exit code an unmet expectation stands for (exit_codes.hpp): 10 when a
+// layout that must hold is refuted (it is unsafe), else 5 when some property
+// is UNKNOWN (Z3 could not decide), else 11: a known-bad layout no longer
+// refuted as it must be (the catalogue no longer says what the tool finds:
+// stale, not unsafe).
+int unmet_exit_code(catalogue_entry const& e, certificate const& c);
 
 }  // namespace swz::verify::catalogue

@@ -85,7 +85,9 @@ solver_run second_solver::run(std::filesystem::path const& file) const {
     solver_run r;
     r.output = c.output;
     r.cpu_seconds = c.cpu_seconds;
-    if (WIFSIGNALED(c.status) && (WTERMSIG(c.status) == SIGXCPU || WTERMSIG(c.status) == SIGKILL)) {
+    // Killed at the limit, or cvc5 caught SIGXCPU itself and said so.
+    bool const said_timeout = c.output.find("interrupted by timeout") != std::string::npos;
+    if ((WIFSIGNALED(c.status) && (WTERMSIG(c.status) == SIGXCPU || WTERMSIG(c.status) == SIGKILL)) || said_timeout) {
         r.result = solver_run::outcome::timed_out;
         return r;
     }

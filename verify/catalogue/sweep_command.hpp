@@ -1,5 +1,7 @@
 // swz-verify --sweep: certify every layout in the given ranges, in
-// parallel, summarize them, and optionally write them as a catalogue.
+// parallel, summarize them, and optionally write them as a catalogue (with
+// its manifest). Every output is opened before any solving, and written,
+// flushed and checked at the end: a lost output is exit 3, never 0.
 #pragma once
 
 #include "catalogue_options.hpp"
@@ -7,9 +9,5 @@
 namespace swz::verify::catalogue {
 
 int run_sweep(sweep_command const& cmd);
-
-// The layout rule a skipped combination breaks, in a few words (for the
-// summary's tally).
-std::string rule_label(rule_violation const& v);
 
 }  // namespace swz::verify::catalogue

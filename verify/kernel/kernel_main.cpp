@@ -3,10 +3,12 @@
 #include <CLI/CLI.hpp>
 
 #include <chrono>
-#include <fstream>
+#include <csignal>
 #include <iostream>
+#include <optional>
 
 #include "../cli/options.hpp"
+#include "../catalogue/output_file.hpp"
 #include "../exit_codes.hpp"
 #include "../report.hpp"
 #include "kernel_properties.hpp"
@@ -18,6 +20,17 @@ namespace {
 int usage(std::string const& message) {
     std::cerr << "swz-verify: error: " << one_line(message) << "\n";
     return exit_usage;
+}
+
+int output_error(std::string const& message) {
+    std::cerr << "swz-verify: error: " << one_line(message) << "\n";
+    return exit_output;
+}
+
+// Standard output flushed and checked: a lost table is never exit 0.
+int flushed(int code, char const* what) {
+    if (auto e = catalogue::flush_stdout(what)) return worse_exit(code, output_error(*e));
+    return code;
 }
 
 nlohmann::json kernel_json(kernel_certificate const& c) {
@@ -38,6 +51,7 @@ nlohmann::json kernel_json(kernel_certificate const& c) {
 }  // namespace
 
 int run_kernel_mode(int argc, char const* const* argv) {
+    std::signal(SIGXFSZ, SIG_IGN);  // a file-size limit is a failed write (exit 3), not a killed process
     CLI::App app{"swz-verify kernel mode: prove every shared-memory access of the project's transpose kernels",
                  "swz-verify"};
     std::vector<std::string> names;
@@ -49,13 +63,15 @@ int run_kernel_mode(int argc, char const* const* argv) {
         ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
     app.add_option("--timeout-ms", timeout, "solver time limit per query in ms (default 10000)")
         ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
-    app.footer("Exit codes as in layout mode: 0 proved, 10 refuted, 5 unknown, 1 usage error, 6 internal error.\n"
+    app.footer("Exit codes (verify/exit_codes.hpp): 0 every access proved; 10 one is refuted; 5 some query is unknown;\n"
+               "3 the --json file or standard output could not be written (a --json path that cannot be opened fails\n"
+               "before any solving); 1 usage error; 6 internal error. When several apply, the first of 6, 10, 3, 5.\n"
                "A kernel that claims to be conflict-free must reach the ideal on every access.");
     try {
         app.parse(argc, argv);
     } catch (CLI::CallForHelp const&) {
         std::cout << app.help();
-        return exit_ok;
+        return flushed(exit_ok, "the help");
     } catch (CLI::ParseError const& e) {
         return usage(e.what());
     }
@@ -75,7 +91,7 @@ int run_kernel_mode(int argc, char const* const* argv) {
                 std::cout << "\n";
             }
         }
-        return exit_ok;
+        return flushed(exit_ok, "the list");
     }
     if (names.empty()) return usage("missing --kernel NAME (or --list-kernels)");
     std::vector<kernel_entry const*> chosen;
@@ -87,6 +103,13 @@ int run_kernel_mode(int argc, char const* const* argv) {
                 found = true;
             }
         if (!found) return usage("--kernel " + n + ": no such kernel (see --list-kernels)");
+    }
+    // Opened before any solving: a path that cannot be written fails now.
+    std::optional<catalogue::output_file> json_file;
+    if (!json_path.empty()) {
+        auto opened = catalogue::output_file::open(json_path, "the certificates");
+        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
+        json_file.emplace(std::move(std::get<catalogue::output_file>(opened)));
     }
     auto const t0 = std::chrono::steady_clock::now();
     std::vector<property_result> all;
@@ -107,12 +130,10 @@ int run_kernel_mode(int argc, char const* const* argv) {
     double const seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     print_verdict(std::cout, all, seconds);
     doc["exit_code"] = exit_code_for(all);
-    if (!json_path.empty()) {
-        std::ofstream out(json_path);
-        out << doc.dump(2) << "\n";
-        if (!out) return usage("cannot write the certificates to " + json_path);
-    }
-    return exit_code_for(all);
+    int code = exit_code_for(all);
+    if (json_file)
+        if (auto e = json_file->write_and_close(doc.dump(2) + "\n")) code = worse_exit(code, output_error(*e));
+    return flushed(code, "the results");
 }
 
 }  // namespace swz::verify::cli

@@ -1,0 +1,127 @@
+// Every output of the catalogue and kernel modes is written, flushed and
+// checked: a lost write is exit 3 with one line in swz's words, never exit 0
+// (issue 11: --out /dev/full and --timings /dev/full exited 0), and a named
+// file that cannot be written fails before any solving. --write-catalogue
+// stages everything and moves it into place only once all is written: a run
+// that fails half-way, here under a file-size limit, leaves the old
+// catalogue exactly as it was.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "catalogue_copy.hpp"
+
+using namespace swz::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+// swz-verify with its standard output sent to `stdout_path` (/dev/full).
+run_result run_to(std::string const& args, std::string const& stdout_path) {
+    auto const dir = scratch_folder("run-to");
+    auto const err = dir / "err.txt";
+    std::string const cmd = std::string(SWZ_VERIFY_BINARY) + " " + args + " >" + stdout_path + " 2>" + err.string();
+    int const status = std::system(cmd.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, "", slurp(err)};
+}
+
+// The contract for a lost output: exit 3, and a line that says which.
+void check_output_error(run_result const& r, std::string const& says) {
+    CAPTURE(r.out, r.err);
+    CHECK(r.code == 3);
+    CHECK_THAT(r.err, Catch::Contains("swz-verify: error: ") && Catch::Contains(says));
+}
+
+// A sweep whose layouts take Z3 seconds: a run that fails "before any
+// solving" shows it by failing with nothing else on stderr.
+std::string const slow_sweep = "--sweep --nx 96 --elem 2 --tc 2 --timeout-ms 60000";
+
+}  // namespace
+
+TEST_CASE("a sweep's summary lost to a full device is exit 3", "[catalogue][outputs]") {
+    check_output_error(swz_verify("--sweep --nx 64 --tc 16 --rows 32 --out /dev/full"),
+                       "cannot write the summary to /dev/full: No space left on device");
+    check_output_error(run_to("--sweep --nx 64 --tc 16 --rows 32", "/dev/full"), "cannot write the summary to standard output");
+    check_output_error(run_to("--sweep --help", "/dev/full"), "cannot write the help to standard output");
+}
+
+TEST_CASE("an output that cannot be opened fails before any solving", "[catalogue][outputs]") {
+    auto const dir = scratch_folder("unopenable");
+    spit(dir / "a-file", "");
+    for (auto const& [args, says] : std::vector<std::pair<std::string, std::string>>{
+             {slow_sweep + " --out /nonexistent-dir/summary.md",
+              "cannot write the summary to /nonexistent-dir/summary.md: No such file or directory"},
+             {slow_sweep + " --write-catalogue " + (dir / "a-file").string(), "cannot create the directory"},
+             {"--check " + std::string(SWZ_MINI_CATALOGUE) + " --no-second-solver --timings /nonexistent-dir/t.csv",
+              "cannot write the timings to /nonexistent-dir/t.csv"},
+             {"--check " + std::string(SWZ_MINI_CATALOGUE) + " --no-second-solver --obligations-dir " + (dir / "a-file").string(),
+              "cannot create the directory"},
+             {"--kernel all --json /nonexistent-dir/k.json", "cannot write the certificates to /nonexistent-dir/k.json"},
+         }) {
+        CAPTURE(args);
+        auto const r = swz_verify(args);
+        check_output_error(r, says);
+        CHECK(count_lines(r.err) == 1);  // no progress, no summary: it stopped before the work
+        CHECK(r.out.empty());
+    }
+}
+
+TEST_CASE("a check whose timings are lost is exit 3, not PASSED", "[catalogue][outputs]") {
+    auto const r = swz_verify("--check " + std::string(SWZ_MINI_CATALOGUE) + " --no-second-solver --timings /dev/full");
+    check_output_error(r, "cannot write the timings to /dev/full: No space left on device");
+    CHECK_THAT(r.out, Catch::Contains("FAILED: 1 output could not be written (exit 3: output error)"));
+    CHECK_THAT(r.out, !Catch::Contains("PASSED"));
+}
+
+TEST_CASE("a check whose kept obligations hit a file-size limit is exit 3", "[catalogue][outputs]") {
+    // 64 KiB a file: the certificate's own files pass, the larger kept conflict obligations do not.
+    auto const kept = scratch_folder("kept") / "obligations";
+    auto const r = swz_verify("--check " + std::string(SWZ_MINI_CATALOGUE) + " --no-second-solver --obligations-dir " + kept.string(),
+                              "ulimit -f 128;");
+    check_output_error(r, "File too large");
+    CHECK_THAT(r.out, Catch::Contains("could not be written (exit 3: output error)"));
+}
+
+TEST_CASE("kernel mode's certificates and table lost to a full device are exit 3", "[catalogue][outputs][kernels]") {
+    check_output_error(swz_verify("--kernel fast_f32 --json /dev/full"),
+                       "cannot write the certificates to /dev/full: No space left on device");
+    check_output_error(run_to("--kernel fast_f32", "/dev/full"), "cannot write the results to standard output");
+    check_output_error(run_to("--list-kernels", "/dev/full"), "cannot write the list to standard output");
+    // A refuted kernel access outranks the lost output (exit_codes.hpp): none here, so 3.
+}
+
+TEST_CASE("a catalogue write that fails half-way leaves the old catalogue intact", "[catalogue][outputs][write]") {
+    auto const dir = copy_of_mini_catalogue("fsize");
+    // Mark the old catalogue, so that "intact" cannot be "rewritten the same".
+    auto const marked = dir / "nx64-e4-tc16" / "certificate.json";
+    std::string const old_text = slurp(marked) + " ";
+    spit(marked, old_text);
+    auto const before = snapshot(dir);
+    // 2 KiB a file: every certificate.json (10-20 KB) fails with EFBIG.
+    auto const r = swz_verify("--sweep --nx 64 --elem 4 --tc 16 --timeout-ms 60000 --write-catalogue " + dir.string() + " --out /dev/null",
+                              "ulimit -f 4;");
+    check_output_error(r, "File too large");
+    CHECK_THAT(r.err, Catch::Contains("; the catalogue in " + dir.string() + " is as it was"));
+    CHECK(snapshot(dir) == before);
+    for (auto const& e : fs::directory_iterator(dir)) CHECK(e.path().filename().string().rfind(".swz-write-", 0) != 0);
+    // Without the limit the same run (as the fixture's) replaces it, and leaves no staging behind.
+    auto const ok = swz_verify("--sweep --nx 64 --elem 4 --tc 16 --timeout-ms 60000 --write-catalogue " + dir.string() + " --out /dev/null");
+    CAPTURE(ok.err);
+    CHECK(ok.code == 0);
+    CHECK(slurp(marked) != old_text);
+    CHECK(slurp(marked) == slurp(fs::path(SWZ_MINI_CATALOGUE) / "nx64-e4-tc16" / "certificate.json"));
+    CHECK(fs::exists(dir / "manifest.json"));
+    for (auto const& e : fs::directory_iterator(dir)) CHECK(e.path().filename().string().rfind(".swz-write-", 0) != 0);
+}
+
+TEST_CASE("a catalogue whose certificates have UNKNOWN results is not written", "[catalogue][outputs][write]") {
+    // 1 ms a query: the conflict bounds get no answer. Such certificates
+    // are not what the next run derives: the old catalogue stays, exit 5.
+    auto const dir = copy_of_mini_catalogue("undecided");
+    auto const before = snapshot(dir);
+    auto const r = swz_verify("--sweep --nx 64 --elem 4 --tc 16 --timeout-ms 1 --write-catalogue " + dir.string() + " --out /dev/null");
+    CAPTURE(r.err);
+    CHECK(r.code == 5);
+    CHECK_THAT(r.err, Catch::Contains("UNKNOWN results (") && Catch::Contains("the catalogue in " + dir.string() + " is as it was"));
+    CHECK(snapshot(dir) == before);
+}
