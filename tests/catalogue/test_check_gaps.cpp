@@ -146,7 +146,8 @@ TEST_CASE("a grid layout that must hold and is refuted is exit 10, not 11", "[ca
     fs::remove_all(dir / name / "obligations");
     auto j = read_json(dir / name / "certificate.json");
     j["catalogue"]["name"] = name;
-    j["catalogue"]["tile"] = {{"kind", "xor-swizzle"}, {"nx", 12}, {"elem", 4}, {"tc", 4}, {"rows", 32}, {"pad", 0}};
+    j["catalogue"]["tile"] = {
+        {"layout", "article:nx=12,elem=4,tc=4"}, {"rows", 32}, {"row_bytes", 48}, {"elem", 4}, {"chunk_bytes", 0}};
     j["catalogue"]["obligations"] = nlohmann::json::array();
     write_certificate(dir / name / "certificate.json", j, true);
     auto const r = check(dir);

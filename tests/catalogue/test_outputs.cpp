@@ -7,6 +7,9 @@
 // catalogue exactly as it was.
 #include <catch2/catch.hpp>
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <sstream>
 
 #include "catalogue_copy.hpp"
@@ -15,6 +18,20 @@ using namespace swz::testing;
 namespace fs = std::filesystem;
 
 namespace {
+
+// f() run with the soft limit on the size of a file written set to `bytes`
+// (inherited by the commands it starts), then restored.
+template <class F>
+auto with_file_size_limit(std::uintmax_t bytes, F f) {
+    rlimit old{};
+    getrlimit(RLIMIT_FSIZE, &old);
+    rlimit limited = old;
+    limited.rlim_cur = rlim_t(bytes);
+    setrlimit(RLIMIT_FSIZE, &limited);
+    auto r = f();
+    setrlimit(RLIMIT_FSIZE, &old);
+    return r;
+}
 
 // swz-verify with its standard output sent to `stdout_path` (/dev/full).
 run_result run_to(std::string const& args, std::string const& stdout_path) {
@@ -74,10 +91,19 @@ TEST_CASE("a check whose timings are lost is exit 3, not PASSED", "[catalogue][o
 }
 
 TEST_CASE("a check whose kept obligations hit a file-size limit is exit 3", "[catalogue][outputs]") {
-    // 64 KiB a file: the certificate's own files pass, the larger kept conflict obligations do not.
+    // The limit is one byte below the largest kept obligation of the same
+    // check run without one, so that file, and no output of the test's, fails.
+    std::string const args = "--check " + std::string(SWZ_MINI_CATALOGUE) + " --no-second-solver --obligations-dir ";
+    auto const unlimited = scratch_folder("kept-unlimited") / "obligations";
+    auto const full = swz_verify(args + unlimited.string());
+    REQUIRE(full.code == 0);
+    std::uintmax_t largest = 0;
+    for (auto const& e : fs::recursive_directory_iterator(unlimited))
+        if (e.is_regular_file()) largest = std::max(largest, e.file_size());
+    REQUIRE(largest > 1024);
+    REQUIRE(full.out.size() + full.err.size() < largest - 1);
     auto const kept = scratch_folder("kept") / "obligations";
-    auto const r = swz_verify("--check " + std::string(SWZ_MINI_CATALOGUE) + " --no-second-solver --obligations-dir " + kept.string(),
-                              "ulimit -f 128;");
+    auto const r = with_file_size_limit(largest - 1, [&] { return swz_verify(args + kept.string()); });
     check_output_error(r, "File too large");
     CHECK_THAT(r.out, Catch::Contains("could not be written (exit 3: output error)"));
 }
