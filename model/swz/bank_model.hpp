@@ -14,6 +14,18 @@
 //  - Wavefronts = sum over phases; ideal = the number of phases with an
 //    active lane.
 //
+// One instruction follows another phase rule (measured on the H200,
+// 2026-12-01, kernels/BANK-MODEL.md): cp.async.cg of 16 bytes, whose lane l
+// copies the (l % 8)-th 16 bytes of a 128-byte global line. A transfer
+// writes into one 128-byte shared line, placing source slot k (16 bytes,
+// k = 0..7) at slot ((k XOR c) + 2r) mod 8 for one c and r, or at the mirror
+// image of that (2-slot pairs in reverse order): the XOR and 32-byte
+// rotations a swizzle or a shifted row needs, nothing else. A phase of 8
+// lanes costs the fewest transfers that serve all its lanes
+// (async_copy_16_phase_cost); a phase that fills one aligned line in any
+// XOR order costs 1, a row shifted by 16 bytes costs 3, one shifted by 32
+// costs 2.
+//
 // The unit view that both sides use: an aligned access of U = max(W, 4)
 // bytes covers U/4 consecutive words in U/4 consecutive banks, so two lanes
 // of one phase touch either the same words or disjoint ones, and "most
@@ -65,10 +77,15 @@ inline constexpr unsigned bank_of(std::uint64_t byte_address) {
     return unsigned((byte_address / bank_width_bytes) % bank_count);
 }
 
+// How the lanes of one phase share its wavefronts: by banks (every
+// instruction but one), or by transfers (cp.async.cg of 16 bytes).
+enum class phase_rule { banks, async_copy_16 };
+
 // One warp-wide shared-memory instruction: each lane's byte address, and
 // which lanes take part (ldmatrix.x1 takes addresses from 8 lanes only).
 struct warp_access {
     unsigned width = 4;
+    phase_rule rule = phase_rule::banks;
     std::array<std::uint64_t, warp_lanes> byte_address{};
     std::array<bool, warp_lanes> active = [] {
         std::array<bool, warp_lanes> a{};
@@ -99,7 +116,48 @@ inline std::vector<unsigned> misaligned_lanes(warp_access const& a) {
     return bad;
 }
 
+// The one transfer of the cp.async.16 rule that serves source slot k at
+// byte address a, in its turning or its mirrored form. Two lanes share a
+// transfer when they share its label.
+struct async_copy_transfer {
+    std::uint64_t line;  // the 128-byte shared line written
+    unsigned flip;       // slot bit 0 XORed: (k ^ s) & 1
+    bool mirrored;       // 2-slot pairs in reverse order
+    unsigned turn;       // pair index moved by: (s/2 -+ k/2) mod 4
+    constexpr bool operator==(async_copy_transfer const& o) const {
+        return line == o.line && flip == o.flip && mirrored == o.mirrored && turn == o.turn;
+    }
+};
+
+inline async_copy_transfer async_copy_label(unsigned k, std::uint64_t a, bool mirrored) {
+    unsigned const s = unsigned(a / 16 % 8);
+    unsigned const turn = mirrored ? (s / 2 + k / 2) % 4 : (s / 2 + 4 - k / 2) % 4;
+    return {a / bytes_per_phase, (k ^ s) & 1u, mirrored, turn};
+}
+
+// The fewest transfers serving every active lane of one 8-lane phase of
+// cp.async.16 (lanes `first` .. `first`+7): each lane fits exactly two
+// labels, so every choice of form per lane is tried.
+inline unsigned async_copy_16_phase_cost(warp_access const& a, unsigned first) {
+    std::array<unsigned, 8> lane{};
+    unsigned n = 0;
+    for (unsigned l = first; l < first + 8; ++l)
+        if (a.active[l]) lane[n++] = l;
+    unsigned best = n;
+    for (unsigned choice = 0; choice < (1u << n); ++choice) {
+        std::array<async_copy_transfer, 8> used{};
+        unsigned count = 0;
+        for (unsigned i = 0; i < n; ++i) {
+            auto const t = async_copy_label(lane[i] % 8, a.byte_address[lane[i]], (choice >> i) & 1u);
+            if (std::find(used.begin(), used.begin() + count, t) == used.begin() + count) used[count++] = t;
+        }
+        best = std::min(best, count);
+    }
+    return best;
+}
+
 inline bank_cost_report bank_cost(warp_access const& a) {
+    if (a.rule == phase_rule::async_copy_16 && a.width != 16) throw std::invalid_argument("the cp.async.16 rule takes 16-byte lanes");
     if (!is_access_width(a.width)) throw std::invalid_argument("access width must be 1, 2, 4, 8 or 16 bytes");
     if (!misaligned_lanes(a).empty()) throw std::invalid_argument("misaligned shared-memory access");
     unsigned const per_phase = lanes_per_phase(a.width);
@@ -119,6 +177,12 @@ inline bank_cost_report bank_cost(warp_access const& a) {
         }
         if (n == 0) continue;
         ++r.ideal;
+        if (a.rule == phase_rule::async_copy_16) {
+            phase_cost const p{first, per_phase, async_copy_16_phase_cost(a, first), 0};
+            r.wavefronts += p.cost;
+            r.phases.push_back(p);
+            continue;
+        }
         std::array<unsigned, warp_lanes> in_group{};
         for (unsigned i = 0; i < n; ++i) ++in_group[groups[i]];
         phase_cost p{first, per_phase, 0, 0};

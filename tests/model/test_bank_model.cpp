@@ -111,3 +111,71 @@ TEST_CASE("the unit view both sides compute with equals the word-level rule", "[
             REQUIRE(bank_cost(a).wavefronts == word_level_cost(a));
         }
 }
+
+namespace {
+
+unsigned async_copy_16_cost(std::function<std::uint64_t(unsigned)> const& byte_of_lane) {
+    warp_access a;
+    a.width = 16;
+    a.rule = phase_rule::async_copy_16;
+    for (unsigned l = 0; l < 32; ++l) a.byte_address[l] = byte_of_lane(l);
+    return bank_cost(a).wavefronts;
+}
+
+// Each phase's pattern k -> byte offset (k = lane % 8), the phases 1 KiB apart.
+unsigned async_copy_16_phases(std::function<std::uint64_t(unsigned)> const& f) {
+    return async_copy_16_cost([&](unsigned l) { return 1024 * (l / 8) + f(l % 8); });
+}
+
+}  // namespace
+
+// cp.async.cg 16 bytes on the H200 (2026-12-01, driver 580.159.04,
+// smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum per
+// instruction; kernels/measurements/2026-12-01-h200-access-probes): the
+// figures of kernels/BANK-MODEL.md, transcribed from the counters.
+TEST_CASE("the cp.async.16 transfer rule reproduces the H200 measurements", "[model][bank]") {
+    unsigned const shifted[] = {4, 12, 8, 16, 8, 16, 8, 12};  // rows shifted by 0, 16, ..., 112 bytes
+    for (unsigned s = 0; s < 8; ++s) {
+        CAPTURE(s);
+        CHECK(async_copy_16_phases([&](unsigned k) { return 16 * s + 16 * k; }) == shifted[s]);
+    }
+    CHECK(async_copy_16_phases([](unsigned k) { return 16 * (k ^ 1); }) == 4);
+    CHECK(async_copy_16_phases([](unsigned k) { return 16 * (k ^ 4); }) == 4);
+    CHECK(async_copy_16_phases([](unsigned k) { return 16 * (7 - k); }) == 4);
+    CHECK(async_copy_16_phases([](unsigned k) { return 16 * ((k + 1) % 8); }) == 8);
+    CHECK(async_copy_16_phases([](unsigned k) { return 16 + 16 * (7 - k); }) == 12);
+    CHECK(async_copy_16_phases([](unsigned k) { return 64 * (k / 2) + 16 * (k % 2); }) == 16);
+    CHECK(async_copy_16_phases([](unsigned k) { return 128 * (k / 4) + 16 * (k % 4); }) == 8);
+    CHECK(async_copy_16_phases([](unsigned k) { return k < 4 ? 16 * k : 128 + 16 * k; }) == 8);
+    CHECK(async_copy_16_phases([](unsigned k) { return 160 * (k / 2) + 16 * (k % 2); }) == 16);
+    CHECK(async_copy_16_phases([](unsigned k) { return 144 * k; }) == 32);
+    CHECK(async_copy_16_phases([](unsigned k) { return 32 * k; }) == 32);
+    CHECK(async_copy_16_phases([](unsigned k) { return k < 4 ? 64 + 16 * k : 128 + 16 * (k - 4); }) == 8);
+    CHECK(async_copy_16_cost([](unsigned l) { return 1024 * (l / 8) + 16 * (l % 8) + (l / 8 == 1 ? 16 : 0); }) == 6);
+    CHECK(async_copy_16_cost([](unsigned l) { return 16 * l + 16 * (l / 16); }) == 8);
+    // The first probes: rows off a line, padded rows, one bank, strides.
+    CHECK(async_copy_16_cost([](unsigned l) { return 16 + 16 * l; }) == 12);
+    CHECK(async_copy_16_cost([](unsigned l) { return 144 * (l / 8) + 16 * (l % 8); }) == 10);
+    CHECK(async_copy_16_cost([](unsigned l) { return 132 * l / 16 * 16; }) == 32);
+    CHECK(async_copy_16_cost([](unsigned l) { return 32 * l; }) == 32);
+    CHECK(async_copy_16_cost([](unsigned l) { return 128 * l; }) == 32);
+    CHECK(async_copy_16_cost([](unsigned l) { return 256 * (l % 8) + 16 * (l / 8); }) == 32);
+}
+
+TEST_CASE("the cp.async.16 rule: any XOR order of one line is one transfer, and it never beats the banks' ideal", "[model][bank]") {
+    // Every XOR of the slots, on every line: 4 wavefronts, the ideal.
+    for (unsigned c = 0; c < 8; ++c)
+        for (unsigned line = 0; line < 4; ++line)
+            CHECK(async_copy_16_cost([&](unsigned l) { return 128 * line + 1024 * (l / 8) + 16 * ((l % 8) ^ c); }) == 4);
+    // Random patterns: at least the ideal, at most one wavefront a lane,
+    // and never below the bank rule's figure (a transfer is one line).
+    std::mt19937 rng(7);
+    for (int i = 0; i < 2000; ++i) {
+        std::array<std::uint64_t, 32> at{};
+        for (auto& a : at) a = 16 * (rng() % 64);
+        unsigned const t = async_copy_16_cost([&](unsigned l) { return at[l]; });
+        CHECK(t >= 4);
+        CHECK(t <= 32);
+        CHECK(t >= cost(16, [&](unsigned l) { return at[l]; }));
+    }
+}
