@@ -70,3 +70,50 @@ function(swz_certify_layout)
     add_dependencies(${SWZ_TARGET} swz-certify-${SWZ_NAME})
   endif()
 endfunction()
+
+# swz_certify_access(NAME name SOURCES file... [TIMEOUT_MS ms] [TARGET target])
+#
+# Builds the user's certifier program from SOURCES against
+# swz::verify_library (its main() adds the accesses to a
+# swz::verify::access_certifier and returns run(argc, argv):
+# swz/verify/api/user_access.hpp), runs it at build time and writes its
+# results to ${CMAKE_CURRENT_BINARY_DIR}/swz-certificates/<name>.json. The
+# build fails when the program exits non-zero: a required access refuted
+# (10), undecided (5), or its output lost (3). The results are made by the
+# target swz-certify-<name>, built by default and before TARGET when given.
+function(swz_certify_access)
+  cmake_parse_arguments(PARSE_ARGV 0 SWZ "" "NAME;TIMEOUT_MS;TARGET" "SOURCES")
+  if(SWZ_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "swz_certify_access: unexpected arguments: ${SWZ_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT SWZ_NAME OR NOT SWZ_SOURCES)
+    message(FATAL_ERROR "swz_certify_access: NAME and SOURCES are required")
+  endif()
+  if(NOT SWZ_NAME MATCHES "^[A-Za-z0-9_.-]+$")
+    message(FATAL_ERROR "swz_certify_access: NAME '${SWZ_NAME}' may hold only letters, digits, '_', '.' and '-'")
+  endif()
+  if(NOT TARGET swz::verify_library)
+    message(FATAL_ERROR "swz_certify_access: this swz installation has no verify library (it was built without Z3)")
+  endif()
+  set(program swz-certifier-${SWZ_NAME})
+  add_executable(${program} ${SWZ_SOURCES})
+  target_link_libraries(${program} PRIVATE swz::verify_library)
+  set(args)
+  if(DEFINED SWZ_TIMEOUT_MS)
+    list(APPEND args --timeout-ms ${SWZ_TIMEOUT_MS})
+  endif()
+  set(dir "${CMAKE_CURRENT_BINARY_DIR}/swz-certificates")
+  set(certificate "${dir}/${SWZ_NAME}.json")
+  add_custom_command(
+    OUTPUT "${certificate}"
+    COMMAND "${CMAKE_COMMAND}" -E make_directory "${dir}"
+    COMMAND "$<TARGET_FILE:${program}>" ${args} --json "${certificate}.partial"
+    COMMAND "${CMAKE_COMMAND}" -E rename "${certificate}.partial" "${certificate}"
+    DEPENDS ${program}
+    COMMENT "swz: certifying the accesses of ${SWZ_NAME}"
+    VERBATIM)
+  add_custom_target(swz-certify-${SWZ_NAME} ALL DEPENDS "${certificate}")
+  if(SWZ_TARGET)
+    add_dependencies(${SWZ_TARGET} swz-certify-${SWZ_NAME})
+  endif()
+endfunction()

@@ -3,8 +3,12 @@
 #   swz::kernels          the header-only CUDA transposes (swz/transpose.cuh), over swz::model,
 #                         with the CUDA standard its headers need (cuda_std_<SWZ_CUDA_STANDARD>)
 #   swz::verify           the swz-verify executable (when built with Z3)
+#   swz::verify_library   the prover as a library, for a user's own accesses
+#                         (swz/verify/api/user_access.hpp; needs Z3, nlohmann-json, CLI11)
 #   swz_certify_layout()  certify a layout at build time, failing the build
 #                         when a required property does not hold (SwzCertify.cmake)
+#   swz_certify_access()  build and run a program of the user's accesses at build
+#                         time, failing the build on a refuted requirement
 # and, in share/doc/swz, the LICENSE (BSD-3-Clause) and the README.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -24,6 +28,14 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/kernels/include/swz" DESTINATION "${CMA
 if(TARGET swz-verify)
   set_target_properties(swz-verify PROPERTIES EXPORT_NAME verify)
   install(TARGETS swz-verify EXPORT swzTargets RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+  set_target_properties(swz_verify PROPERTIES EXPORT_NAME verify_library)
+  install(TARGETS swz_verify EXPORT swzTargets ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
+  install(DIRECTORY "${PROJECT_SOURCE_DIR}/verify/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/swz/verify"
+          FILES_MATCHING PATTERN "*.hpp")
+  install(FILES "${PROJECT_BINARY_DIR}/verify/generated/swz_version.hpp" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/swz/verify")
+  set(SWZ_HAS_VERIFY_LIBRARY ON)
+else()
+  set(SWZ_HAS_VERIFY_LIBRARY OFF)
 endif()
 
 install(EXPORT swzTargets NAMESPACE swz:: DESTINATION "${SWZ_INSTALL_CMAKEDIR}")

@@ -23,7 +23,7 @@ cuobjdump --dump-resource-usage $bin/swz-bench 2>/dev/null | grep -A1 'Function 
   | paste - - | sed -E 's/.*Function ([^:]*):.*(REG:[0-9]+ STACK:[0-9]+ SHARED:[0-9]+ LOCAL:[0-9]+).*/\1 \2/' \
   > "$out/resource-usage.txt"
 if [ $ncu_too = 1 ]; then
-  metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
+  metrics=$(python3 kernels/probe/compare_wavefronts.py metrics)
   $bin/swz-probe manifest "$out/probes-manifest.csv"
   ncu --clock-control none --csv --print-units base --metrics $metrics $bin/swz-probe run > "$out/probes-ncu.csv" 2>&1 || status=1
   python3 kernels/probe/compare_wavefronts.py probes "$out/probes-manifest.csv" "$out/probes-ncu.csv" > "$out/probes.txt" 2>&1 || status=1

@@ -19,7 +19,7 @@
 #include "periodicity.hpp"
 #include "smtlib_export.hpp"
 #include "tma_placement.hpp"
-#include "warp_pattern.hpp"
+#include "access_spec.hpp"
 
 namespace swz::verify {
 
@@ -129,6 +129,24 @@ std::optional<property_result> row_gate(property_result const& locality, std::st
     return r;
 }
 
+// The accesses to cost: the four patterns, then each other one asked for
+// or required, once each, in the order given.
+std::vector<std::string> accesses_of(certify_options const& o) {
+    std::vector<std::string> out = default_accesses();
+    for (auto const* list : {&o.accesses, &o.required.conflict_free})
+        for (auto const& a : *list)
+            if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
+    return out;
+}
+
+property_result prove_access(prover& p, layout_subject const& t, std::string const& spec, std::uint64_t period, bool need,
+                             figure_method method) {
+    auto const a = access_on(spec, t, period);
+    if (auto const* e = std::get_if<access_error>(&a))
+        return not_applicable("conflict." + spec, "conflicts", spec, "the access does not parse: " + e->message);
+    return prove_conflict_bound(p, std::get<access_subject>(a), need, method);
+}
+
 // The article's formula equals the CuTe swizzle its bit picture says.
 property_result prove_bit_form(prover& p, layout_subject const& s) {
     swizzled_layout<bit_swizzle> const cute{*s.bit_form, plain_layout(s.shape), false};
@@ -173,12 +191,10 @@ certificate certify(layout_subject const& subject, certify_options const& option
     if (auto gated = row_gate(locality, "column_spread", "fewest distinct stored columns over any x and 32 consecutive rows"))
         add(fixed(*gated), "spread");
     else add(timed([&, period](prover& p) { return prove_column_spread(p, subject, period, options.figures); }), "spread");
-    for (auto pat : all_tile_patterns) {
-        bool const need = std::find(options.required.conflict_free.begin(), options.required.conflict_free.end(), pat) !=
+    for (auto const& spec : accesses_of(options)) {
+        bool const need = std::find(options.required.conflict_free.begin(), options.required.conflict_free.end(), spec) !=
                           options.required.conflict_free.end();
-        add(timed([&, pat, need, period](prover& p) {
-                return prove_conflict_bound(p, make_tile_pattern(subject, pat, period), need, options.figures);
-            }),
+        add(timed([&, spec, need, period](prover& p) { return prove_access(p, subject, spec, period, need, options.figures); }),
             "conflicts");
     }
     add(timed([&](prover& p) { return prove_lowering(p, subject); }), "formula");

@@ -12,13 +12,12 @@
 #include "conflict_bound.hpp"
 #include "layout_subject.hpp"
 #include "prover.hpp"
-#include "swz/tile_patterns.hpp"
 #include "verdict.hpp"
 
 namespace swz::verify {
 
 struct requirements {
-    std::vector<tile_pattern> conflict_free;  // these patterns must reach the ideal
+    std::vector<std::string> conflict_free;   // these accesses (canonical --access specs) must reach the ideal
     bool article = false;                     // the article's claims must hold
 };
 
@@ -50,6 +49,7 @@ struct certify_options {
     unsigned threads = 0;  // solver threads, each with its own Z3 context; 0: one per core
     bool log_queries = false;  // every solver query, its answer and time, to stderr
     figure_method figures = figure_method::automatic;  // how conflict and spread figures are decided
+    std::vector<std::string> accesses;  // accesses to cost beside the four default patterns (--access)
 };
 
 // The article's swizzled tile for `params` over `rows` rows.

@@ -1,5 +1,6 @@
 #include "conflict_bound.hpp"
 
+#include <stdexcept>
 #include <algorithm>
 
 #include "exact_figure.hpp"
@@ -14,12 +15,8 @@ namespace {
 // The encoding uses the bank rule's own unit view (swz/bank_model.hpp:
 // bank_unit, bank_group, lanes_per_phase), the very functions the concrete
 // cost that replays every witness computes with. Alignment is checked first,
-// so the unit view holds wherever the figure is computed.
-struct unit_view {
-    unsigned lanes_per_phase;  // also the number of bank groups
-};
-
-unit_view view_of(unsigned width) { return {swz::lanes_per_phase(width)}; }
+// so the unit view holds wherever the figure is computed. Only the lanes
+// that supply addresses take part (ldmatrix.x1: lanes 0-7, one phase).
 
 // One phase of 32 lanes: wavefronts >= k <=> one can pick k lanes that
 // share a bank and touch pairwise distinct words.
@@ -27,7 +24,7 @@ z3::expr picks_at_least(prover& p, std::vector<z3::expr> const& unit, std::vecto
     z3::context& c = p.ctx();
     z3::expr const crowded = c.bv_const("crowded_bank", p.value_width);
     z3::expr_vector picked(c), all(c);
-    for (unsigned j = 0; j < warp_lanes; ++j) {
+    for (unsigned j = 0; j < unit.size(); ++j) {
         z3::expr const pick = c.bool_const(("picked_lane_" + std::to_string(j)).c_str());
         picked.push_back(pick);
         all.push_back(z3::implies(pick, group[j] == crowded));
@@ -37,32 +34,32 @@ z3::expr picks_at_least(prover& p, std::vector<z3::expr> const& unit, std::vecto
     return z3::mk_and(all);
 }
 
-// Several phases: every phase of a full warp costs at least 1, so
-// wavefronts >= k <=> at least k - phases "extra levels" are reached, where
-// level m of a phase (m >= 2) is reached when some bank group holds m
-// distinct units. A phase reaching level m reaches every level below it, so
-// counting the reached levels counts the extra cost exactly.
-z3::expr levels_at_least(prover& p, unit_view const& v, std::vector<z3::expr> const& unit,
+// Several phases: every phase costs at least 1, so wavefronts >= k <=> at
+// least k - phases "extra levels" are reached, where level m of a phase
+// (m >= 2) is reached when some bank group holds m distinct units. A phase
+// reaching level m reaches every level below it, so counting the reached
+// levels counts the extra cost exactly.
+z3::expr levels_at_least(prover& p, unsigned per_phase, std::vector<z3::expr> const& unit,
                          std::vector<z3::expr> const& group, unsigned k) {
     z3::context& c = p.ctx();
-    unsigned const phases = warp_lanes / v.lanes_per_phase;
+    unsigned const lanes = unsigned(unit.size()), phases = lanes / per_phase;
     if (k <= phases) return c.bool_val(true);
     unsigned const extra = k - phases;
-    unsigned const top = std::min(v.lanes_per_phase, extra + 1);  // no phase needs a higher level
+    unsigned const top = std::min(per_phase, extra + 1);  // no phase needs a higher level
     z3::expr_vector levels(c), all(c);
-    for (unsigned first = 0; first < warp_lanes; first += v.lanes_per_phase) {
-        unsigned const phase = first / v.lanes_per_phase;
+    for (unsigned first = 0; first < lanes; first += per_phase) {
+        unsigned const phase = first / per_phase;
         // A lane counts once per distinct unit: only the first lane on it.
         std::vector<z3::expr> counts_once;
-        for (unsigned j = first; j < first + v.lanes_per_phase; ++j) {
+        for (unsigned j = first; j < first + per_phase; ++j) {
             z3::expr_vector differs(c);
             for (unsigned i = first; i < j; ++i) differs.push_back(unit[i] != unit[j]);
             counts_once.push_back(z3::mk_and(differs));
         }
         std::vector<z3::expr_vector> in_group;
-        for (unsigned g = 0; g < v.lanes_per_phase; ++g) {
+        for (unsigned g = 0; g < per_phase; ++g) {
             z3::expr_vector members(c);
-            for (unsigned j = first; j < first + v.lanes_per_phase; ++j)
+            for (unsigned j = first; j < first + per_phase; ++j)
                 members.push_back(group[j] == c.bv_val(g, p.value_width) && counts_once[j - first]);
             in_group.push_back(members);
         }
@@ -80,38 +77,44 @@ z3::expr levels_at_least(prover& p, unit_view const& v, std::vector<z3::expr> co
 
 }  // namespace
 
-z3::expr wavefronts_at_least(prover& p, warp_pattern const& w, std::vector<symbolic_uint> const& start, unsigned k) {
-    unit_view const v = view_of(w.width);
+z3::expr wavefronts_at_least(prover& p, access_subject const& w, std::vector<symbolic_uint> const& start, unsigned k) {
+    if (w.instr.rule() != phase_rule::banks) throw std::logic_error(w.instr.name() + ": no SMT encoding of its transfer rule");
+    unsigned const per_phase = lanes_per_phase(w.instr.width);
     std::vector<z3::expr> unit, group;
-    for (unsigned l = 0; l < warp_lanes; ++l) {
+    for (unsigned l = 0; l < w.instr.address_lanes; ++l) {
         auto const a = w.symbolic_address(l, start);
-        unit.push_back(bank_unit(a, w.width).expr());
-        group.push_back(bank_group(a, w.width).expr());
+        unit.push_back(bank_unit(a, w.instr.width).expr());
+        group.push_back(bank_group(a, w.instr.width).expr());
     }
     // The two encodings are equivalent; each is the faster one for its case.
-    return v.lanes_per_phase == warp_lanes ? picks_at_least(p, unit, group, k) : levels_at_least(p, v, unit, group, k);
+    return per_phase >= unit.size() ? picks_at_least(p, unit, group, k) : levels_at_least(p, per_phase, unit, group, k);
 }
 
 namespace {
 
-warp_access concrete_access(warp_pattern const& w, std::vector<std::uint64_t> const& s) {
+warp_access concrete_access(access_subject const& w, std::vector<std::uint64_t> const& s) {
     warp_access a;
-    a.width = w.width;
-    for (unsigned l = 0; l < warp_lanes; ++l) a.byte_address[l] = w.address(l, s);
+    a.width = w.instr.width;
+    a.rule = w.instr.rule();
+    for (unsigned l = 0; l < warp_lanes; ++l) {
+        a.active[l] = w.lane_active(l);
+        a.byte_address[l] = a.active[l] ? w.address(l, s) : 0;
+    }
     return a;
 }
 
 // The witness as the concrete model sees it: every phase's cost, and the
-// lanes that crowd the worst bank.
-replayed describe_cost(warp_pattern const& w, std::vector<std::uint64_t> const& s, std::string const& start_text) {
+// lanes that crowd the worst bank group.
+replayed describe_cost(access_subject const& w, std::vector<std::uint64_t> const& s, std::string const& start_text) {
     warp_access const a = concrete_access(w, s);
     bank_cost_report const r = bank_cost(a);
     replayed out;
     out.data["wavefronts"] = r.wavefronts;
     out.data["ideal"] = r.ideal;
-    out.data["width"] = w.width;
+    out.data["width"] = w.instr.width;
+    out.data["instruction"] = w.instr.name();
     nlohmann::json lanes = nlohmann::json::array();
-    for (unsigned l = 0; l < warp_lanes; ++l)
+    for (unsigned l = 0; l < w.instr.address_lanes; ++l)
         lanes.push_back({{"lane", l}, {"cell", w.describe_lane(l, s)}, {"byte", a.byte_address[l]},
                          {"bank", bank_of(a.byte_address[l])}});
     out.data["lanes"] = lanes;
@@ -124,27 +127,33 @@ replayed describe_cost(warp_pattern const& w, std::vector<std::uint64_t> const& 
     }
     out.data["phase_costs"] = nlohmann::json::array();
     for (auto const& ph : r.phases) out.data["phase_costs"].push_back(ph.cost);
-    out.lines.push_back(start_text + ": " + std::to_string(r.wavefronts) + (r.wavefronts == 1 ? " wavefront (" : " wavefronts (") + costs + " over " +
-                        std::to_string(r.phases.size()) + " phase" + (r.phases.size() > 1 ? "s" : "") + ", ideal " +
-                        std::to_string(r.ideal) + ")");
+    out.lines.push_back(start_text + ": " + std::to_string(r.wavefronts) + (r.wavefronts == 1 ? " wavefront (" : " wavefronts (") +
+                        costs + " over " + std::to_string(r.phases.size()) + " phase" + (r.phases.size() > 1 ? "s" : "") +
+                        ", ideal " + std::to_string(r.ideal) + ")");
+    if (a.rule == phase_rule::async_copy_16) {
+        out.lines.push_back("  lanes " + std::to_string(worst->first_lane) + "-" + std::to_string(worst->first_lane + 7) +
+                            " need " + std::to_string(worst->cost) + (worst->cost == 1 ? " transfer" : " transfers") +
+                            ": cp.async.16 writes one 128-byte line a transfer, its 16-byte slots in one XOR and 32-byte rotation of the lanes' order");
+        return out;
+    }
     // The lanes on distinct units of the crowded bank group, in the bank
     // rule's own unit view (bank_unit, bank_group).
-    unsigned const unit = unit_bytes(w.width), group = worst->worst_bank / (unit / bank_width_bytes);
+    unsigned const unit = unit_bytes(w.instr.width), group = worst->worst_bank / (unit / bank_width_bytes);
     std::string crowd;
     unsigned shown = 0;
     std::vector<std::uint64_t> seen;
     for (unsigned l = worst->first_lane; l < worst->first_lane + worst->lanes; ++l) {
         if (!a.active[l]) continue;
-        std::uint64_t const u = bank_unit(a.byte_address[l], w.width);
-        if (bank_group(a.byte_address[l], w.width) != group || std::find(seen.begin(), seen.end(), u) != seen.end()) continue;
+        std::uint64_t const u = bank_unit(a.byte_address[l], w.instr.width);
+        if (bank_group(a.byte_address[l], w.instr.width) != group || std::find(seen.begin(), seen.end(), u) != seen.end()) continue;
         seen.push_back(u);
         if (shown++ < 6)
-            crowd += (crowd.empty() ? "" : ", ") + std::string("lane ") + std::to_string(l) + " " +
-                     w.describe_lane(l, s) + " byte " + std::to_string(a.byte_address[l]);
+            crowd += (crowd.empty() ? "" : ", ") + std::string("lane ") + std::to_string(l) + " " + w.describe_lane(l, s) +
+                     " byte " + std::to_string(a.byte_address[l]);
     }
     if (shown > 6) crowd += ", ...";
     std::string const lane_range = " (lanes " + std::to_string(worst->first_lane) + "-" +
-                              std::to_string(worst->first_lane + worst->lanes - 1) + ")";
+                                   std::to_string(worst->first_lane + worst->lanes - 1) + ")";
     std::string const what = unit == bank_width_bytes
                                  ? "  bank " + std::to_string(worst->worst_bank) + lane_range + " holds " +
                                        std::to_string(worst->cost) + (worst->cost == 1 ? " distinct word: " : " distinct words: ")
@@ -156,53 +165,93 @@ replayed describe_cost(warp_pattern const& w, std::vector<std::uint64_t> const& 
     return out;
 }
 
-}  // namespace
+// The first thing that makes the access no legal instruction at start s,
+// or nothing: a lane outside the tile, a lane whose elements are not
+// contiguous, a misaligned lane.
+struct illegal_lane {
+    std::string kind;  // "outside", "split", "misaligned"
+    unsigned lane;
+};
 
-namespace {
+std::optional<illegal_lane> illegal_at(access_subject const& w, std::vector<std::uint64_t> const& s) {
+    for (unsigned l = 0; l < w.instr.address_lanes; ++l)
+        if (w.inside && !w.inside(l, s)) return illegal_lane{"outside", l};
+    for (unsigned l = 0; l < w.instr.address_lanes; ++l) {
+        std::uint64_t const a = w.address(l, s);
+        for (unsigned k = 1; k < w.run_elements; ++k)
+            if (w.element_address(l, s, k) != a + k * w.elem) return illegal_lane{"split", l};
+    }
+    for (unsigned l = 0; l < w.instr.address_lanes; ++l)
+        if (w.address(l, s) % w.instr.width != 0) return illegal_lane{"misaligned", l};
+    return std::nullopt;
+}
 
-// The figure by enumerating every start; nothing when it cannot finish in time.
-std::optional<property_result> exhaust_conflict_bound(prover& p, warp_pattern const& w, property_result r,
-                                                      bool require_conflict_free) {
-    std::vector<std::uint64_t> counts;
-    for (auto const& v : w.vars) counts.push_back(v.count);
-    std::uint64_t const cases = case_count(counts, ~std::uint64_t(0) - 1);
-    auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
-    std::optional<std::vector<std::uint64_t>> misaligned, best_start;
-    unsigned best = 0;
-    bool const finished = for_each_assignment(counts, deadline, [&](std::vector<std::uint64_t> const& s) {
-        warp_access const a = concrete_access(w, s);
-        if (!misaligned_lanes(a).empty()) {
-            misaligned = s;
-            return false;
-        }
-        unsigned const cost = bank_cost(a).wavefronts;
-        if (!best_start || cost > best) best = cost, best_start = s;
-        return true;
-    });
-    if (!finished) return std::nullopt;
-    std::string const how = "by exhaustion over " + std::to_string(cases) + " starts" +
-                            (w.domain_note.empty() ? "" : ", " + w.domain_note);
-    r.method = how;
-    std::vector<bounded_variable> names;
-    for (auto const& v : w.vars) names.push_back({v.name, v.count, symbolic_uint::constant(p.fast(), 0), {}});
-    if (misaligned) {
-        auto const bad = misaligned_lanes(concrete_access(w, *misaligned));
-        unsigned const l = bad.front();
-        r.outcome = verdict::refuted;
+void refute_illegal(property_result& r, access_subject const& w, std::vector<std::uint64_t> const& s,
+                    illegal_lane const& bad, std::string const& start_text) {
+    std::uint64_t const byte = w.address(bad.lane, s);
+    std::string const lane = "lane " + std::to_string(bad.lane) + " " + w.describe_lane(bad.lane, s);
+    std::string const bytes = std::to_string(w.instr.width) + " bytes";
+    r.outcome = verdict::refuted;
+    r.evidence = {{"kind", bad.kind}, {"lane", bad.lane}, {"byte", byte}, {"width", w.instr.width}};
+    if (bad.kind == "outside") {
+        r.reason = "a lane outside the tile";
+        r.evidence_text.push_back(start_text + ": " + lane + " lies outside the tile");
+    } else if (bad.kind == "split") {
+        r.reason = "a lane's bytes are not contiguous";
+        r.evidence_text.push_back(start_text + ": " + lane + " moves " + bytes +
+                                  ", but the layout does not store its elements together: not one vector access");
+    } else {
         r.reason = "misaligned access";
-        r.evidence = {{"kind", "misaligned"}, {"lane", l}, {"byte", w.address(l, *misaligned)}, {"width", w.width}};
-        r.evidence_text.push_back(format_values(names, *misaligned) + ": lane " + std::to_string(l) + " " +
-                                  w.describe_lane(l, *misaligned) + " accesses " + std::to_string(w.width) +
-                                  " bytes at byte " + std::to_string(w.address(l, *misaligned)) +
+        r.evidence_text.push_back(start_text + ": " + lane + " accesses " + bytes + " at byte " + std::to_string(byte) +
                                   ", not a multiple of the width: the instruction is illegal");
+    }
+}
+
+// Decides the access's legality with the solver: nothing when legal (and
+// the proof is logged), else the finished result.
+std::optional<property_result> smt_legality(prover& p, access_subject const& w, property_result r,
+                                            std::vector<bounded_variable> const& vars,
+                                            std::vector<symbolic_uint> const& start) {
+    z3::expr_vector illegal(p.ctx());
+    for (unsigned l = 0; l < w.instr.address_lanes; ++l) {
+        if (w.symbolic_inside) illegal.push_back(!w.symbolic_inside(l, start));
+        auto const a = w.symbolic_address(l, start);
+        for (unsigned k = 1; k < w.run_elements; ++k) illegal.push_back(w.symbolic_element_address(l, start, k) != a + k * w.elem);
+        illegal.push_back(a % w.instr.width != 0u);
+    }
+    auto q = range_constraints(vars);
+    q.push_back(z3::mk_or(illegal));
+    auto const out = check_expecting_unsat(p, w.id + ".legality", q, vars);
+    if (out.result == answer::unsat) {
+        p.assign_role(out.log_index, obligation_role::proof);
+        return std::nullopt;
+    }
+    if (out.result == answer::unknown) {
+        r.outcome = verdict::unknown;
+        r.reason = "legality check: solver answered unknown (" + out.reason + ")";
         return r;
     }
-    unsigned const ideal = ideal_wavefronts(w.width);
+    auto const s = model_values(*out.model, vars);
+    auto const bad = illegal_at(w, s);
+    if (!bad) {
+        r.outcome = verdict::unknown;
+        r.reason = "the solver's illegal start (" + format_values(vars, s) + ") does not replay";
+        return r;
+    }
+    p.assign_role(out.log_index, obligation_role::witness);
+    refute_illegal(r, w, s, *bad, format_values(vars, s));
+    return r;
+}
+
+property_result finish_figure(property_result r, access_subject const& w, unsigned best,
+                              std::vector<std::uint64_t> const& best_start, std::vector<bounded_variable> const& names,
+                              bool require_conflict_free) {
+    unsigned const ideal = w.instr.ideal();
     r.fig = figure{best, ideal, "wavefronts", "ideal"};
-    auto const shown = describe_cost(w, *best_start, format_values(names, *best_start));
+    auto const shown = describe_cost(w, best_start, format_values(names, best_start));
     r.evidence = shown.data;
     r.evidence["variables"] = nlohmann::json::object();
-    for (std::size_t i = 0; i < names.size(); ++i) r.evidence["variables"][names[i].name] = (*best_start)[i];
+    for (std::size_t i = 0; i < names.size(); ++i) r.evidence["variables"][names[i].name] = best_start[i];
     r.evidence_text = shown.lines;
     r.outcome = (require_conflict_free && best > ideal) ? verdict::refuted : verdict::proved;
     if (r.outcome == verdict::refuted)
@@ -210,13 +259,43 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, warp_pattern co
     return r;
 }
 
+// The figure by enumerating every start; nothing when it cannot finish in time.
+std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject const& w, property_result r,
+                                                      bool require_conflict_free) {
+    std::vector<std::uint64_t> counts;
+    for (auto const& v : w.vars) counts.push_back(v.count);
+    std::uint64_t const cases = case_count(counts, ~std::uint64_t(0) - 1);
+    auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
+    std::optional<std::vector<std::uint64_t>> illegal_start, best_start;
+    std::optional<illegal_lane> bad;
+    unsigned best = 0;
+    bool const finished = for_each_assignment(counts, deadline, [&](std::vector<std::uint64_t> const& s) {
+        if ((bad = illegal_at(w, s))) {
+            illegal_start = s;
+            return false;
+        }
+        unsigned const cost = bank_cost(concrete_access(w, s)).wavefronts;
+        if (!best_start || cost > best) best = cost, best_start = s;
+        return true;
+    });
+    if (!finished) return std::nullopt;
+    r.method = "by exhaustion over " + std::to_string(cases) + " starts" + (w.domain_note.empty() ? "" : ", " + w.domain_note);
+    std::vector<bounded_variable> names;
+    for (auto const& v : w.vars) names.push_back({v.name, v.count, symbolic_uint::constant(p.fast(), 0), {}});
+    if (illegal_start) {
+        refute_illegal(r, w, *illegal_start, *bad, format_values(names, *illegal_start));
+        return r;
+    }
+    return finish_figure(r, w, best, *best_start, names, require_conflict_free);
+}
+
 }  // namespace
 
-property_result prove_conflict_bound(prover& p, warp_pattern const& w, bool require_conflict_free, figure_method method) {
+property_result prove_conflict_bound(prover& p, access_subject const& w, bool require_conflict_free, figure_method method) {
     property_result r;
     r.id = w.id;
     r.section = "conflicts";
-    r.statement = w.statement + " (" + std::to_string(w.width) + " B/lane)";
+    r.statement = w.statement + " (" + std::to_string(w.instr.width) + " B/lane)";
     r.counts = require_conflict_free ? weight::gate : weight::report;
     if (!w.not_applicable.empty()) {
         r.applicable = false;
@@ -226,57 +305,33 @@ property_result prove_conflict_bound(prover& p, warp_pattern const& w, bool requ
     std::vector<std::uint64_t> counts;
     for (auto const& v : w.vars) counts.push_back(v.count);
     bool const small = case_count(counts, exhaustion_starts) <= exhaustion_starts;
-    if (method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
+    // The transfer rule of cp.async.16 has no SMT encoding: it is decided by
+    // enumeration only, whatever the method asked.
+    bool const by_transfers = w.instr.rule() != phase_rule::banks;
+    if (by_transfers && !small) {
+        r.outcome = verdict::unknown;
+        r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and the access has more than " +
+                   std::to_string(exhaustion_starts) + " starts";
+        return r;
+    }
+    if (by_transfers || method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
         if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
         r.outcome = verdict::unknown;
         r.reason = "the enumeration of every start did not finish within the time limit";
         return r;
     }
-    unsigned const ideal = ideal_wavefronts(w.width);
     r.method = w.domain_note;
     std::vector<variable_range> ranges;
     for (auto const& v : w.vars) ranges.push_back({v.name, v.count, ranges.empty() ? w.start_period : 0});
     auto vars = make_split_variables(p.fast(), ranges);
     std::vector<symbolic_uint> start;
     for (auto const& v : vars) start.push_back(v.value);
-    auto const ranges_ok = range_constraints(vars);
     unsigned const calls_before = unsigned(p.log().size());
-    auto const finish = [&] { r.solver_calls = unsigned(p.log().size()) - calls_before; };
-
-    // Every lane's address must be a multiple of the width: otherwise the
-    // instruction is illegal and the cost model says nothing.
-    {
-        z3::expr_vector misaligned(p.ctx());
-        for (unsigned l = 0; l < warp_lanes; ++l) misaligned.push_back(w.symbolic_address(l, start) % w.width != 0u);
-        auto q = ranges_ok;
-        q.push_back(z3::mk_or(misaligned));
-        auto const out = check_expecting_unsat(p, w.id + ".alignment", q, vars);
-        if (out.result == answer::unknown) {
-            r.outcome = verdict::unknown;
-            r.reason = "alignment check: solver answered unknown (" + out.reason + ")";
-            return finish(), r;
-        }
-        if (out.result == answer::sat) {
-            auto const s = model_values(*out.model, vars);
-            auto const bad = misaligned_lanes(concrete_access(w, s));
-            if (bad.empty()) {
-                r.outcome = verdict::unknown;
-                r.reason = "the solver's misaligned start (" + format_values(vars, s) + ") does not replay";
-                return finish(), r;
-            }
-            p.assign_role(out.log_index, obligation_role::witness);
-            r.outcome = verdict::refuted;
-            r.reason = "misaligned access";
-            unsigned const l = bad.front();
-            r.evidence = {{"kind", "misaligned"}, {"lane", l}, {"byte", w.address(l, s)}, {"width", w.width}};
-            r.evidence_text.push_back(format_values(vars, s) + ": lane " + std::to_string(l) + " " +
-                                      w.describe_lane(l, s) + " accesses " + std::to_string(w.width) +
-                                      " bytes at byte " + std::to_string(w.address(l, s)) +
-                                      ", not a multiple of the width: the instruction is illegal");
-            return finish(), r;
-        }
-        p.assign_role(out.log_index, obligation_role::proof);
-    }
+    auto const finish = [&](property_result out) {
+        out.solver_calls = unsigned(p.log().size()) - calls_before;
+        return out;
+    };
+    if (auto refused = smt_legality(p, w, r, vars, start)) return finish(*refused);
 
     figure_search search{w.id, "wavefronts", true,
                          [&](unsigned k) { return wavefronts_at_least(p, w, start, k); },
@@ -286,20 +341,9 @@ property_result prove_conflict_bound(prover& p, warp_pattern const& w, bool requ
     if (!found.found) {
         r.outcome = verdict::unknown;
         r.reason = found.reason;
-        return finish(), r;
+        return finish(r);
     }
-    unsigned const best = found.value;
-    auto const& best_start = found.witness;
-    r.fig = figure{best, ideal, "wavefronts", "ideal"};
-    auto const shown = describe_cost(w, best_start, format_values(vars, best_start));
-    r.evidence = shown.data;
-    r.evidence["variables"] = nlohmann::json::object();
-    for (std::size_t i = 0; i < vars.size(); ++i) r.evidence["variables"][vars[i].name] = best_start[i];
-    r.evidence_text = shown.lines;
-    r.outcome = (require_conflict_free && best > ideal) ? verdict::refuted : verdict::proved;
-    if (r.outcome == verdict::refuted) r.reason = "required conflict-free, worst case " + std::to_string(best) +
-                                                  " > ideal " + std::to_string(ideal);
-    return finish(), r;
+    return finish(finish_figure(r, w, found.value, found.witness, vars, require_conflict_free));
 }
 
 }  // namespace swz::verify

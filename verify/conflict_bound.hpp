@@ -1,13 +1,15 @@
 // The exact worst-case cost, in wavefronts, of one warp-wide shared-memory
-// access pattern over every start, under the bank model of
-// swz/bank_model.hpp: an unsatisfiable query proves no start costs more than
-// the bound, and a satisfiable one gives a start that reaches it, replayed
-// through the concrete model.
+// access over every start, under the bank model of swz/bank_model.hpp: an
+// unsatisfiable query proves no start costs more than the bound, and a
+// satisfiable one gives a start that reaches it, replayed through the
+// concrete model. Before any cost: every lane's bytes lie in the tile, a lane
+// that moves several elements finds them contiguous, and every address is
+// aligned to the width (else the instruction is illegal: a refutation).
 #pragma once
 
+#include "access_subject.hpp"
 #include "prover.hpp"
 #include "verdict.hpp"
-#include "warp_pattern.hpp"
 
 namespace swz::verify {
 
@@ -20,11 +22,11 @@ inline constexpr std::uint64_t exhaustion_starts = 1u << 16;
 
 // With `require_conflict_free`, a worst case above the ideal is a refutation
 // whose counterexample is the witness; otherwise the bound is a figure.
-property_result prove_conflict_bound(prover& p, warp_pattern const& w, bool require_conflict_free,
+property_result prove_conflict_bound(prover& p, access_subject const& w, bool require_conflict_free,
                                      figure_method method = figure_method::automatic);
 
-// The number of wavefronts at least `k`, as a query over the pattern's
+// The number of wavefronts at least `k`, as a query over the access's
 // start variables (exposed for tests and exports).
-z3::expr wavefronts_at_least(prover& p, warp_pattern const& w, std::vector<symbolic_uint> const& start, unsigned k);
+z3::expr wavefronts_at_least(prover& p, access_subject const& w, std::vector<symbolic_uint> const& start, unsigned k);
 
 }  // namespace swz::verify

@@ -141,7 +141,7 @@ nlohmann::json to_json(certificate const& c) {
         j["article"] = {{"nx", c.article->nx}, {"elem", c.article->elem}, {"tc", c.article->tc},
                         {"chunks_per_row", c.article->chunks_per_row()}, {"elems_per_chunk", c.article->elems_per_chunk()}};
     nlohmann::json req = nlohmann::json::array();
-    for (auto p : c.required.conflict_free) req.push_back(std::string(pattern_name(p)));
+    for (auto const& a : c.required.conflict_free) req.push_back(a);
     j["requirements"] = {{"conflict_free", req}, {"article", c.required.article}};
     j["timeout_ms"] = c.timeout_ms;
     j["results"] = nlohmann::json::array();

@@ -4,20 +4,27 @@
   compare_wavefronts.py probes  MANIFEST NCU_CSV   every probe must match exactly
   compare_wavefronts.py kernels MANIFEST NCU_CSV   whole kernels, reported side by side
 
-NCU_CSV comes from
-  ncu --clock-control none --csv --print-units base --metrics \
-      l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,\
-      smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum  <program>
-Measured wavefronts per instruction = wavefronts / executed shared instructions.
+NCU_CSV comes from ncu --clock-control none --csv --print-units base --metrics <METRICS> <program>,
+METRICS as printed by `compare_wavefronts.py metrics`. Each instruction kind is
+measured with its own counters: ld.shared and st.shared with L1TEX's shared
+wavefronts, ldmatrix (LDSM), stmatrix (STSM) and cp.async (LDGSTS) with the
+SASS-level wavefront counters of their own op. Measured wavefronts per
+instruction = wavefronts / executed instructions of that op.
 """
 import csv
 import io
 import sys
 
 WAVES = {"ld": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-         "st": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"}
+         "st": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+         "ldsm": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum",
+         "stsm": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum",
+         "ldgsts": "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum"}
 INSTS = {"ld": "smsp__inst_executed_op_shared_ld.sum",
-         "st": "smsp__inst_executed_op_shared_st.sum"}
+         "st": "smsp__inst_executed_op_shared_st.sum",
+         "ldsm": "smsp__inst_executed_op_ldsm.sum",
+         "stsm": "smsp__inst_executed_op_shared_stsm.sum",
+         "ldgsts": "smsp__inst_executed_op_ldgsts.sum"}
 
 
 def ncu_launches(path):
@@ -44,15 +51,19 @@ def probes(manifest, ncu):
     if len(launches) != len(rows):
         sys.exit(f"compare_wavefronts: {len(rows)} probes in the manifest, {len(launches)} launches measured")
     bad = 0
-    print(f"{'probe':<64} {'op':<3} {'W':>3} {'model':>6} {'measured':>9}")
+    print(f"{'probe':<64} {'op':<6} {'W':>3} {'model':>6} {'measured':>9}")
     for row, launch in zip(rows, sorted(launches)):
         measured = per_instruction(launches[launch], row["op"])
         expected = float(row["expected"])
         ok = measured is not None and abs(measured - expected) < 1e-9
         bad += not ok
         shown = "none" if measured is None else f"{measured:g}"
-        print(f"{row['name'][:64]:<64} {row['op']:<3} {row['width']:>3} {expected:>6g} {shown:>9}{'' if ok else '   MISMATCH'}")
+        print(f"{row['name'][:64]:<64} {row['op']:<6} {row['width']:>3} {expected:>6g} {shown:>9}{'' if ok else '   MISMATCH'}")
     print(f"\n{len(rows) - bad} of {len(rows)} probes measured exactly as the model says")
+    for op in WAVES:
+        mine = [r for r in rows if r["op"] == op]
+        if mine:
+            print(f"  {op}: {len(mine)} probes")
     return 1 if bad else 0
 
 
@@ -71,6 +82,9 @@ def kernels(manifest, ncu):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 2 and sys.argv[1] == "metrics":
+        print(",".join(list(WAVES.values()) + list(INSTS.values())))
+        sys.exit(0)
     if len(sys.argv) != 4 or sys.argv[1] not in ("probes", "kernels"):
         sys.exit(__doc__)
     sys.exit((probes if sys.argv[1] == "probes" else kernels)(sys.argv[2], sys.argv[3]))

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <type_traits>
 
 #include <swz/transpose.cuh>
 
@@ -62,27 +63,97 @@ void launch_width(unsigned w, std::uint32_t const* offsets, std::uint32_t* sink,
     CHECK_CUDA(cudaGetLastError());
 }
 
-int write_manifest(char const* path) {
+// One ldmatrix or stmatrix of N matrices per warp: lanes 0 .. 8N-1 give the
+// 16-byte rows (the others' offsets are ignored by the hardware).
+template <unsigned N, bool Trans, bool Store>
+__global__ void probe_matrix(std::uint32_t const* offsets, std::uint32_t* sink) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    std::uint32_t const addr = std::uint32_t(__cvta_generic_to_shared(smem + offsets[threadIdx.x]));
+    std::uint32_t r[4] = {threadIdx.x, threadIdx.x, threadIdx.x, threadIdx.x};
+    if constexpr (Store) {
+        if constexpr (N == 1 && !Trans) asm volatile("stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};" ::"r"(addr), "r"(r[0]) : "memory");
+        if constexpr (N == 1 && Trans) asm volatile("stmatrix.sync.aligned.m8n8.x1.trans.shared.b16 [%0], {%1};" ::"r"(addr), "r"(r[0]) : "memory");
+        if constexpr (N == 2 && !Trans) asm volatile("stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %2};" ::"r"(addr), "r"(r[0]), "r"(r[1]) : "memory");
+        if constexpr (N == 2 && Trans) asm volatile("stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [%0], {%1, %2};" ::"r"(addr), "r"(r[0]), "r"(r[1]) : "memory");
+        if constexpr (N == 4 && !Trans)
+            asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]) : "memory");
+        if constexpr (N == 4 && Trans)
+            asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]) : "memory");
+    } else {
+        if constexpr (N == 1 && !Trans) asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];" : "=r"(r[0]) : "r"(addr) : "memory");
+        if constexpr (N == 1 && Trans) asm volatile("ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%0}, [%1];" : "=r"(r[0]) : "r"(addr) : "memory");
+        if constexpr (N == 2 && !Trans) asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];" : "=r"(r[0]), "=r"(r[1]) : "r"(addr) : "memory");
+        if constexpr (N == 2 && Trans) asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];" : "=r"(r[0]), "=r"(r[1]) : "r"(addr) : "memory");
+        if constexpr (N == 4 && !Trans)
+            asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(addr) : "memory");
+        if constexpr (N == 4 && Trans)
+            asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(addr) : "memory");
+        sink[threadIdx.x] = r[0] ^ r[1] ^ r[2] ^ r[3];
+    }
+}
+
+// One cp.async of W bytes per lane, global -> shared at the lane's offset
+// (.ca for 4 and 8 bytes, .cg for 16, as each width allows), then waited on.
+// The global side is one contiguous run of 32*W bytes, as a tile copy reads
+// it, so the wavefronts counted are the shared side's.
+template <unsigned W>
+__global__ void probe_cp_async(std::uint32_t const* offsets, unsigned char const* src) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    std::uint32_t const addr = std::uint32_t(__cvta_generic_to_shared(smem + offsets[threadIdx.x]));
+    unsigned char const* from = src + W * threadIdx.x;
+    if constexpr (W == 16) asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(addr), "l"(from) : "memory");
+    else asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(addr), "l"(from), "n"(W) : "memory");
+    asm volatile("cp.async.commit_group;" ::: "memory");
+    asm volatile("cp.async.wait_group 0;" ::: "memory");
+}
+
+void launch(swz::instruction const& i, std::uint32_t const* offsets, std::uint32_t* sink, unsigned char const* src,
+            unsigned shared) {
+    using op = swz::instruction::op;
+    unsigned const n = i.matrices();
+    auto matrix = [&](auto store) {
+        constexpr bool S = decltype(store)::value;
+        if (n == 1) i.trans ? probe_matrix<1, true, S><<<1, 32, shared>>>(offsets, sink) : probe_matrix<1, false, S><<<1, 32, shared>>>(offsets, sink);
+        if (n == 2) i.trans ? probe_matrix<2, true, S><<<1, 32, shared>>>(offsets, sink) : probe_matrix<2, false, S><<<1, 32, shared>>>(offsets, sink);
+        if (n == 4) i.trans ? probe_matrix<4, true, S><<<1, 32, shared>>>(offsets, sink) : probe_matrix<4, false, S><<<1, 32, shared>>>(offsets, sink);
+    };
+    switch (i.kind) {
+        case op::ld: launch_width<false>(i.width, offsets, sink, shared); return;
+        case op::st: launch_width<true>(i.width, offsets, sink, shared); return;
+        case op::ldmatrix: matrix(std::false_type{}); break;
+        case op::stmatrix: matrix(std::true_type{}); break;
+        case op::cp_async:
+            if (i.width == 4) probe_cp_async<4><<<1, 32, shared>>>(offsets, src);
+            if (i.width == 8) probe_cp_async<8><<<1, 32, shared>>>(offsets, src);
+            if (i.width == 16) probe_cp_async<16><<<1, 32, shared>>>(offsets, src);
+            break;
+    }
+    CHECK_CUDA(cudaGetLastError());
+}
+
+int write_manifest(char const* path, std::string const& prefix) {
     std::ofstream f(path);
-    f << "index,name,op,width,expected\n";
-    auto const probes = swz::probe::all_probes();
+    f << "index,name,op,width,lanes,expected\n";
+    auto const probes = swz::probe::all_probes(prefix);
     for (std::size_t i = 0; i < probes.size(); ++i)
-        f << i << ",\"" << probes[i].name << "\"," << (probes[i].store ? "st" : "ld") << "," << probes[i].width << ","
-          << probes[i].expected << "\n";
+        f << i << ",\"" << probes[i].name << "\"," << swz::probe::op_of(probes[i].instr) << "," << probes[i].instr.width << ","
+          << probes[i].instr.address_lanes << "," << probes[i].expected << "\n";
     return f ? 0 : 1;
 }
 
-int run_probes() {
-    auto const probes = swz::probe::all_probes();
+int run_probes(std::string const& prefix) {
+    auto const probes = swz::probe::all_probes(prefix);
     std::uint32_t *offsets = nullptr, *sink = nullptr;
+    unsigned char* src = nullptr;
     CHECK_CUDA(cudaMalloc(&offsets, 32 * sizeof(std::uint32_t)));
     CHECK_CUDA(cudaMalloc(&sink, 32 * sizeof(std::uint32_t)));
+    CHECK_CUDA(cudaMalloc(&src, 32 * 16));
+    CHECK_CUDA(cudaMemset(src, 0x5A, 32 * 16));
     for (auto const& p : probes) {
         std::uint32_t top = 0;
         for (auto o : p.offsets) top = o > top ? o : top;
         CHECK_CUDA(cudaMemcpy(offsets, p.offsets.data(), sizeof p.offsets, cudaMemcpyHostToDevice));
-        if (p.store) launch_width<true>(p.width, offsets, sink, top + 16);
-        else launch_width<false>(p.width, offsets, sink, top + 16);
+        launch(p.instr, offsets, sink, src, top + 16);
         CHECK_CUDA(cudaDeviceSynchronize());
     }
     std::printf("swz-probe: %zu probes launched\n", probes.size());
@@ -127,9 +198,10 @@ int run_kernels(std::size_t n, char const* path) {
 
 int main(int argc, char** argv) {
     std::string const mode = argc > 1 ? argv[1] : "";
-    if (mode == "manifest" && argc == 3) return write_manifest(argv[2]);
-    if (mode == "run" && argc == 2) return run_probes();
+    // An optional PREFIX keeps the probes whose name starts with it.
+    if (mode == "manifest" && (argc == 3 || argc == 4)) return write_manifest(argv[2], argc == 4 ? argv[3] : "");
+    if (mode == "run" && (argc == 2 || argc == 3)) return run_probes(argc == 3 ? argv[2] : "");
     if (mode == "kernels" && argc == 4) return run_kernels(std::strtoull(argv[2], nullptr, 10), argv[3]);
-    std::fprintf(stderr, "swz-probe: error: usage: swz-probe manifest FILE | run | kernels N FILE\n");
+    std::fprintf(stderr, "swz-probe: error: usage: swz-probe manifest FILE [PREFIX] | run [PREFIX] | kernels N FILE\n");
     return 1;
 }

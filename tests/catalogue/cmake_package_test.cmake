@@ -3,8 +3,11 @@
 #      README of PROJECT_ROOT in share/doc/swz;
 #   2. configure and build tests/catalogue/consumer against it: must succeed,
 #      run its program, and leave the layout's certificate (exit code 0);
+#      and prove its own ldmatrix fragment by swz_certify_access (PROVED, 4
+#      wavefronts, the ideal);
 #   3. the same with CONSUMER_BAD=ON: the build must fail, on the refuted
-#      requirement, and leave no certificate for the bad layout;
+#      requirement, and leave no certificate for the bad layout; the plain
+#      tile's fragment must fail its build too, REFUTED;
 #   4. where BUILD_DIR found nvcc: a CUDA consumer that includes
 #      <swz/transpose.cuh> and links swz::kernels, with no flags of its own,
 #      must build, and run (or report no device, exit 77).
@@ -29,6 +32,7 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "cmake --install failed:\n${out}")
 endif()
 foreach(f include/swz/xor_swizzle.hpp include/swz/kernel_layouts.hpp include/swz/layout/bit_swizzle.hpp
+          include/swz/verify/api/user_access.hpp include/swz/verify/swz_version.hpp
           include/swz/transpose.cuh include/swz/detail/fast_transpose_body.hpp include/swz/detail/fast_launch.cuh
           include/swz/kernels/fast_transpose_lanes.hpp bin/swz-verify lib/cmake/swz/swzConfig.cmake
           lib/cmake/swz/SwzCudaStandard.cmake share/doc/swz/LICENSE share/doc/swz/README.md)
@@ -73,6 +77,18 @@ string(JSON required GET "${json}" requirements conflict_free 0)
 if(NOT code EQUAL 0 OR NOT required STREQUAL "row")
   message(FATAL_ERROR "the certificate says exit ${code}, requirement '${required}'")
 endif()
+# The user's own access, proved through swz::verify_library.
+set(fragments "${good}/swz-certificates/fragments.json")
+if(NOT EXISTS "${fragments}")
+  message(FATAL_ERROR "swz_certify_access left no results at ${fragments}")
+endif()
+file(READ "${fragments}" json)
+string(JSON code GET "${json}" exit_code)
+string(JSON outcome GET "${json}" results 0 verdict)
+string(JSON worst GET "${json}" results 0 figure value)
+if(NOT code EQUAL 0 OR NOT outcome STREQUAL "PROVED" OR NOT worst EQUAL 4)
+  message(FATAL_ERROR "the fragment's results say exit ${code}, ${outcome}, ${worst} wavefronts (expected 0, PROVED, 4):\n${json}")
+endif()
 
 # The bad project: its build must fail on the refuted requirement.
 set(bad "${WORK_DIR}/bad")
@@ -89,6 +105,16 @@ if(NOT out MATCHES "conflict\\.column +REFUTED")
 endif()
 if(EXISTS "${bad}/swz-certificates/f32_columns.json")
   message(FATAL_ERROR "the failed certification left a certificate behind")
+endif()
+run("build (bad fragment)" "${CMAKE_COMMAND}" --build "${bad}" --target swz-certify-plain_fragments)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "the build succeeded although the plain tile's fragment must be conflict-free:\n${out}")
+endif()
+if(NOT out MATCHES "conflict\\.a_fragment_plain +REFUTED")
+  message(FATAL_ERROR "the failed build does not show conflict.a_fragment_plain REFUTED:\n${out}")
+endif()
+if(EXISTS "${bad}/swz-certificates/plain_fragments.json")
+  message(FATAL_ERROR "the failed access certification left results behind")
 endif()
 message(STATUS "the installed package certifies at build time and fails the build on a refuted requirement")
 

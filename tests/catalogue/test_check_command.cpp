@@ -52,7 +52,7 @@ TEST_CASE("a certificate edited by hand is found by its digest", "[catalogue][ch
     auto const path = dir / grid / "certificate.json";
     // An edit that changes nothing the prover re-derives: only the digest can tell.
     std::string text = slurp(path);
-    auto const at = text.find("\"statement\": \"lane l reads element (y0+l, x)");
+    auto const at = text.find("\"statement\": \"lane l reads row y0+l at the");
     REQUIRE(at != std::string::npos);
     text.insert(at + 14, "(edited) ");
     spit(path, text);

@@ -20,7 +20,7 @@
 #include "periodicity.hpp"
 #include "tma_placement.hpp"
 #include "smtlib_export.hpp"
-#include "warp_pattern.hpp"
+#include "access_spec.hpp"
 
 using namespace swz::verify;
 
@@ -129,7 +129,10 @@ void prove_everything(prover& p, layout_subject const& t) {
     prove_chunk_integrity(p, t);
     if (t.swizzles) prove_involution(p, t, true);
     // The solver decides the figures here (not enumeration): their encodings are what is exported.
-    for (auto pat : swz::all_tile_patterns) prove_conflict_bound(p, make_tile_pattern(t, pat), false, figure_method::smt);
+    for (auto const* spec : {"row", "row-chunk", "column", "column-chunk", "ldmatrix.x4"}) {
+        auto const a = access_on(spec, t);
+        if (auto const* w = std::get_if<access_subject>(&a)) prove_conflict_bound(p, *w, false, figure_method::smt);
+    }
     prove_column_spread(p, t, 0, figure_method::smt);
     if (t.tma) {
         prove_tma_alignment(p, t);

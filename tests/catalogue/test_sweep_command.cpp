@@ -86,15 +86,15 @@ TEST_CASE("a sweep certifies each combination and its figures are the enumerated
         for (auto const& e : l["results"]) res[e["id"].get<std::string>()] = e;
         CHECK(res["bijection"]["verdict"] == (enumerated_bijection(t) ? "PROVED" : "REFUTED"));
         CHECK(res["involution"]["verdict"] == (enumerated_involution(t, true) ? "PROVED" : "REFUTED"));
-        for (auto pat : swz::all_tile_patterns) {
-            auto const& got = res["conflict." + std::string(swz::pattern_name(pat))];
+        for (std::string const pat : {"row", "row-chunk", "column", "column-chunk"}) {
+            auto const& got = res["conflict." + pat];
             auto const e = enumerated_worst_wavefronts(t, pat);
-            CAPTURE(swz::pattern_name(pat));
+            CAPTURE(pat);
             if (!e.applicable) {
                 CHECK(got["verdict"] == "N/A");
                 continue;
             }
-            REQUIRE(!e.misaligned);
+            REQUIRE(!e.illegal);
             CHECK(got["figure"]["value"] == e.worst);
         }
         CHECK(res["column_spread"]["figure"]["value"] == *enumerated_min_spread(t));

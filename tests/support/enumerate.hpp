@@ -14,7 +14,7 @@
 
 #include "swz/bank_model.hpp"
 #include "swz/layout/tile_shape.hpp"
-#include "swz/tile_patterns.hpp"
+#include <string>
 
 namespace swz::testing {
 
@@ -102,56 +102,86 @@ inline bool enumerated_equal(concrete_tile const& a, cell_map const& other) {
     return true;
 }
 
-// The lanes' logical cells of each pattern, written out again here rather
-// than taken from swz/tile_patterns.hpp, so a mistake there shows up.
-struct cell {
-    std::uint64_t y, x;
+// The lanes of each built-in access, written out again here from the
+// access's documented meaning (README, swz/access/*.hpp) rather than taken
+// from the model, so a mistake there shows up: each lane's (row, byte in
+// the logical row), the bytes it moves, and the lanes that supply addresses.
+struct lane_place {
+    std::uint64_t y, xb;
 };
 
 struct pattern_outcome {
     bool applicable = false;
-    bool misaligned = false;  // some start makes a lane access an unaligned address
+    bool illegal = false;  // some start makes a lane misaligned or split
     unsigned worst = 0;
 };
 
-inline pattern_outcome enumerated_worst_wavefronts(concrete_tile const& t, tile_pattern p) {
-    std::uint64_t const nx = t.cols(), k = t.chunk / t.shape.elem, c = nx / k;
-    bool const chunk_wide = p == tile_pattern::row_chunk || p == tile_pattern::column_chunk;
-    unsigned const width = chunk_wide ? t.chunk : t.shape.elem;
-    // Chunk-wide patterns exist where one instruction moves a chunk: 4, 8, 16.
-    if (chunk_wide && !(width == 4 || width == 8 || width == 16)) return {};
-    std::vector<std::vector<cell>> starts;
-    auto add = [&](auto&& lane_cell) {
-        std::vector<cell> lanes;
-        for (std::uint64_t l = 0; l < 32; ++l) lanes.push_back(lane_cell(l));
-        starts.push_back(std::move(lanes));
+struct access_shape {
+    unsigned width;              // bytes one lane moves
+    unsigned lanes;              // address-supplying lanes
+    std::vector<std::vector<lane_place>> starts;  // every start, lanes in order
+};
+
+inline access_shape enumerated_starts(concrete_tile const& t, std::string const& name) {
+    std::uint64_t const rb = t.shape.row_bytes, rows = t.rows();
+    access_shape a{t.shape.elem, 32, {}};
+    auto add = [&](auto&& at) {
+        std::vector<lane_place> lanes;
+        for (std::uint64_t l = 0; l < a.lanes; ++l) lanes.push_back(at(l));
+        a.starts.push_back(std::move(lanes));
     };
-    switch (p) {
-        case tile_pattern::row:
-            for (std::uint64_t s = 0; s * 32 + 31 < t.rows() * nx; ++s)
-                add([&](std::uint64_t l) { return cell{(s * 32 + l) / nx, (s * 32 + l) % nx}; });
-            break;
-        case tile_pattern::row_chunk:
-            for (std::uint64_t s = 0; s * 32 + 31 < t.rows() * c; ++s)
-                add([&](std::uint64_t l) { return cell{(s * 32 + l) / c, (s * 32 + l) % c * k}; });
-            break;
-        case tile_pattern::column:
-            for (std::uint64_t y0 = 0; y0 + 31 < t.rows(); ++y0)
-                for (std::uint64_t x = 0; x < nx; ++x) add([&](std::uint64_t l) { return cell{y0 + l, x}; });
-            break;
-        case tile_pattern::column_chunk:
-            for (std::uint64_t y0 = 0; y0 + 31 < t.rows(); ++y0)
-                for (std::uint64_t ch = 0; ch < c; ++ch) add([&](std::uint64_t l) { return cell{y0 + l, ch * k}; });
-            break;
-    }
+    auto row_major = [&](unsigned w) {  // unit s*32 + l of the tile, w bytes each
+        a.width = w;
+        if (rb % w) return;
+        for (std::uint64_t s = 0; (s * 32 + 31) * w < rows * rb; ++s)
+            add([&](std::uint64_t l) { return lane_place{(s * 32 + l) * w / rb, (s * 32 + l) * w % rb}; });
+    };
+    auto column = [&](unsigned w) {  // row y0 + l at byte column c*w
+        a.width = w;
+        if (rb % w) return;
+        for (std::uint64_t y0 = 0; y0 + 31 < rows; ++y0)
+            for (std::uint64_t c = 0; c * w < rb; ++c) add([&](std::uint64_t l) { return lane_place{y0 + l, c * w}; });
+    };
+    auto fragment = [&](unsigned matrices) {  // 16-byte rows of 8x8 matrices
+        a.width = 16;
+        a.lanes = 8 * matrices;
+        std::uint64_t const h = matrices == 4 ? 16 : 8, blocks = matrices == 1 ? 1 : 2;
+        if (rb % 16 || rows < h || rb / 16 < blocks) return;
+        for (std::uint64_t y0 = 0; y0 + h <= rows; ++y0)
+            for (std::uint64_t c = 0; (c + blocks) * 16 <= rb; ++c)
+                add([&](std::uint64_t l) { return lane_place{y0 + l % h, (c + l / h) * 16}; });
+    };
+    if (name == "row") row_major(t.shape.elem);
+    else if (name == "row-chunk") row_major(t.chunk);
+    else if (name == "column") column(t.shape.elem);
+    else if (name == "column-chunk") column(t.chunk);
+    else if (name.rfind("cp.async.", 0) == 0) row_major(unsigned(std::stoul(name.substr(9))));
+    else if (name.rfind("ldmatrix.x", 0) == 0 || name.rfind("stmatrix.x", 0) == 0) fragment(unsigned(name[10] - '0'));
+    return a;
+}
+
+inline pattern_outcome enumerated_worst_wavefronts(concrete_tile const& t, std::string const& name) {
+    access_shape const s = enumerated_starts(t, name);
     pattern_outcome out;
-    out.applicable = !starts.empty();
-    for (auto const& lanes : starts) {
+    // Chunk-wide accesses exist where one instruction moves a chunk.
+    if (!(s.width == 1 || s.width == 2 || s.width == 4 || s.width == 8 || s.width == 16)) return out;
+    out.applicable = !s.starts.empty();
+    std::uint64_t const e = t.shape.elem;
+    for (auto const& lanes : s.starts) {
         warp_access a;
-        a.width = width;
-        for (unsigned l = 0; l < 32; ++l) a.byte_address[l] = t.offset(lanes[l].y, lanes[l].x);
-        if (!misaligned_lanes(a).empty()) {
-            out.misaligned = true;
+        a.width = s.width;
+        // cp.async of 16 bytes is charged by transfers, not banks (BANK-MODEL.md).
+        if (name == "cp.async.16") a.rule = phase_rule::async_copy_16;
+        bool split = false;
+        for (unsigned l = 0; l < 32; ++l) {
+            a.active[l] = l < s.lanes;
+            if (!a.active[l]) continue;
+            std::uint64_t const x = lanes[l].xb / e, byte = t.offset(lanes[l].y, x) + lanes[l].xb % e;
+            a.byte_address[l] = byte;
+            for (std::uint64_t k = 1; k * e < s.width; ++k) split |= t.offset(lanes[l].y, x + k) != byte + k * e;
+        }
+        if (split || !misaligned_lanes(a).empty()) {
+            out.illegal = true;
             continue;
         }
         out.worst = std::max(out.worst, bank_cost(a).wavefronts);

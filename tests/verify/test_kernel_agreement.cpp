@@ -47,22 +47,22 @@ TEST_CASE("every kernel proof agrees with enumerating every instance", "[verify]
             std::uint64_t instances = 0;
             for (auto const& vars : every_instance(a)) {
                 warp_access w;
-                w.width = a.info.width;
+                w.width = a.info.instr.width;
                 for (unsigned lane = 0; lane < 32; ++lane) {
                     std::uint64_t const b = a.address(lane, vars);
                     w.byte_address[lane] = b;
-                    in_bounds &= b + a.info.width <= k.info.shared_bytes && b % stride + a.info.width <= data;
+                    in_bounds &= b + a.info.instr.width <= k.info.shared_bytes && b % stride + a.info.instr.width <= data;
                     touched.insert(b);
                     ++instances;
                 }
                 worst = std::max(worst, bank_cost(w).wavefronts);
             }
-            bool const once = touched.size() == instances && instances * a.info.width == t.shape.rows * data;
+            bool const once = touched.size() == instances && instances * a.info.instr.width == t.shape.rows * data;
             REQUIRE(r.at(id + ".wavefronts").fig.has_value());
             CHECK(r.at(id + ".wavefronts").fig->value == worst);
             CHECK(r.at(id + ".in_bounds").outcome == (in_bounds ? verdict::proved : verdict::refuted));
             CHECK(r.at(id + ".covers_tile_once").outcome == (once ? verdict::proved : verdict::refuted));
-            if (k.info.claims_conflict_free) CHECK(worst == ideal_wavefronts(a.info.width));
+            if (k.info.claims_conflict_free) CHECK(worst == a.info.instr.ideal());
         }
     }
 }

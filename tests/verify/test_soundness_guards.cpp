@@ -22,7 +22,7 @@
 #include "query_support.hpp"
 #include "support/enumerate.hpp"
 #include "swz/xor_swizzle.hpp"
-#include "warp_pattern.hpp"
+#include "access_spec.hpp"
 
 using namespace swz;
 using namespace swz::verify;
@@ -153,9 +153,9 @@ TEST_CASE("a counterexample that does not replay is UNKNOWN, not REFUTED", "[ver
     }
 }
 
-TEST_CASE("a misaligned access that does not replay is UNKNOWN, not REFUTED", "[verify][guards]") {
+TEST_CASE("an illegal access that does not replay is UNKNOWN, not REFUTED", "[verify][guards]") {
     // Start 0 of 16-byte chunk reads is aligned: a solver claiming otherwise is wrong.
-    scoped_fault const f({fault::answer_sat, "conflict.row-chunk.alignment", {{"s", 0}}});
+    scoped_fault const f({fault::answer_sat, "conflict.row-chunk.legality", {{"s", 0}}});
     auto const c = certified(nx64_tc16, all_32bit_rows);
     CHECK(f.hits() >= 1);
     auto const r = by_id(c).at("conflict.row-chunk");

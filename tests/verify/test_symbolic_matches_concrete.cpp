@@ -8,7 +8,7 @@
 #include "prover.hpp"
 #include "layout_spec.hpp"
 #include "swz/layout/article.hpp"
-#include "swz/tile_patterns.hpp"
+#include "access_spec.hpp"
 #include "swz/xor_swizzle.hpp"
 
 using namespace swz;
@@ -50,28 +50,37 @@ TEST_CASE("the formula on bit-vectors equals the formula on integers", "[verify]
     }
 }
 
-TEST_CASE("pattern cells on bit-vectors equal pattern cells on integers", "[verify][template]") {
-    layout_params const l{48, 4, 16};
-    article_layout<layout_params> const tile{l};
-    pattern_geometry const g{l.nx, l.elem, l.tc};
-    prover p(10000);
-    auto const a = symbolic_uint::variable(p.fast(), "a", std::uint64_t(1) << 20);
-    auto const b = symbolic_uint::variable(p.fast(), "b", l.nx);
-    for (auto pat : all_tile_patterns)
-        for (unsigned lane : {0u, 7u, 31u}) {
-            symbolic_uint const start[] = {a, b};
-            auto const c = pattern_cell(pat, g, start, a.lift(lane));
-            auto const off = tile.byte_offset(c.y, c.x);
-            for (std::uint64_t av : {0ull, 5ull, 1000ull})
-                for (std::uint64_t bv : {0ull, 3ull, 11ull}) {
-                    std::uint64_t const s[] = {av, bv};
-                    auto const want = pattern_cell<std::uint64_t>(pat, g, s, lane);
-                    CAPTURE(pattern_name(pat), lane, av, bv);
-                    CHECK(value_at(p, a, b, c.y, av, bv) == want.y);
-                    CHECK(value_at(p, a, b, c.x, av, bv) == want.x);
-                    CHECK(value_at(p, a, b, off, av, bv) == tile.byte_offset(want.y, want.x));
+TEST_CASE("every access's lane addresses on bit-vectors equal its addresses on integers", "[verify][template]") {
+    auto const parsed = parse_layout("article:nx=48,elem=4,tc=16", {std::uint64_t(1) << 20, std::nullopt, 4, false, std::nullopt});
+    REQUIRE(std::holds_alternative<layout_subject>(parsed));
+    auto const& t = std::get<layout_subject>(parsed);
+    for (auto const* spec : {"row", "row-chunk", "column", "column-chunk", "row.8", "column.16", "ldmatrix.x4",
+                             "ldmatrix.x2.trans", "stmatrix.x1", "cp.async.8", "ld.8:cell(y + lane % 4, 2 * (lane / 4)) for y < 900",
+                             "st.4:byte(lane * 4 + 192 * s) for s < 5000"}) {
+        CAPTURE(spec);
+        auto const got = access_on(spec, t);
+        REQUIRE(std::holds_alternative<access_subject>(got));
+        auto const& w = std::get<access_subject>(got);
+        prover p(10000);
+        std::vector<symbolic_uint> start;
+        for (auto const& v : w.vars) start.push_back(symbolic_uint::variable(p.fast(), v.name.c_str(), v.count));
+        for (unsigned lane : {0u, 7u, 8u, 31u}) {
+            if (!w.lane_active(lane)) continue;
+            auto const addr = w.symbolic_address(lane, start);
+            for (std::uint64_t pick : {0ull, 1ull, 3ull}) {
+                std::vector<std::uint64_t> s;
+                std::vector<z3::expr> pin;
+                for (std::size_t i = 0; i < w.vars.size(); ++i) {
+                    s.push_back((pick * 7 + i) % w.vars[i].count);
+                    pin.push_back(start[i] == s.back());
                 }
+                auto const out = p.check("evaluate", pin);
+                REQUIRE(out.result == answer::sat);
+                CAPTURE(lane, pick);
+                CHECK(evaluate(*out.model, addr) == w.address(lane, s));
+            }
         }
+    }
 }
 
 TEST_CASE("every family's layout on bit-vectors equals the same layout on integers", "[verify][template]") {

@@ -72,7 +72,7 @@ std::string entry_name(tile_spec const& t, requirements const& r) {
     std::string name = t.other.empty() ? layout_part(t) : "equiv-" + layout_part(t) + "--" + name_part(t.other);
     if (t.shape.rows != all_32bit_rows) name += "-r" + std::to_string(t.shape.rows);
     if (t.chunk) name += "-chunk" + std::to_string(t.chunk);
-    for (auto p : r.conflict_free) name += "-require-" + std::string(pattern_name(p));
+    for (auto const& a : r.conflict_free) name += "-require-" + name_part(a);
     if (r.article) name += "-require-article";
     return name;
 }

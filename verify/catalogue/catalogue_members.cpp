@@ -123,11 +123,11 @@ std::vector<catalogue_entry> known_bad_entries() {
     return {
         bad(tile(article_spec(12, 4, 4), 48, 4, 64), {}, {"bijection", "row_permutation", "involution"},
             "a row that is not a power of two: the XOR leaves the row and % NX folds it onto a taken column"),
-        bad(tile(article_spec(64, 4, 16), 256, 4), {{tile_pattern::column}, false}, {"conflict.column"},
+        bad(tile(article_spec(64, 4, 16), 256, 4), {{"column"}, false}, {"conflict.column"},
             "TC = 16 bytes keeps x % 4 in place, so a column spreads over 16 columns only: 4-way conflicts"),
         bad(tile(article_spec(64, 4, 16), 256, 4), {{}, true}, {"article.spread_claim", "article.final_form"},
             "the article's spread claim and its final closed form (no % NX) are false when TC holds several elements"),
-        bad(tile("plain", 128, 4, 32), {{tile_pattern::column}, false}, {"conflict.column"},
+        bad(tile("plain", 128, 4, 32), {{"column"}, false}, {"conflict.column"},
             "the unswizzled tile: every row starts in bank 0, so a column read is a 32-way conflict"),
         bad(tile("cute:3,4,2", 128, 1), {}, {"involution"},
             "Swizzle<3,4,2> (|S| < B, which CuTe rejects): its fields overlap, so it is a bijection but not its own inverse"),

@@ -1,5 +1,7 @@
 #include "certificate_file.hpp"
 
+#include "../access_spec.hpp"
+
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -179,9 +181,11 @@ std::variant<stored_certificate, std::string> read_certificate(fs::path const& e
         if (cat.contains("why")) s.entry.why = cat.at("why").get<std::string>();
         auto const& req = s.json.at("requirements");
         for (auto const& name : req.at("conflict_free")) {
-            auto const p = pattern_from_name(name.get<std::string>());
-            if (!p) return "unknown pattern " + name.dump() + " in its requirements";
-            s.entry.required.conflict_free.push_back(*p);
+            std::string const spec = name.get<std::string>();
+            if (auto const* t = std::get_if<layout_subject>(&parsed))
+                if (std::holds_alternative<access_error>(access_on(spec, *t)))
+                    return "unknown access " + name.dump() + " in its requirements";
+            s.entry.required.conflict_free.push_back(spec);
         }
         s.entry.required.article = req.at("article").get<bool>();
         s.timeout_ms = s.json.at("timeout_ms").get<unsigned>();

@@ -3,11 +3,32 @@
 
 #include "../exit_codes.hpp"
 #include "../report.hpp"
+#include "../suggest.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
 
 namespace swz::verify::cli {
 
+
+namespace {
+
+int run_suggest(layout_command const& cmd, certify_options const& opts, std::optional<output_file> const& json) {
+    suggestion const s = suggest_layout(cmd.tile, cmd.accesses, opts);
+    int code = suggestion_exit_code(s);
+    if (json)
+        if (auto why = json->write(suggestion_json(s).dump(2) + "\n")) {
+            std::cerr << "swz-verify: error: --json: " << *why << "\n";
+            code = worse_exit(code, exit_output);
+        }
+    bool const json_on_stdout = cmd.json_path && *cmd.json_path == "-";
+    std::ostream& os = json_on_stdout ? std::cerr : std::cout;
+    print_suggestion(os, s);
+    os.flush();
+    if (!os && code == exit_ok) return exit_output;
+    return code;
+}
+
+}  // namespace
 
 int run_layout_mode(int argc, char const* const* argv) {
     auto const parsed = parse(argc, argv);
@@ -31,7 +52,9 @@ int run_layout_mode(int argc, char const* const* argv) {
     certify_options opts;
     opts.timeout_ms = cmd.timeout_ms;
     opts.required = cmd.required;
+    opts.accesses = cmd.accesses;
     opts.log_queries = cmd.log_queries;
+    if (cmd.suggest) return run_suggest(cmd, opts, json);
     certificate const c = cmd.other ? certify_equivalence(cmd.subject, *cmd.other, opts) : certify(cmd.subject, opts);
     nlohmann::json doc = to_json(c);
     if (cmd.other) {

@@ -5,7 +5,7 @@
 
 #include "../layout_spec.hpp"
 #include "../report.hpp"
-#include "../warp_pattern.hpp"
+#include "../access_spec.hpp"
 
 namespace swz::verify::cli {
 
@@ -52,13 +52,15 @@ std::vector<option_spec> const& layout_options() {
         {"--nx", 1, false, "N", "shorthand for --layout article:nx=N: elements per row of the article's formula"},
         {"--tc", 1, false, "TC", "with --nx: bytes per swizzled chunk (default: the element size)"},
         {"--equiv", 2, false, "A B", "prove layouts A and B place every cell at the same byte"},
+        {"--suggest", 0, false, "", "search plain, padded, CuTe and TMA layouts of the tile for the fewest wavefronts over the --access list"},
         {"--rows", 1, false, "R", "rows of the tile, 1 .. 2^32 (default 2^32: every 32-bit row)"},
         {"--row-bytes", 1, false, "N", "bytes per row (the article's spec implies it)"},
         {"--elem", 1, false, "E", "bytes per element: 1, 2, 4, 8 or 16 (default 4)"},
         {"--chunk-bytes", 1, false, "C", "the chunk chunk_integrity and the chunk-wide patterns check (default: the layout's)"},
         {"--timeout-ms", 1, false, "T", "solver time limit per query in ms (default 10000)"},
         {"--json", 1, false, "FILE", "write the certificate as JSON to FILE (- for standard output)"},
-        {"--require-conflict-free", 1, true, "PATTERN", "row, row-chunk, column, column-chunk or all must reach the ideal"},
+        {"--access", 1, true, "ACCESS", "also cost this access (grammar below)"},
+        {"--require-conflict-free", 1, true, "ACCESS", "this access (row, column, row-chunk, column-chunk, any --access spec, or all) must reach the ideal"},
         {"--require-article", 0, false, "", "the article's claims must hold"},
         {"--log-queries", 0, false, "", "every solver query, its answer and time, on stderr"},
         {"--version", 0, false, "", "print the version"},
@@ -70,9 +72,10 @@ std::string help_text() {
     return "swz-verify: machine-checked proofs of a shared-memory tile layout\n\n"
            "  swz-verify --layout SPEC [--rows R] [--row-bytes N] [--elem E] [options]\n"
            "  swz-verify --nx N [--elem E] [--tc TC] [--rows R] [options]\n"
-           "  swz-verify --equiv SPEC_A SPEC_B [--rows R] [--row-bytes N] [--elem E]\n\n"
+           "  swz-verify --equiv SPEC_A SPEC_B [--rows R] [--row-bytes N] [--elem E]\n"
+           "  swz-verify --suggest --access A [--access B ...] --rows R --row-bytes N [--elem E]\n\n"
            "Options:\n" + options_help(layout_options()) +
-           "\nLayout specs:\n" + layout_grammar() +
+           "\nLayout specs:\n" + layout_grammar() + "\nAccess specs (--access, --require-conflict-free):\n" + access_grammar() +
            "\nOther modes: swz-verify --kernel NAME | --list-kernels (a kernel's shared-memory accesses);\n"
            "swz-verify --check DIR | --sweep ... (the certificate catalogue). Each has its own --help.\n\n"
            "Exit codes: 0 every property that counts is proved; 10 one is refuted; 5 some query is unknown\n"
@@ -98,23 +101,47 @@ std::variant<layout_subject, usage_error> subject_from(std::string const& option
     return std::get<layout_subject>(parsed);
 }
 
-std::optional<usage_error> read_requirements(arguments const& a, layout_command& cmd) {
-    pattern_geometry const g = geometry_of(cmd.subject);
+// An access spec on the command's layout: its canonical spec, or the error,
+// naming the option and the column.
+std::variant<access_subject, usage_error> access_from(std::string const& option, std::string const& spec,
+                                                     layout_subject const& t) {
+    auto const a = access_on(spec, t);
+    if (auto const* e = std::get_if<access_error>(&a))
+        return usage_error{option + " " + spec + ": " + (e->column ? "column " + std::to_string(e->column) + ": " : "") + e->message};
+    return std::get<access_subject>(a);
+}
+
+std::optional<usage_error> read_accesses(arguments const& a, layout_command& cmd) {
+    auto const add = [](std::vector<std::string>& to, std::string const& spec) {
+        if (std::find(to.begin(), to.end(), spec) == to.end()) to.push_back(spec);
+    };
+    for (auto const& spec : a.values("--access")) {
+        auto const got = access_from("--access", spec, cmd.subject);
+        if (auto const* e = std::get_if<usage_error>(&got)) return *e;
+        add(cmd.accesses, std::get<access_subject>(got).spec);
+    }
     for (auto const& name : a.values("--require-conflict-free")) {
-        std::vector<tile_pattern> wanted;
-        if (name == "all") wanted.assign(all_tile_patterns.begin(), all_tile_patterns.end());
-        else if (auto p = pattern_from_name(name)) wanted.push_back(*p);
-        else return usage_error{"--require-conflict-free " + name + ": unknown pattern (row, row-chunk, column, column-chunk, all)"};
-        for (auto p : wanted) {
-            auto const d = tile_pattern_domain(p, g, cmd.subject.rows());
-            if (!d.not_applicable.empty()) {
+        std::vector<std::string> wanted{name};
+        if (name == "all") {
+            wanted = default_accesses();
+            wanted.insert(wanted.end(), cmd.accesses.begin(), cmd.accesses.end());
+        }
+        for (auto const& spec : wanted) {
+            auto const got = access_from("--require-conflict-free", spec, cmd.subject);
+            if (auto const* e = std::get_if<usage_error>(&got)) return *e;
+            auto const& access = std::get<access_subject>(got);
+            if (!access.not_applicable.empty()) {
                 if (name == "all") continue;
-                return usage_error{"--require-conflict-free " + name + ": the pattern does not apply here: " + d.not_applicable};
+                return usage_error{"--require-conflict-free " + name + ": the access does not apply here: " + access.not_applicable};
             }
-            if (std::find(cmd.required.conflict_free.begin(), cmd.required.conflict_free.end(), p) == cmd.required.conflict_free.end())
-                cmd.required.conflict_free.push_back(p);
+            add(cmd.required.conflict_free, access.spec);
         }
     }
+    return std::nullopt;
+}
+
+std::optional<usage_error> read_requirements(arguments const& a, layout_command& cmd) {
+    if (auto e = read_accesses(a, cmd)) return e;
     cmd.required.article = a.has("--require-article");
     if (cmd.required.article && !cmd.subject.article)
         return usage_error{"--require-article: the article's claims are about its formula (--nx or --layout article:...)"};
@@ -130,9 +157,9 @@ parsed parse(int argc, char const* const* argv) {
     if (a.help) return info_text{help_text()};
     if (a.version) return info_text{"swz-verify " + tool_version() + "\n"};
 
-    int const layouts = int(a.has("--layout")) + int(a.has("--nx")) + int(a.has("--equiv"));
-    if (layouts == 0) return usage_error{"missing --layout SPEC (or --nx N, or --equiv A B); see --help"};
-    if (layouts > 1) return usage_error{"give one of --layout, --nx and --equiv"};
+    int const layouts = int(a.has("--layout")) + int(a.has("--nx")) + int(a.has("--equiv")) + int(a.has("--suggest"));
+    if (layouts == 0) return usage_error{"missing --layout SPEC (or --nx N, --equiv A B, --suggest); see --help"};
+    if (layouts > 1) return usage_error{"give one of --layout, --nx, --equiv and --suggest"};
     if (a.has("--tc") && !a.has("--nx")) return usage_error{"--tc goes with --nx (in a spec: article:nx=N,tc=TC)"};
 
     std::uint64_t const u32 = std::numeric_limits<std::uint32_t>::max();
@@ -148,7 +175,24 @@ parsed parse(int argc, char const* const* argv) {
     if (a.has("--chunk-bytes")) tile.chunk_bytes = std::uint32_t(chunk);
 
     layout_command cmd;
-    if (a.has("--nx")) {
+    cmd.tile = tile;
+    if (a.has("--suggest")) {
+        if (!a.has("--row-bytes")) return usage_error{"--suggest: give the tile's --row-bytes (and --rows, --elem)"};
+        if (a.has("--require-conflict-free") || a.has("--require-article"))
+            return usage_error{"--suggest chooses a layout; --require-... belong to --layout"};
+        cmd.suggest = true;
+        auto s = subject_from("--suggest", "plain", tile);
+        if (auto const* e = std::get_if<usage_error>(&s)) return *e;
+        cmd.subject = std::get<layout_subject>(s);
+        auto const wanted = a.values("--access");
+        for (auto const& spec : wanted.empty() ? default_accesses() : wanted) {
+            auto const got = access_from("--access", spec, cmd.subject);
+            if (auto const* e = std::get_if<usage_error>(&got)) return *e;
+            auto const& access = std::get<access_subject>(got);
+            if (std::find(cmd.accesses.begin(), cmd.accesses.end(), access.spec) == cmd.accesses.end())
+                cmd.accesses.push_back(access.spec);
+        }
+    } else if (a.has("--nx")) {
         if (auto e = count(a, "--nx", 1, u32, nx)) return *e;
         tc = elem;
         if (auto e = count(a, "--tc", 1, u32, tc)) return *e;
@@ -174,10 +218,10 @@ parsed parse(int argc, char const* const* argv) {
                                std::to_string(cmd.subject.shape.elem) + "-byte elements, " + cmd.other->spec + ": " +
                                std::to_string(cmd.other->shape.row_bytes) + " and " +
                                std::to_string(cmd.other->shape.elem) + ")"};
-        if (a.has("--require-conflict-free") || a.has("--require-article"))
-            return usage_error{"--equiv proves one property; --require-... belong to --layout"};
+        if (a.has("--require-conflict-free") || a.has("--require-article") || a.has("--access"))
+            return usage_error{"--equiv proves one property; --access and --require-... belong to --layout"};
     }
-    if (!cmd.other)
+    if (!cmd.other && !cmd.suggest)
         if (auto e = read_requirements(a, cmd)) return *e;
     cmd.timeout_ms = unsigned(timeout);
     cmd.log_queries = a.has("--log-queries");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../certify.hpp"
+#include "../layout_spec.hpp"
 #include "../layout_subject.hpp"
 #include "arguments.hpp"
 
@@ -20,8 +21,11 @@ struct layout_command {
     std::optional<layout_subject> other;  // --equiv: the second layout
     unsigned timeout_ms = 10000;
     requirements required;
+    std::vector<std::string> accesses;     // --access: canonical specs
     std::optional<std::string> json_path;  // "-": standard output
     bool log_queries = false;
+    bool suggest = false;  // --suggest: search the families on `tile` for `accesses`
+    tile_request tile;
 };
 
 // Printed and exited 0: --help, --version.

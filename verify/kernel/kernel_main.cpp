@@ -86,7 +86,7 @@ int run_kernel_mode(int argc, char const* const* argv) {
         for (auto const& k : kernels) {
             std::cout << k.info.name << ": " << k.info.description << (k.info.claims_conflict_free ? " (claims conflict-free)" : "") << "\n";
             for (auto const& a : k.accesses) {
-                std::cout << "    " << a.info.name << ": " << a.info.width << " B/lane over";
+                std::cout << "    " << a.info.name << ": " << a.info.instr.width << " B/lane over";
                 for (unsigned i = 0; i < a.info.var_count; ++i) std::cout << " " << a.info.vars[i].name << " < " << a.info.vars[i].count;
                 std::cout << "\n";
             }

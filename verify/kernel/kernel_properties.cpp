@@ -48,11 +48,11 @@ property_result start(kernel_access const& a, std::string what, std::string stat
 }  // namespace
 
 property_result prove_access_in_bounds(prover& p, kernel_entry const& k, kernel_access const& a) {
-    auto r = start(a, "in_bounds", "every lane's " + std::to_string(a.info.width) +
+    auto r = start(a, "in_bounds", "every lane's " + std::to_string(a.info.instr.width) +
                                        " bytes lie in the tile's data: inside the allocation, never in padding");
     auto vars = make_variables(p.fast(), instance_ranges(a, ""));
     auto const addr = a.symbolic_address(vars[0].value, values_of(vars, 1, a.info.var_count));
-    std::uint64_t const stride = row_stride_bytes(k.info), data = row_data_bytes(k.info), w = a.info.width;
+    std::uint64_t const stride = row_stride_bytes(k.info), data = row_data_bytes(k.info), w = a.info.instr.width;
     z3::expr const outside = !(addr + w <= std::uint64_t(k.info.shared_bytes)) || !(addr % stride + w <= data);
     decide_by_negation(p, r, {outside}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
         std::uint64_t const b = a.address(v[0], slice(v, 1, a.info.var_count));
@@ -73,13 +73,13 @@ property_result prove_access_covers_tile_once(prover& p, kernel_entry const& k, 
     std::uint64_t const tile_data = k.info.tile.shape.rows * row_data_bytes(k.info);
     auto r = start(a, "covers_tile_once",
                    "no two instances touch the same bytes, and " + std::to_string(instances) + " instances x " +
-                       std::to_string(a.info.width) + " bytes = the tile's " + std::to_string(tile_data) +
+                       std::to_string(a.info.instr.width) + " bytes = the tile's " + std::to_string(tile_data) +
                        " data bytes: each byte exactly once");
-    if (instances * a.info.width != tile_data) {
+    if (instances * a.info.instr.width != tile_data) {
         r.outcome = verdict::refuted;
-        r.reason = "the instances move " + std::to_string(instances * a.info.width) + " bytes, the tile holds " +
+        r.reason = "the instances move " + std::to_string(instances * a.info.instr.width) + " bytes, the tile holds " +
                    std::to_string(tile_data);
-        r.evidence = {{"instances", instances}, {"width", a.info.width}, {"tile_data_bytes", tile_data}};
+        r.evidence = {{"instances", instances}, {"width", a.info.instr.width}, {"tile_data_bytes", tile_data}};
         r.evidence_text.push_back(r.reason);
         return r;
     }

@@ -14,11 +14,12 @@ struct collector {
     void access(kernel_info const& k, kernel_access_info const& a, Address f) {
         kernel_access out;
         out.info = a;
-        warp_pattern& w = out.pattern;
+        access_subject& w = out.pattern;
         w.id = "kernel." + std::string(a.name);
-        w.statement = std::string(a.store ? "shared store" : "shared load") + " of the " + std::string(k.name) +
+        w.spec = a.instr.name() + " of kernel " + std::string(k.name);
+        w.statement = std::string(a.instr.is_store() ? "shared store" : "shared load") + " of the " + std::string(k.name) +
                       " kernel over every warp" + (a.var_count > 1 ? " and iteration" : "");
-        w.width = a.width;
+        w.instr = a.instr;
         for (unsigned i = 0; i < a.var_count; ++i) w.vars.push_back({std::string(a.vars[i].name), a.vars[i].count});
         unsigned const row_bytes = k.tile.pitch;
         out.address = [f](std::uint64_t lane, std::vector<std::uint64_t> const& s) { return f(lane, s.data()); };

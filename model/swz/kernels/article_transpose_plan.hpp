@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "swz/config.hpp"
-#include "swz/tile_patterns.hpp"
+#include "swz/access/tile_cell.hpp"
 
 namespace swz {
 

@@ -40,7 +40,7 @@
 #include "swz/layout/article.hpp"
 #include "swz/layout/tile_shape.hpp"
 #include "swz/layout_params.hpp"
-#include "swz/tile_patterns.hpp"
+#include "swz/access/tile_cell.hpp"
 #include "swz/xor_swizzle.hpp"
 
 namespace swz {

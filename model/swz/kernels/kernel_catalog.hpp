@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "swz/access/instruction.hpp"
 #include "swz/kernel_layouts.hpp"
 #include "swz/kernels/article_tiles.hpp"
 #include "swz/kernels/article_transpose_plan.hpp"
@@ -28,8 +29,7 @@ struct access_variable {
 
 struct kernel_access_info {
     std::string_view name;  // "load.st_shared" ...
-    bool store;             // a shared store (else a load)
-    unsigned width;         // bytes per lane
+    instruction instr;      // what the kernel body issues: st.16, ld.4, ...
     unsigned var_count;
     std::array<access_variable, 3> vars;
 };
@@ -51,11 +51,11 @@ void visit_fast(std::string_view name, Visitor& v) {
                            true, plan::shared_bytes, kernel_tile_named(name)};
     v.kernel(info);
     v.access(info,
-             kernel_access_info{"load.st_shared", true, plan::store_width, 2,
+             kernel_access_info{"load.st_shared", st_shared(plan::store_width), 2,
                                 {{{"warp", plan::warps}, {"iteration", plan::load_iterations}, {"", 0}}}},
              [](auto lane, auto const* vars) { return plan::load_store_byte(lane, vars[0], vars[1]); });
     v.access(info,
-             kernel_access_info{"gather.ld_shared", false, plan::gather_width, 3,
+             kernel_access_info{"gather.ld_shared", ld_shared(plan::gather_width), 3,
                                 {{{"warp", plan::warps}, {"iteration", plan::gather_iterations},
                                   {"read", plan::rows_per_vector}}}},
              [](auto lane, auto const* vars) { return plan::gather_read_byte(lane, vars[0], vars[1], vars[2]); });
@@ -68,9 +68,9 @@ void visit_article(std::string_view name, std::string_view description, bool con
     kernel_info const info{name, description, conflict_free, plan.shared_bytes(), kernel_tile_named(name)};
     v.kernel(info);
     unsigned const w = plan.access_bytes();
-    v.access(info, kernel_access_info{"store.st_shared", true, w, 1, {{{"warp", plan.warps}, {"", 0}, {"", 0}}}},
+    v.access(info, kernel_access_info{"store.st_shared", st_shared(w), 1, {{{"warp", plan.warps}, {"", 0}, {"", 0}}}},
              [plan](auto lane, auto const* vars) { return plan.store_byte(lane, vars[0]); });
-    v.access(info, kernel_access_info{"load.ld_shared", false, w, 1, {{{"warp", plan.warps}, {"", 0}, {"", 0}}}},
+    v.access(info, kernel_access_info{"load.ld_shared", ld_shared(w), 1, {{{"warp", plan.warps}, {"", 0}, {"", 0}}}},
              [plan](auto lane, auto const* vars) { return plan.load_byte(lane, vars[0]); });
 }
 

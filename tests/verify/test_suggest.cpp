@@ -1,0 +1,100 @@
+// --suggest: the search's choice and its optimality, checked by enumerating
+// every candidate's accesses again with the tests' own lane placements
+// (support/enumerate.hpp), not the prover's.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "agreement.hpp"
+#include "layout_spec.hpp"
+#include "suggest.hpp"
+#include "support/run_swz_verify.hpp"
+
+using namespace swz;
+using namespace swz::testing;
+
+namespace {
+
+// An access's worst case on a layout spec, by enumeration; nothing when
+// some start makes it illegal.
+std::optional<unsigned> enumerated(std::string const& spec, verify::tile_request const& tile, std::string const& access) {
+    auto const s = std::get<verify::layout_subject>(verify::parse_layout(spec, tile));
+    auto const o = enumerated_worst_wavefronts(concrete_of(s, tile.rows), access);
+    if (!o.applicable || o.illegal) return std::nullopt;
+    return o.worst;
+}
+
+}  // namespace
+
+TEST_CASE("the suggestion for a half tile's row, column, ldmatrix.x4 and cp.async.16 is Swizzle<3,3,3>, proved optimal",
+          "[verify][suggest]") {
+    verify::tile_request tile{64, 128, 2, true};
+    std::vector<std::string> const accesses{"row", "column", "ldmatrix.x4", "cp.async.16"};
+    verify::certify_options o;
+    auto const s = verify::suggest_layout(tile, accesses, o);
+    REQUIRE(!s.ranked.empty());
+    CHECK(s.ranked.front().spec == "cute:3,3,3");
+    CHECK(s.ranked.front().total == 13);
+    CHECK(s.tma_matches == std::vector<std::string>{"tma:128B"});
+    CHECK_THAT(s.cute_code, Catch::Contains("Swizzle<3,3,3>"));
+    CHECK(verify::suggestion_exit_code(s) == 0);
+    REQUIRE(s.chosen);
+    CHECK(verify::exit_code_for(s.chosen->results) == 0);
+    // Every candidate again, by enumeration: the totals, the illegal ones,
+    // and that none of them has fewer wavefronts than the choice.
+    unsigned best = ~0u;
+    for (auto const& c : s.ranked) {
+        CAPTURE(c.spec);
+        unsigned total = 0;
+        for (std::size_t k = 0; k < accesses.size(); ++k) {
+            auto const w = enumerated(c.spec, tile, accesses[k]);
+            REQUIRE(w);
+            CHECK(*w == c.wavefronts[k]);
+            total += *w;
+        }
+        CHECK(total == c.total);
+        best = std::min(best, total);
+    }
+    for (auto const& c : s.excluded) {
+        CAPTURE(c.spec, c.why);
+        CHECK(c.outcome == verify::verdict::refuted);
+        bool some_illegal = false;
+        for (auto const& a : accesses) some_illegal |= !enumerated(c.spec, tile, a);
+        CHECK(some_illegal);
+    }
+    CHECK(best == s.ranked.front().total);
+    // Ties go to no padding, then the smaller footprint: TMA 128B ties and ranks after.
+    CHECK(s.ranked[1].spec == "tma:128B");
+    CHECK(s.ranked[1].total == 13);
+}
+
+TEST_CASE("a tie between a padded and an unpadded layout goes to the unpadded one", "[verify][suggest]") {
+    // Row reads of floats: every layout of the tile reaches the ideal.
+    verify::tile_request tile{32, 128, 4, true};
+    auto const s = verify::suggest_layout(tile, {"row"}, verify::certify_options{});
+    REQUIRE(!s.ranked.empty());
+    CHECK(s.ranked.front().spec == "plain");
+    CHECK(s.ranked.front().total == 1);
+}
+
+TEST_CASE("swz-verify --suggest on the command line: a table, the CuTe code and JSON, and bad requests exit 1 in one line", "[verify][suggest][cli]") {
+    auto const r = swz_verify("--suggest --access row --access column --rows 32 --row-bytes 128 --elem 4 --json -");
+    CAPTURE(r.err);
+    CHECK(r.code == 0);
+    auto const j = nlohmann::json::parse(r.out);
+    CHECK(j["mode"] == "suggest");
+    CHECK(j["ranked"][0]["total"] == 2);  // both at the ideal: a 32-bit column needs 5 swizzle bits
+    CHECK_THAT(r.err, Catch::Contains("PROVED optimal") && Catch::Contains("CuTe: "));
+    for (auto const& [args, says] : std::vector<std::pair<std::string, std::string>>{
+             {"--suggest --access row --rows 32", "--suggest: give the tile's --row-bytes"},
+             {"--suggest --access bogus --rows 32 --row-bytes 128", "--access bogus"},
+             {"--suggest --layout plain --row-bytes 128", "give one of --layout, --nx, --equiv and --suggest"},
+             {"--suggest --require-conflict-free row --row-bytes 128", "--suggest chooses a layout"},
+         }) {
+        CAPTURE(args);
+        auto const bad = swz_verify(args);
+        CHECK(bad.code == 1);
+        CHECK(count_lines(bad.err) == 1);
+        CHECK_THAT(bad.err, Catch::Contains(says));
+    }
+}

@@ -1,0 +1,225 @@
+#include "access_spec.hpp"
+
+#include <algorithm>
+#include <type_traits>
+
+#include "swz/access/column_access.hpp"
+#include "swz/access/lane_formula.hpp"
+#include "swz/access/matrix_access.hpp"
+#include "swz/access/row_access.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+using result = std::variant<access_subject, access_error>;
+
+std::uint64_t gcd(std::uint64_t a, std::uint64_t b) { return b == 0 ? a : gcd(b, a % b); }
+
+access_geometry geometry_of(layout_subject const& t) { return {t.rows(), t.shape.row_bytes, t.shape.elem, t.chunk_bytes}; }
+
+std::string cell_text(std::uint64_t y, std::uint64_t x, std::uint64_t byte_in_elem) {
+    std::string s = "[";
+    s += std::to_string(y);
+    s += "][";
+    s += std::to_string(x);
+    s += "]";
+    if (byte_in_elem) s += "+" + std::to_string(byte_in_elem);
+    return s;
+}
+
+// The lanes' addresses through the layout, from each lane's logical byte.
+template <class At>
+void through_layout(access_subject& a, layout_subject const& t, At at) {
+    std::uint32_t const e = t.shape.elem;
+    a.elem = e;
+    a.run_elements = a.instr.width > e ? a.instr.width / e : 1;
+    a.address = [t, at, e](unsigned lane, std::vector<std::uint64_t> const& s) {
+        return stored_byte(t.offset, at(std::uint64_t(lane), s), e);
+    };
+    a.symbolic_address = [t, at, e](unsigned lane, std::vector<symbolic_uint> const& s) {
+        return stored_byte(t.symbolic_offset, at(s[0].lift(lane), s), e);
+    };
+    a.element_address = [t, at, e](unsigned lane, std::vector<std::uint64_t> const& s, unsigned k) {
+        auto const b = at(std::uint64_t(lane), s);
+        return t.offset(b.y, b.xb / e + k);
+    };
+    a.symbolic_element_address = [t, at, e](unsigned lane, std::vector<symbolic_uint> const& s, unsigned k) {
+        auto const b = at(s[0].lift(lane), s);
+        return t.symbolic_offset(b.y, b.xb / e + k);
+    };
+    a.describe_lane = [at, e](unsigned lane, std::vector<std::uint64_t> const& s) {
+        auto const b = at(std::uint64_t(lane), s);
+        return cell_text(b.y, b.xb / e, b.xb % e);
+    };
+}
+
+// A built-in (row_access, column_access, matrix_access) on the layout.
+template <class Builtin>
+access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subject const& t, std::uint64_t period) {
+    access_subject a;
+    a.spec = spec;
+    a.id = "conflict." + spec;
+    a.statement = b.statement();
+    a.instr = b.instr;
+    access_geometry const g = geometry_of(t);
+    start_domain const d = b.starts(g);
+    a.vars = d.vars;
+    a.not_applicable = d.not_applicable;
+    // One period of rows: the first start variable is the start row, or
+    // (row-major accesses) the unit s, which shifts whole periods every
+    // lcm(P * units per row, 32) / 32 steps.
+    auto const starts_per_period = [&](std::uint64_t p) {
+        if constexpr (std::is_same_v<Builtin, row_access>) {
+            std::uint64_t const cells = p * (g.row_bytes / b.instr.width);
+            return cells / gcd(cells, 32);
+        } else {
+            return p;
+        }
+    };
+    if (!a.vars.empty()) {
+        if (period) {
+            std::uint64_t const count = starts_per_period(period);
+            if (count < a.vars[0].count) {
+                a.vars[0].count = count;
+                a.domain_note = "over one period of " + std::to_string(period) + " rows (periodicity): " + a.vars[0].name +
+                                " < " + std::to_string(count);
+            }
+        } else if (t.row_split() > 1) {
+            a.start_period = starts_per_period(t.row_split());
+        }
+    }
+    through_layout(a, t, [b, g](auto lane, auto const& s) { return b.at(g, lane, s.data()); });
+    return a;
+}
+
+std::optional<unsigned> width_suffix(std::string const& s, std::string const& name) {
+    if (s == name) return 0u;
+    if (s.rfind(name + ".", 0) != 0) return std::nullopt;
+    std::string const w = s.substr(name.size() + 1);
+    for (unsigned v : {1u, 2u, 4u, 8u, 16u})
+        if (w == std::to_string(v)) return v;
+    return std::nullopt;
+}
+
+// A built-in access, or (`error` set) a built-in's name with a bad suffix;
+// nothing (and no error) for any other spec.
+std::optional<access_subject> builtin(std::string const& spec, layout_subject const& t, std::uint64_t period,
+                                      std::optional<access_error>& error) {
+    std::uint32_t const e = t.shape.elem, chunk = t.chunk_bytes;
+    struct named {
+        char const* name;
+        bool by_row;
+        std::uint32_t default_width;
+    };
+    for (auto const& n : {named{"row-chunk", true, chunk}, named{"column-chunk", false, chunk}, named{"row", true, e},
+                          named{"column", false, e}}) {
+        auto const w = width_suffix(spec, n.name);
+        if (!w) continue;
+        unsigned const width = *w ? *w : n.default_width;
+        std::string const canonical = *w && *w != n.default_width ? spec : n.name;
+        if (!is_access_width(width)) {
+            error = access_error{0, "'" + spec + "': a chunk of " + std::to_string(width) +
+                                        " bytes is not a width one instruction moves (1, 2, 4, 8, 16)"};
+            return std::nullopt;
+        }
+        if (n.by_row) return builtin_on(row_access{n.name, ld_shared(width)}, canonical, t, period);
+        return builtin_on(column_access{n.name, ld_shared(width)}, canonical, t, period);
+    }
+    if (spec.rfind("cp.async.", 0) == 0 && spec.find(':') == std::string::npos) {
+        auto const i = instruction_named(spec);
+        if (!i) {
+            error = access_error{10, "'" + spec + "': cp.async moves 4, 8 or 16 bytes"};
+            return std::nullopt;
+        }
+        return builtin_on(row_access{"cp.async", *i}, spec, t, period);
+    }
+    if ((spec.rfind("ldmatrix", 0) == 0 || spec.rfind("stmatrix", 0) == 0) && spec.find(':') == std::string::npos) {
+        auto const i = instruction_named(spec);
+        if (!i) {
+            error = access_error{9, "'" + spec + "': expected " + spec.substr(0, 8) + ".x1, .x2 or .x4, optionally .trans"};
+            return std::nullopt;
+        }
+        return builtin_on(matrix_access{*i}, spec, t, period);
+    }
+    return std::nullopt;
+}
+
+result formula(std::string const& spec, layout_subject const& t) {
+    auto const colon = spec.find(':');
+    std::string const kind = spec.substr(0, colon);
+    auto const instr = instruction_named(kind);
+    if (!instr)
+        return access_error{1, "'" + kind + "' is not an instruction (ld.W, st.W, cp.async.W with W = 1, 2, 4, 8, 16; " +
+                                   "ldmatrix.x1|x2|x4[.trans], stmatrix...)"};
+    auto const parsed = parse_lane_formula(spec.substr(colon + 1), colon + 1);
+    if (auto const* e = std::get_if<lane_formula_error>(&parsed)) return access_error{e->column, e->message};
+    lane_formula const f = std::get<lane_formula>(parsed);
+    access_subject a;
+    a.instr = *instr;
+    a.spec = kind + ":" + f.text();
+    a.id = "conflict." + a.spec;
+    a.statement = "lane l " + std::string(instr->is_store() ? "writes " : "reads ") +
+                  (f.target == lane_target::cell ? "cell " : "byte ") + f.text() + " (" + instr->name() + ")";
+    for (auto const& v : f.variables) a.vars.push_back({v.name, v.count});
+    // A formula with no start is one instance; the prover still wants a variable.
+    if (a.vars.empty()) a.vars.push_back({"once", 1});
+    std::uint64_t const rows = t.rows(), cols = t.cols();
+    if (f.target == lane_target::byte) {
+        std::uint64_t const last = t.footprint - a.instr.width;
+        a.elem = t.shape.elem;
+        a.address = [f](unsigned lane, std::vector<std::uint64_t> const& s) { return f.byte_of(std::uint64_t(lane), s); };
+        a.symbolic_address = [f](unsigned lane, std::vector<symbolic_uint> const& s) { return f.byte_of(s[0].lift(lane), s); };
+        a.inside = [f, last](unsigned lane, std::vector<std::uint64_t> const& s) { return f.byte_of(std::uint64_t(lane), s) <= last; };
+        a.symbolic_inside = [f, last](unsigned lane, std::vector<symbolic_uint> const& s) { return f.byte_of(s[0].lift(lane), s) <= last; };
+        a.describe_lane = [f](unsigned lane, std::vector<std::uint64_t> const& s) {
+            return "byte " + std::to_string(f.byte_of(std::uint64_t(lane), s));
+        };
+        return a;
+    }
+    std::uint32_t const e = t.shape.elem;
+    auto const at = [f, e](auto lane, auto const& s) {
+        auto const c = f.cell_of(lane, s);
+        return logical_byte<std::decay_t<decltype(lane)>>{c.row, c.column * e};
+    };
+    through_layout(a, t, at);
+    unsigned const run = a.run_elements;
+    a.inside = [f, rows, cols, run](unsigned lane, std::vector<std::uint64_t> const& s) {
+        auto const c = f.cell_of(std::uint64_t(lane), s);
+        return c.row < rows && c.column + run <= cols;
+    };
+    a.symbolic_inside = [f, rows, cols, run](unsigned lane, std::vector<symbolic_uint> const& s) {
+        auto const c = f.cell_of(s[0].lift(lane), s);
+        return c.row < rows && c.column + run <= cols;
+    };
+    return a;
+}
+
+}  // namespace
+
+std::variant<access_subject, access_error> access_on(std::string const& spec, layout_subject const& t, std::uint64_t period) {
+    if (spec.empty()) return access_error{0, "an empty access spec"};
+    std::optional<access_error> error;
+    if (auto b = builtin(spec, t, period, error)) return *b;
+    if (error) return *error;
+    if (spec.find(':') != std::string::npos) return formula(spec, t);
+    return access_error{1, "'" + spec + "': unknown access (row[.W], column[.W], row-chunk[.W], column-chunk[.W], " +
+                               "ldmatrix.xN[.trans], stmatrix.xN[.trans], cp.async.W, or KIND:cell(...)/byte(...) for ...)"};
+}
+
+std::vector<std::string> const& default_accesses() {
+    static std::vector<std::string> const d{"row", "row-chunk", "column", "column-chunk"};
+    return d;
+}
+
+std::string access_grammar() {
+    return "  row[.W] | column[.W]                 lane l reads unit s*32+l row-major | row y0+l at column c (W: the element)\n"
+           "  row-chunk[.W] | column-chunk[.W]     the same with the layout's chunk (W given: that width)\n"
+           "  ldmatrix.x1|x2|x4[.trans]            one 8x8 matrix | mma.m16n8k16 B (8x16) | A (16x16) fragment at (y0, c)\n"
+           "  stmatrix.x1|x2|x4[.trans]            the same fragments, stored\n"
+           "  cp.async.4|8|16                      lane l writes unit s*32+l row-major\n"
+           "  KIND:cell(ROW, COL) for V < N, ...   your own: KIND ld.W | st.W | cp.async.W | ldmatrix.xN | stmatrix.xN,\n"
+           "  KIND:byte(OFFSET) for V < N, ...     ROW, COL, OFFSET in lane, V..., constants, + - * / % ^ & | << >> ( )\n";
+}
+
+}  // namespace swz::verify

@@ -1,0 +1,51 @@
+// One warp-wide shared-memory access as the prover sees it: the instruction
+// (its width and the lanes that supply addresses), the start variables, and
+// the byte address of each lane as a function of the starts, instantiated on
+// integers and on bit-vectors. The built-in patterns, the user's formulas,
+// the C++ API's functions and every access of swz's own kernels are all
+// this one type.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "swz/access/access_geometry.hpp"
+#include "swz/access/instruction.hpp"
+#include "symbolic_uint.hpp"
+
+namespace swz::verify {
+
+using lane_address_fn = std::function<std::uint64_t(unsigned lane, std::vector<std::uint64_t> const& start)>;
+using symbolic_lane_address_fn = std::function<symbolic_uint(unsigned lane, std::vector<symbolic_uint> const& start)>;
+
+struct access_subject {
+    std::string id;         // "conflict.row", "conflict.ldmatrix.x4", "kernel.gather.ld_shared"
+    std::string spec;       // the access, as --access writes it
+    std::string statement;
+    instruction instr;
+    std::vector<start_variable> vars;  // each ranges over 0 .. count-1
+    std::string not_applicable;        // non-empty when the access has no start
+    std::string domain_note;           // how the starts were cut to one period, if they were
+    std::uint64_t start_period = 0;    // else: a period to split the first start variable by
+    lane_address_fn address;           // the first byte lane `lane` touches
+    symbolic_lane_address_fn symbolic_address;
+    // Where the lane reads through a layout and moves more than one element:
+    // element k of its run (k < run_elements) must sit at address + k*elem,
+    // else the bytes are not one vector access.
+    unsigned run_elements = 1;
+    unsigned elem = 1;
+    std::function<std::uint64_t(unsigned lane, std::vector<std::uint64_t> const&, unsigned k)> element_address;
+    std::function<symbolic_uint(unsigned lane, std::vector<symbolic_uint> const&, unsigned k)> symbolic_element_address;
+    // Whether the lane's bytes lie in the tile, where the access itself does
+    // not make sure (a user's formula); empty: always.
+    std::function<bool(unsigned lane, std::vector<std::uint64_t> const&)> inside;
+    std::function<z3::expr(unsigned lane, std::vector<symbolic_uint> const&)> symbolic_inside;
+    // What lane `lane` touches, in the access's own terms ("[y][x]").
+    std::function<std::string(unsigned lane, std::vector<std::uint64_t> const& start)> describe_lane;
+
+    bool lane_active(unsigned lane) const { return lane < instr.address_lanes; }
+};
+
+}  // namespace swz::verify

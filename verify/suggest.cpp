@@ -1,0 +1,248 @@
+#include "suggest.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <ostream>
+#include <thread>
+
+#include "access_spec.hpp"
+#include "conflict_bound.hpp"
+#include "equivalence.hpp"
+#include "exit_codes.hpp"
+#include "periodicity.hpp"
+#include "report.hpp"
+
+namespace swz::verify {
+namespace {
+
+// Tiles taller than this are cut to a proved period before their starts
+// are enumerated.
+constexpr std::uint64_t rows_without_period = 4096;
+
+unsigned bits_to_hold(std::uint64_t n) {
+    unsigned b = 0;
+    while (b < 64 && (std::uint64_t(1) << b) < n) ++b;
+    return b;
+}
+
+// Every candidate of the searched families, in the documented order.
+std::vector<suggest_candidate> candidates_for(tile_request const& tile) {
+    std::vector<suggest_candidate> out;
+    out.push_back({"plain"});
+    for (std::uint32_t p = tile.elem; p <= 16; p += tile.elem) {
+        out.push_back({"pad:" + std::to_string(p)});
+        out.back().pad = p;
+    }
+    std::uint64_t const elements = tile.rows * (*tile.row_bytes / tile.elem);
+    unsigned const top = bits_to_hold(elements);
+    for (unsigned b = 1; b <= top; ++b)
+        for (unsigned m = 0; m + 2 * b <= top; ++m)
+            for (unsigned s = b; m + s + b <= top; ++s)
+                for (int sign : {1, -1}) {
+                    out.push_back({"cute:" + std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(sign * int(s))});
+                    out.back().swizzle_bits = b;
+                }
+    unsigned bits = 1;
+    for (char const* mode : {"tma:32B", "tma:64B", "tma:128B"}) {
+        out.push_back({mode});
+        out.back().swizzle_bits = bits++;
+    }
+    return out;
+}
+
+// Decides every access on one candidate; false when the spec does not
+// describe a layout of this tile (it is then no candidate at all).
+bool score(suggest_candidate& c, tile_request const& tile, std::vector<std::string> const& accesses, unsigned timeout_ms) {
+    auto const parsed = parse_layout(c.spec, tile);
+    if (std::holds_alternative<layout_error>(parsed)) return false;
+    layout_subject const& t = std::get<layout_subject>(parsed);
+    c.footprint = t.footprint;
+    prover p(timeout_ms);
+    std::uint64_t period = 0;
+    if (t.rows() > rows_without_period) period = proved_period(prove_periodicity(p, t), t);
+    for (auto const& spec : accesses) {
+        auto const a = access_on(spec, t, period);
+        if (auto const* e = std::get_if<access_error>(&a)) {
+            c.outcome = verdict::refuted;
+            c.why = spec + ": " + e->message;
+            return true;
+        }
+        auto const& subject = std::get<access_subject>(a);
+        if (!subject.not_applicable.empty()) {
+            c.outcome = verdict::refuted;
+            c.why = spec + ": " + subject.not_applicable;
+            return true;
+        }
+        property_result const r = prove_conflict_bound(p, subject, false, figure_method::automatic);
+        if (r.outcome != verdict::proved || !r.fig) {
+            c.outcome = r.outcome == verdict::refuted ? verdict::refuted : verdict::unknown;
+            c.why = spec + ": " + (r.reason.empty() ? "undecided" : r.reason);
+            return true;
+        }
+        c.wavefronts.push_back(unsigned(r.fig->value));
+        c.total += unsigned(r.fig->value);
+    }
+    return true;
+}
+
+bool better(suggest_candidate const& a, suggest_candidate const& b) {
+    if (a.total != b.total) return a.total < b.total;
+    if ((a.pad == 0) != (b.pad == 0)) return a.pad == 0;
+    if (a.footprint != b.footprint) return a.footprint < b.footprint;
+    return a.swizzle_bits < b.swizzle_bits;
+}
+
+std::string cute_code_of(std::string const& spec, tile_request const& tile) {
+    std::uint64_t const cols = *tile.row_bytes / tile.elem;
+    std::string const shape = "make_shape(Int<" + std::to_string(tile.rows) + ">{}, Int<" + std::to_string(cols) + ">{})";
+    std::string const plain = "make_layout(" + shape + ", LayoutRight{})";
+    if (spec == "plain") return plain;
+    if (spec.rfind("pad:", 0) == 0) {
+        std::uint64_t const pitch = cols + std::stoull(spec.substr(4)) / tile.elem;
+        return "make_layout(" + shape + ", make_stride(Int<" + std::to_string(pitch) + ">{}, Int<1>{}))";
+    }
+    if (spec.rfind("cute:", 0) == 0) return "composition(Swizzle<" + spec.substr(5) + ">{}, " + plain + ")";
+    return "";
+}
+
+// The CuTe form of a TMA mode on element offsets, when the element allows one.
+std::optional<std::string> cute_of_tma(std::string const& mode, std::uint32_t elem) {
+    unsigned const b = mode == "tma:32B" ? 1 : mode == "tma:64B" ? 2 : 3;
+    unsigned const e_bits = bits_to_hold(elem);
+    if (e_bits > 4) return std::nullopt;
+    return "cute:" + std::to_string(b) + "," + std::to_string(4 - e_bits) + ",3";
+}
+
+bool proved_equal(std::string const& a, std::string const& b, tile_request const& tile, unsigned timeout_ms) {
+    auto const sa = parse_layout(a, tile), sb = parse_layout(b, tile);
+    if (!std::holds_alternative<layout_subject>(sa) || !std::holds_alternative<layout_subject>(sb)) return false;
+    prover p(timeout_ms);
+    return prove_equivalence(p, std::get<layout_subject>(sa), std::get<layout_subject>(sb)).outcome == verdict::proved;
+}
+
+}  // namespace
+
+suggestion suggest_layout(tile_request const& tile, std::vector<std::string> const& accesses, certify_options const& options) {
+    auto const start = std::chrono::steady_clock::now();
+    suggestion s;
+    s.accesses = accesses;
+    std::vector<suggest_candidate> all = candidates_for(tile);
+    std::vector<char> fits(all.size(), 0);
+    unsigned const threads = std::max(1u, options.threads ? options.threads : std::thread::hardware_concurrency());
+    std::vector<std::thread> pool;
+    for (unsigned w = 0; w < threads; ++w)
+        pool.emplace_back([&, w] {
+            for (std::size_t i = w; i < all.size(); i += threads) fits[i] = score(all[i], tile, accesses, options.timeout_ms);
+        });
+    for (auto& t : pool) t.join();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (!fits[i]) continue;
+        (all[i].outcome == verdict::proved ? s.ranked : s.excluded).push_back(all[i]);
+    }
+    std::stable_sort(s.ranked.begin(), s.ranked.end(), better);
+    if (auto const plain = parse_layout("plain", tile); std::holds_alternative<layout_subject>(plain))
+        for (auto const& spec : accesses) {
+            auto const a = access_on(spec, std::get<layout_subject>(plain));
+            s.ideals.push_back(std::holds_alternative<access_subject>(a) ? std::get<access_subject>(a).instr.ideal() : 0);
+        }
+    if (!s.ranked.empty()) {
+        std::string const best = s.ranked.front().spec;
+        auto const subject = std::get<layout_subject>(parse_layout(best, tile));
+        certify_options o = options;
+        o.accesses = accesses;
+        s.chosen = certify(subject, o);
+        s.cute_code = cute_code_of(best, tile);
+        if (best.rfind("tma:", 0) == 0) {
+            s.tma_matches.push_back(best);
+            if (auto const c = cute_of_tma(best, tile.elem); c && proved_equal(best, *c, tile, options.timeout_ms))
+                s.cute_code = cute_code_of(*c, tile);
+        } else
+            for (char const* mode : {"tma:32B", "tma:64B", "tma:128B"})
+                if (proved_equal(best, mode, tile, options.timeout_ms)) s.tma_matches.push_back(mode);
+    }
+    s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return s;
+}
+
+int suggestion_exit_code(suggestion const& s) {
+    if (s.ranked.empty()) return s.excluded.empty() ? exit_unknown : exit_refuted;
+    for (auto const& c : s.excluded)
+        if (c.outcome == verdict::unknown) return exit_unknown;
+    return s.chosen ? int(exit_code_for(s.chosen->results)) : exit_unknown;
+}
+
+namespace {
+
+std::string tma_name(std::string const& mode) {
+    return "CU_TENSOR_MAP_SWIZZLE_" + mode.substr(4) + " (" + mode + ")";
+}
+
+}  // namespace
+
+void print_suggestion(std::ostream& os, suggestion const& s) {
+    std::size_t illegal = 0, undecided = 0;
+    for (auto const& c : s.excluded) (c.outcome == verdict::unknown ? undecided : illegal) += 1;
+    std::size_t const searched = s.ranked.size() + s.excluded.size();
+    os << "searched " << searched << " layouts (plain, pads up to 16 B, every CuTe Swizzle<B,M,S> of the tile, the TMA modes): "
+       << s.ranked.size() << " decided exactly, " << illegal << " illegal for an access, " << undecided << " undecided, in "
+       << std::fixed << std::setprecision(2) << s.seconds << " s\n" << std::defaultfloat;
+    if (s.ranked.empty()) {
+        os << "no layout of the searched families is legal for every access\n";
+        for (std::size_t i = 0; i < s.excluded.size() && i < 5; ++i) os << "  " << s.excluded[i].spec << ": " << s.excluded[i].why << "\n";
+        return;
+    }
+    os << "  " << std::left << std::setw(6) << "rank" << std::setw(18) << "layout" << std::setw(7) << "total";
+    for (auto const& a : s.accesses) os << " " << a;
+    os << "\n";
+    for (std::size_t i = 0; i < s.ranked.size() && i < 8; ++i) {
+        auto const& c = s.ranked[i];
+        os << "  " << std::left << std::setw(6) << (i + 1) << std::setw(18) << c.spec << std::setw(7) << c.total;
+        for (std::size_t k = 0; k < c.wavefronts.size(); ++k)
+            os << " " << std::setw(int(s.accesses[k].size())) << c.wavefronts[k];
+        os << "\n";
+    }
+    auto const& best = s.ranked.front();
+    unsigned ideal = 0;
+    for (unsigned v : s.ideals) ideal += v;
+    os << "best: " << best.spec << ", " << best.total << " wavefronts in all (ideal " << ideal << ")";
+    if (undecided == 0)
+        os << "; PROVED optimal: none of the " << searched << " searched layouts has fewer (each decided exactly)\n";
+    else
+        os << "; optimality UNKNOWN: " << undecided << " layouts undecided (first: " << [&] {
+            for (auto const& c : s.excluded)
+                if (c.outcome == verdict::unknown) return c.spec + ", " + c.why;
+            return std::string();
+        }() << ")\n";
+    if (!s.cute_code.empty()) os << "CuTe: " << s.cute_code << "\n";
+    else os << "CuTe: no Swizzle<B,M,S> on element offsets equals it on this tile\n";
+    if (s.tma_matches.empty()) os << "TMA:  no TMA swizzle mode places this tile alike\n";
+    for (auto const& m : s.tma_matches) os << "TMA:  " << tma_name(m) << (m == best.spec ? "" : ", proved equal") << "\n";
+    os << "\nThe chosen layout's certificate:\n";
+    print_table(os, *s.chosen, suggestion_exit_code(s));
+}
+
+nlohmann::json suggestion_json(suggestion const& s) {
+    nlohmann::json j;
+    j["schema_version"] = certificate_schema_version;
+    j["tool"] = "swz-verify";
+    j["tool_version"] = tool_version();
+    j["z3_version"] = z3_version();
+    j["mode"] = "suggest";
+    j["accesses"] = s.accesses;
+    j["ideals"] = s.ideals;
+    j["exit_code"] = suggestion_exit_code(s);
+    j["searched"] = s.ranked.size() + s.excluded.size();
+    j["ranked"] = nlohmann::json::array();
+    for (auto const& c : s.ranked)
+        j["ranked"].push_back({{"spec", c.spec}, {"total", c.total}, {"wavefronts", c.wavefronts}, {"footprint", c.footprint}});
+    j["excluded"] = nlohmann::json::array();
+    for (auto const& c : s.excluded)
+        j["excluded"].push_back({{"spec", c.spec}, {"verdict", std::string(verdict_name(c.outcome))}, {"why", c.why}});
+    if (s.chosen) j["chosen"] = to_json(*s.chosen);
+    j["cute"] = s.cute_code;
+    j["tma"] = s.tma_matches;
+    return j;
+}
+
+}  // namespace swz::verify
