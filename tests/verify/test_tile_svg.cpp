@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -14,6 +15,7 @@
 
 #include "picture/bank_palette.hpp"
 #include "picture/tile_svg.hpp"
+#include "support/run_swz_verify.hpp"
 
 using namespace swz::verify;
 
@@ -299,4 +301,39 @@ TEST_CASE("tile svg: a picture it cannot draw is refused", "[svg]") {
     auto huge = picture("huge", row_major, {});
     huge.rows = svg_cell_limit;
     CHECK_THROWS_AS(render_tile_svg(huge), std::length_error);
+}
+
+TEST_CASE("swz-verify --svg draws the certified layout and each access's replayed witness", "[verify][svg][cli]") {
+    auto const dir = swz::testing::scratch_folder("svg-cli");
+    auto const file = (dir / "tile.svg").string();
+    auto const r = swz::testing::swz_verify("--layout cute:3,3,3 --elem 2 --row-bytes 128 --rows 64 --access ldmatrix.x4 --svg " + file);
+    CAPTURE(r.err);
+    REQUIRE(r.code == 0);
+    tinyxml2::XMLDocument doc;
+    REQUIRE(doc.LoadFile(file.c_str()) == tinyxml2::XML_SUCCESS);
+    REQUIRE(std::string(doc.RootElement()->Name()) == "svg");
+    // One panel per access figure: the four patterns and the ldmatrix.
+    std::set<int> panel_index;
+    std::vector<std::pair<int, int>> panels;  // (wavefronts, ideal) of each caption
+    std::function<void(tinyxml2::XMLElement const*)> walk = [&](tinyxml2::XMLElement const* e) {
+        for (; e; e = e->NextSiblingElement()) {
+            if (e->Attribute("data-access")) panel_index.insert(e->IntAttribute("data-access"));
+            if (e->Attribute("data-wavefronts")) panels.push_back({e->IntAttribute("data-wavefronts"), e->IntAttribute("data-ideal")});
+            walk(e->FirstChildElement());
+        }
+    };
+    walk(doc.RootElement());
+    CHECK(panel_index.size() == 5);
+    CHECK(panels.size() == 5);
+    // The column witness on Swizzle<3,3,3>: 4 wavefronts, ideal 1; ldmatrix.x4 at its ideal, 4.
+    bool column = false, matrix = false;
+    for (auto const& p : panels) {
+        column |= p == std::pair<int, int>{4, 1};
+        matrix |= p == std::pair<int, int>{4, 4};
+    }
+    CHECK(column);
+    CHECK(matrix);
+    auto const bad = swz::testing::swz_verify("--nx 64 --svg /nonexistent-dir/t.svg");
+    CHECK(bad.code == 3);
+    CHECK_THAT(bad.err, Catch::Contains("--svg"));
 }

@@ -4,6 +4,7 @@
 #include "../exit_codes.hpp"
 #include "../report.hpp"
 #include "../suggest.hpp"
+#include "../picture/certificate_picture.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
 
@@ -12,9 +13,24 @@ namespace swz::verify::cli {
 
 namespace {
 
-int run_suggest(layout_command const& cmd, certify_options const& opts, std::optional<output_file> const& json) {
+// The picture, when asked for: exit 3 and a line when it is not written.
+int write_picture(std::optional<output_file> const& svg, certificate const& c, layout_subject const& t, int code) {
+    if (!svg) return code;
+    if (auto why = svg->write(render_tile_svg(picture_of(c, t)))) {
+        std::cerr << "swz-verify: error: --svg: " << *why << "\n";
+        return worse_exit(code, exit_output);
+    }
+    return code;
+}
+
+int run_suggest(layout_command const& cmd, certify_options const& opts, std::optional<output_file> const& json,
+                std::optional<output_file> const& svg) {
     suggestion const s = suggest_layout(cmd.tile, cmd.accesses, opts);
     int code = suggestion_exit_code(s);
+    if (s.chosen) {
+        auto const chosen = parse_layout(s.ranked.front().spec, cmd.tile);
+        code = write_picture(svg, *s.chosen, std::get<layout_subject>(chosen), code);
+    }
     if (json)
         if (auto why = json->write(suggestion_json(s).dump(2) + "\n")) {
             std::cerr << "swz-verify: error: --json: " << *why << "\n";
@@ -49,12 +65,20 @@ int run_layout_mode(int argc, char const* const* argv) {
             return exit_output;
         }
     }
+    std::optional<output_file> svg;
+    if (cmd.svg_path) {
+        svg.emplace(*cmd.svg_path);
+        if (auto why = svg->probe()) {
+            std::cerr << "swz-verify: error: --svg: " << *why << "\n";
+            return exit_output;
+        }
+    }
     certify_options opts;
     opts.timeout_ms = cmd.timeout_ms;
     opts.required = cmd.required;
     opts.accesses = cmd.accesses;
     opts.log_queries = cmd.log_queries;
-    if (cmd.suggest) return run_suggest(cmd, opts, json);
+    if (cmd.suggest) return run_suggest(cmd, opts, json, svg);
     certificate const c = cmd.other ? certify_equivalence(cmd.subject, *cmd.other, opts) : certify(cmd.subject, opts);
     nlohmann::json doc = to_json(c);
     if (cmd.other) {
@@ -68,6 +92,7 @@ int run_layout_mode(int argc, char const* const* argv) {
             std::cerr << "swz-verify: error: --json: " << *why << "\n";
             code = exit_output;
         }
+    if (!cmd.other) code = write_picture(svg, c, cmd.subject, code);
     // With the certificate on standard output, the table goes to stderr.
     bool const json_on_stdout = cmd.json_path && *cmd.json_path == "-";
     print_table(json_on_stdout ? std::cerr : std::cout, c, code);

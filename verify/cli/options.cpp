@@ -60,6 +60,7 @@ std::vector<option_spec> const& layout_options() {
         {"--timeout-ms", 1, false, "T", "solver time limit per query in ms (default 10000)"},
         {"--json", 1, false, "FILE", "write the certificate as JSON to FILE (- for standard output)"},
         {"--access", 1, true, "ACCESS", "also cost this access (grammar below)"},
+        {"--svg", 1, false, "FILE", "draw the tile's first 64 rows by bank, and each access's witness lanes, as SVG"},
         {"--require-conflict-free", 1, true, "ACCESS", "this access (row, column, row-chunk, column-chunk, any --access spec, or all) must reach the ideal"},
         {"--require-article", 0, false, "", "the article's claims must hold"},
         {"--log-queries", 0, false, "", "every solver query, its answer and time, on stderr"},
@@ -226,6 +227,11 @@ parsed parse(int argc, char const* const* argv) {
     cmd.timeout_ms = unsigned(timeout);
     cmd.log_queries = a.has("--log-queries");
     if (auto j = a.value("--json")) cmd.json_path = *j;
+    if (auto v = a.value("--svg")) {
+        if (cmd.other) return usage_error{"--svg draws one layout; --equiv compares two"};
+        if (*v == "-") return usage_error{"--svg needs a file name, not standard output"};
+        cmd.svg_path = *v;
+    }
     return cmd;
 }
 

@@ -24,6 +24,7 @@ struct layout_command {
     std::vector<std::string> accesses;     // --access: canonical specs
     std::optional<std::string> json_path;  // "-": standard output
     bool log_queries = false;
+    std::optional<std::string> svg_path;   // --svg: the tile and its witnesses as a picture
     bool suggest = false;  // --suggest: search the families on `tile` for `accesses`
     tile_request tile;
 };
