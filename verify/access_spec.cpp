@@ -159,8 +159,7 @@ result formula(std::string const& spec, layout_subject const& t) {
     a.instr = *instr;
     a.spec = kind + ":" + f.text();
     a.id = "conflict." + a.spec;
-    a.statement = "lane l " + std::string(instr->is_store() ? "writes " : "reads ") +
-                  (f.target == lane_target::cell ? "cell " : "byte ") + f.text() + " (" + instr->name() + ")";
+    a.statement = "lane l " + std::string(instr->is_store() ? "writes " : "reads ") + f.text() + " (" + instr->name() + ")";
     for (auto const& v : f.variables) a.vars.push_back({v.name, v.count});
     // A formula with no start is one instance; the prover still wants a variable.
     if (a.vars.empty()) a.vars.push_back({"once", 1});

@@ -145,3 +145,35 @@ TEST_CASE("a TMA tile on a misaligned base reads the wrong bytes", "[verify][kno
     auto const aligned = run(spec("tma:128B,base=1024", 64, 128, 2));
     CHECK(by_id(aligned).at("tma.base").outcome == verdict::proved);
 }
+
+TEST_CASE("ldmatrix.x4 on plain 128-byte rows is refuted: each matrix's 8 rows share one bank group", "[verify][known-bad]") {
+    // The textbook complaint: every 16-byte row address of a matrix lies
+    // 128 bytes from the next, so each phase costs 8: 32 wavefronts, ideal 4.
+    auto const s = spec("plain", 64, 128, 2);
+    auto const c = run(s, {"ldmatrix.x4", "ldmatrix.x4.trans"});
+    auto const r = by_id(c);
+    for (char const* id : {"conflict.ldmatrix.x4", "conflict.ldmatrix.x4.trans"}) {
+        CAPTURE(id);
+        CHECK(r.at(id).outcome == verdict::refuted);
+        REQUIRE(r.at(id).fig);
+        CHECK(r.at(id).fig->value == 32);
+        CHECK(enumerated_worst_wavefronts(concrete_of(s, 64), "ldmatrix.x4").worst == 32);
+    }
+    // The same fragments through CuTe's Swizzle<3,3,3> reach the ideal.
+    auto const swizzled = by_id(run(spec("cute:3,3,3", 64, 128, 2), {"ldmatrix.x4"}));
+    CHECK(swizzled.at("conflict.ldmatrix.x4").outcome == verdict::proved);
+    CHECK(swizzled.at("conflict.ldmatrix.x4").fig->value == 4);
+}
+
+TEST_CASE("cp.async.16 into padded rows is refuted for conflict-free, though every bank is distinct", "[verify][known-bad]") {
+    // pad:16 spreads the banks, but cp.async.16 writes one 128-byte line a
+    // transfer: a row off its line costs 3 or 4 transfers a phase (BANK-MODEL.md).
+    auto const s = spec("pad:16", 64, 128, 2);
+    auto const c = run(s, {"cp.async.16", "row-chunk"});
+    auto const r = by_id(c);
+    CHECK(r.at("conflict.row-chunk").outcome == verdict::proved);
+    CHECK(r.at("conflict.cp.async.16").outcome == verdict::refuted);
+    REQUIRE(r.at("conflict.cp.async.16").fig);
+    CHECK(r.at("conflict.cp.async.16").fig->value == 11);  // measured 11 on the H200 at this start
+    CHECK(enumerated_worst_wavefronts(concrete_of(s, 64), "cp.async.16").worst == 11);
+}
