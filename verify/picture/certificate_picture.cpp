@@ -20,7 +20,9 @@ svg_picture picture_of(certificate const& c, layout_subject const& t) {
     for (auto const& r : c.results) {
         if (r.section != "conflicts" || !r.applicable || !r.fig || !r.evidence.contains("lanes")) continue;
         svg_access a;
-        a.title = r.id + (r.evidence_text.empty() ? "" : ": " + r.evidence_text.front());
+        // "conflict.column at y0 = 0, c = 0": the renderer appends the wavefronts.
+        std::string const first = r.evidence_text.empty() ? "" : r.evidence_text.front();
+        a.title = r.id + (first.empty() ? "" : " at " + first.substr(0, first.find(": ")));
         a.wavefronts = unsigned(r.fig->value);
         a.ideal = unsigned(r.fig->reference);
         for (auto const& l : r.evidence["lanes"]) {
