@@ -1,7 +1,5 @@
 #include "catalogue_options.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <limits>
 #include <string_view>
 
@@ -51,49 +49,70 @@ std::variant<unsigned, cli::usage_error> count_option(std::string const& option,
     return unsigned(std::get<std::uint64_t>(v));
 }
 
+std::vector<cli::option_spec> const& catalogue_options() {
+    static std::vector<cli::option_spec> const o{
+        {"--check", 1, false, "DIR", "re-check every certificate in DIR"},
+        {"--sweep", 0, false, "", "certify every layout in the ranges below"},
+        {"--nx", 1, false, "RANGE", "NX, elements per row (sweep; required)"},
+        {"--elem", 1, false, "RANGE", "element sizes in bytes (sweep; default 4)"},
+        {"--tc", 1, false, "RANGE", "chunk sizes TC in bytes (sweep; default: the element size)"},
+        {"--row-bytes", 1, false, "RANGE", "keep only rows of NX*elem bytes in RANGE (sweep)"},
+        {"--rows", 1, false, "R", "rows of each tile, 1 .. 2^32 (sweep; default 2^32: every 32-bit row)"},
+        {"--timeout-ms", 1, false, "MS", "Z3 time limit per query (sweep; default 10000)"},
+        {"--format", 1, false, "FORMAT", "markdown or json: the sweep's summary (default markdown)"},
+        {"--out", 1, false, "FILE", "write the summary to FILE instead of stdout (sweep)"},
+        {"--write-catalogue", 1, false, "DIR", "write every certificate to DIR/<layout>/ (sweep)"},
+        {"--jobs", 1, false, "N", "parallel jobs (default: one per core)"},
+        {"--cvc5", 1, false, "PATH", "cvc5, the second solver (check; default: cvc5 on $PATH)"},
+        {"--no-second-solver", 0, false, "", "check without cvc5 (reported loudly; the obligations are then checked by Z3 only)"},
+        {"--solver-timeout", 1, false, "S", "cvc5's CPU-time limit per obligation (check; default 60)"},
+        {"--obligations-dir", 1, false, "DIR", "keep every re-derived obligation as DIR/<layout>/<obligation>.smt2 (check)"},
+        {"--timings", 1, false, "FILE", "write each obligation's cvc5 CPU time to FILE, as CSV (check)"},
+        {"--version", 0, false, "", "print the version"},
+    };
+    return o;
+}
+
+std::string help_text() {
+    return "swz-verify catalogue mode: re-check a certificate catalogue (--check) or certify ranges of layouts (--sweep)\n\n"
+           "  swz-verify --check DIR [options]\n"
+           "  swz-verify --sweep --nx RANGE [options]\n\n"
+           "Options:\n" + cli::options_help(catalogue_options()) + "\n" + footer + "\n";
+}
+
 }  // namespace
 
 parsed parse(int argc, char const* const* argv) {
-    CLI::App app{"swz-verify catalogue mode: re-check a certificate catalogue (--check) or certify ranges of layouts (--sweep)",
-                 "swz-verify"};
-    app.set_version_flag("--version", "swz-verify " + tool_version());
-    app.footer(footer);
+    // swz-verify's own parser: one line in swz's words for every bad
+    // option or value, --help wherever it stands.
+    auto const got = cli::parse_arguments(argc, argv, catalogue_options());
+    if (auto const* e = std::get_if<cli::usage_error>(&got)) return *e;
+    auto const& a = std::get<cli::arguments>(got);
+    if (a.help) return cli::info_text{help_text()};
+    if (a.version) return cli::info_text{"swz-verify " + tool_version() + "\n"};
     raw_options o;
-    auto once = [](CLI::Option* opt) { return opt->multi_option_policy(CLI::MultiOptionPolicy::Throw); };
-    auto typed = [&](CLI::Option* opt, char const* type) { return once(opt)->type_name(type); };
-    typed(app.add_option("--check", o.check, "re-check every certificate in DIR"), "DIR");
-    app.add_flag("--sweep", o.sweep, "certify every layout in the ranges below");
-    typed(app.add_option("--nx", o.nx, "NX, elements per row (sweep; required)"), "RANGE");
-    typed(app.add_option("--elem", o.elem, "element sizes in bytes (sweep; default 4)"), "RANGE");
-    typed(app.add_option("--tc", o.tc, "chunk sizes TC in bytes (sweep; default: the element size)"), "RANGE");
-    typed(app.add_option("--row-bytes", o.row_bytes, "keep only rows of NX*elem bytes in RANGE (sweep)"), "RANGE");
-    typed(app.add_option("--rows", o.rows, "rows of each tile, 1 .. 2^32 (sweep; default 2^32: every 32-bit row)"), "R");
-    typed(app.add_option("--timeout-ms", o.timeout, "Z3 time limit per query (sweep; default 10000)"), "MS");
-    typed(app.add_option("--format", o.format, "markdown or json: the sweep's summary (default markdown)"), "FORMAT");
-    typed(app.add_option("--out", o.out, "write the summary to FILE instead of stdout (sweep)"), "FILE");
-    typed(app.add_option("--write-catalogue", o.write_catalogue, "write every certificate to DIR/<layout>/ (sweep)"), "DIR");
-    typed(app.add_option("--jobs", o.jobs, "parallel jobs (default: one per core)"), "N");
-    typed(app.add_option("--cvc5", o.cvc5, "cvc5, the second solver (check; default: cvc5 on $PATH)"), "PATH");
-    app.add_flag("--no-second-solver", o.no_second_solver,
-                 "check without cvc5 (reported loudly; the obligations are then checked by Z3 only)");
-    typed(app.add_option("--solver-timeout", o.solver_timeout, "cvc5's CPU-time limit per obligation (check; default 60)"), "S");
-    typed(app.add_option("--obligations-dir", o.obligations_dir,
-                         "keep every re-derived obligation as DIR/<layout>/<obligation>.smt2 (check)"), "DIR");
-    typed(app.add_option("--timings", o.timings, "write each obligation's cvc5 CPU time to FILE, as CSV (check)"), "FILE");
-    // "--check --help" would read --help as the directory: help wins anywhere.
-    for (int i = 1; i < argc; ++i)
-        if (std::string_view(argv[i]) == "--help" || std::string_view(argv[i]) == "-h") return cli::info_text{app.help()};
-    try {
-        app.parse(argc, argv);
-    } catch (CLI::CallForHelp const&) {
-        return cli::info_text{app.help()};
-    } catch (CLI::CallForVersion const&) {
-        return cli::info_text{"swz-verify " + tool_version() + "\n"};
-    } catch (CLI::ParseError const& e) {
-        return cli::usage_error{cli::one_line(e.what())};
-    }
+    auto const take = [&](char const* name, std::string& to) {
+        if (auto v = a.value(name)) to = *v;
+    };
+    take("--check", o.check);
+    take("--nx", o.nx);
+    take("--elem", o.elem);
+    take("--tc", o.tc);
+    take("--row-bytes", o.row_bytes);
+    take("--rows", o.rows);
+    take("--timeout-ms", o.timeout);
+    take("--format", o.format);
+    take("--out", o.out);
+    take("--jobs", o.jobs);
+    take("--write-catalogue", o.write_catalogue);
+    take("--cvc5", o.cvc5);
+    take("--solver-timeout", o.solver_timeout);
+    take("--obligations-dir", o.obligations_dir);
+    take("--timings", o.timings);
+    o.sweep = a.has("--sweep");
+    o.no_second_solver = a.has("--no-second-solver");
 
-    bool const check = !o.check.empty() || app.count("--check") > 0;
+    bool const check = a.has("--check");
     if (check && o.sweep) return cli::usage_error{"--check and --sweep are two modes: give one"};
     auto const misplaced = [&](std::vector<std::pair<char const*, bool>> const& given, char const* mode) -> std::optional<cli::usage_error> {
         for (auto const& [name, present] : given)
