@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # How long swz-verify takes to certify one layout of each family, all
-# properties: the median wall time of 5 runs each, as a Markdown table (the
-# README quotes it). A benchmark, not a test: nothing fails on a slow run.
+# properties (and one --suggest): the median wall time of 5 runs each; then
+# the time of one access on one layout over every start (the certificate
+# table's own per-result time, median of the runs), as Markdown tables (the
+# README quotes them). A benchmark, not a test: nothing fails on a slow run.
 #   scripts/verify_timings.sh [path/to/swz-verify] [runs]
 set -euo pipefail
 verify=${1:-build/verify/swz-verify}
@@ -18,6 +20,7 @@ layouts=(
   "--layout linear:1,2,4,8,16,32,64,128,256,512,1024 --elem 2 --row-bytes 64 --rows 64"
   "--equiv article:nx=64,elem=2,tc=16 tma:128B --row-bytes 128 --elem 2"
   "--nx 40 --rows 64"
+  "--suggest --access row --access column --access ldmatrix.x4 --access cp.async.16 --rows 64 --row-bytes 128 --elem 2"
 )
 echo "| layout | median | fastest | exit |"
 echo "| --- | ---: | ---: | ---: |"
@@ -35,4 +38,24 @@ for args in "${layouts[@]}"; do
   median=$(echo "$sorted" | sed -n "$(( (runs + 1) / 2 ))p")
   fastest=$(echo "$sorted" | head -1)
   printf '| `%s` | %.2f s | %.2f s | %d |\n' "$args" "$median" "$fastest" "$code"
+done
+
+# One access at a time, on a 2^32-row half tile swizzled by CuTe's
+# Swizzle<3,3,3> and on 2^32 rows of the article's floats.
+accesses=(ldmatrix.x4 ldmatrix.x4.trans stmatrix.x2 cp.async.16 row column-chunk
+          "ld.16:cell(lane % 8 + 8 * r, (lane / 8 + 2 * k) * 8) for r < 64, k < 2")
+echo
+echo "| access | on cute:3,3,3 (2-byte, 128-byte rows) | on article:nx=64,elem=4,tc=16 |"
+echo "| --- | ---: | ---: |"
+one_access() {  # the median of the access's own time in the table, in ms
+  local layout=$1 access=$2 ts=()
+  for _ in $(seq "$runs"); do
+    # shellcheck disable=SC2086
+    ts+=("$("$verify" $layout --access "$access" 2>/dev/null | awk -v id="  conflict.$access " 'index($0, id) == 1 { for (i = NF; i > 0; --i) if ($i == "ms" || $i == "s") { print ($i == "s" ? $(i-1) * 1000 : $(i-1)); exit } }')")
+  done
+  printf '%s\n' "${ts[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p"
+}
+for a in "${accesses[@]}"; do
+  printf '| `%s` | %s ms | %s ms |\n' "$a" "$(one_access "--layout cute:3,3,3 --elem 2 --row-bytes 128" "$a")" \
+    "$(one_access "--nx 64 --tc 16" "$a")"
 done
