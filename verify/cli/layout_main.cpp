@@ -1,6 +1,5 @@
 // swz-verify's layout mode: certify one layout, or prove two equal.
 #include <iostream>
-
 #include <sstream>
 
 #include "../exit_codes.hpp"

@@ -89,7 +89,7 @@ int run_kernel_mode(int argc, char const* const* argv) {
     app.add_option("--timeout-ms", timeout, "solver time limit per query in ms (default 10000)")
         ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
     app.footer("Exit codes (verify/exit_codes.hpp): 0 every access proved; 10 one is refuted; 5 some query is unknown;\n"
-               "3 the --json file or standard output could not be written (a --json path that cannot be opened fails\n"
+               "3 the --json or --out file or standard output could not be written (a path that cannot be opened fails\n"
                "before any solving); 1 usage error; 6 internal error. When several apply, the first of 6, 10, 3, 5.\n"
                "A kernel that claims to be conflict-free must reach the ideal on every access.");
     try {
