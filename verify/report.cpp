@@ -16,15 +16,6 @@ std::string rows_text(std::uint64_t rows) {
     return rows == all_32bit_rows ? "every 32-bit row (0 .. 2^32-1)" : "rows 0 .. " + std::to_string(rows - 1);
 }
 
-std::string figure_text(property_result const& r) {
-    if (!r.fig) return "";
-    auto const& f = *r.fig;
-    if (f.unit == "wavefronts")
-        return std::to_string(f.value) + " wavefront" + (f.value == 1 ? "" : "s") + " (ideal " +
-               std::to_string(f.reference) + ")";
-    return std::to_string(f.value) + " " + f.unit + " (" + f.reference_name + " " + std::to_string(f.reference) + ")";
-}
-
 std::string time_text(double s) {
     char buf[32];
     if (s < 1) std::snprintf(buf, sizeof buf, "%.0f ms", s * 1000);
@@ -50,6 +41,15 @@ char const* section_title(std::string const& s) {
 }
 
 }  // namespace
+
+std::string figure_text(property_result const& r) {
+    if (!r.fig) return "";
+    auto const& f = *r.fig;
+    if (f.unit == "wavefronts")
+        return std::to_string(f.value) + " wavefront" + (f.value == 1 ? "" : "s") + " (ideal " +
+               std::to_string(f.reference) + ")";
+    return std::to_string(f.value) + " " + f.unit + " (" + f.reference_name + " " + std::to_string(f.reference) + ")";
+}
 
 std::string describe_tile(tile_shape const& s, std::uint32_t chunk_bytes) {
     return "rows of " + std::to_string(s.row_bytes) + " B = " + std::to_string(s.cols()) + " element" +

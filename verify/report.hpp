@@ -31,6 +31,9 @@ nlohmann::json result_json(property_result const& r);
 // witnesses and counterexamples, the Z3 and tool versions.
 nlohmann::json to_json(certificate const& c);
 
+// A result's figure in words: "4 wavefronts (ideal 1)"; empty without one.
+std::string figure_text(property_result const& r);
+
 std::string describe_tile(tile_shape const& s, std::uint32_t chunk_bytes);
 
 // The certificate's "layout" object: spec, family and tile.

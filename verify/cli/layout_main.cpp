@@ -1,7 +1,12 @@
 // swz-verify's layout mode: certify one layout, or prove two equal.
 #include <iostream>
+#include <sstream>
 
 #include "../exit_codes.hpp"
+#include "../format/findings.hpp"
+#include "../format/junit_report.hpp"
+#include "../format/markdown_report.hpp"
+#include "../format/sarif_report.hpp"
 #include "../report.hpp"
 #include "../suggest.hpp"
 #include "../picture/certificate_picture.hpp"
@@ -36,12 +41,42 @@ int run_suggest(layout_command const& cmd, certify_options const& opts, std::opt
             std::cerr << "swz-verify: error: --json: " << *why << "\n";
             code = worse_exit(code, exit_output);
         }
-    bool const json_on_stdout = cmd.json_path && *cmd.json_path == "-";
+    if (cmd.format == output_format::json) {
+        output_file const out(cmd.out_path.value_or("-"));
+        if (auto why = out.write(suggestion_json(s).dump(2) + "\n")) {
+            std::cerr << "swz-verify: error: --format json: " << *why << "\n";
+            code = worse_exit(code, exit_output);
+        }
+    }
+    bool const json_on_stdout = (cmd.json_path && *cmd.json_path == "-") || (cmd.format == output_format::json && !cmd.out_path);
     std::ostream& os = json_on_stdout ? std::cerr : std::cout;
     print_suggestion(os, s);
     os.flush();
     if (!os && code == exit_ok) return exit_output;
     return code;
+}
+
+// The certificate in the --format the command asked for; `code` is the exit
+// code so far, which the table's and Markdown's verdict lines name.
+// What the reports name the run's subject: its spec, or both of --equiv's.
+report_subject subject_for(layout_command const& cmd, certificate const& c) {
+    report_subject subject = subject_of(c);
+    if (cmd.other) subject.name = c.spec + " = " + cmd.other->spec;
+    return subject;
+}
+
+std::string formatted(layout_command const& cmd, certificate const& c, nlohmann::json const& doc, int code) {
+    report_subject const subject = subject_for(cmd, c);
+    switch (cmd.format) {
+        case output_format::json: return doc.dump(2) + "\n";
+        case output_format::markdown: return markdown_report({subject}, code);
+        case output_format::sarif: return sarif_report({subject}).dump(2) + "\n";
+        case output_format::junit: return junit_report({subject});
+        case output_format::text: break;
+    }
+    std::ostringstream os;
+    print_table(os, c, code);
+    return os.str();
 }
 
 }  // namespace
@@ -65,6 +100,11 @@ int run_layout_mode(int argc, char const* const* argv) {
             return exit_output;
         }
     }
+    if (cmd.out_path)
+        if (auto why = output_file(*cmd.out_path).probe()) {
+            std::cerr << "swz-verify: error: --out: " << *why << "\n";
+            return exit_output;
+        }
     std::optional<output_file> svg;
     if (cmd.svg_path) {
         svg.emplace(*cmd.svg_path);
@@ -93,10 +133,28 @@ int run_layout_mode(int argc, char const* const* argv) {
             code = exit_output;
         }
     if (!cmd.other) code = write_picture(svg, c, cmd.subject, code);
-    // With the certificate on standard output, the table goes to stderr.
-    bool const json_on_stdout = cmd.json_path && *cmd.json_path == "-";
-    print_table(json_on_stdout ? std::cerr : std::cout, c, code);
-    std::ostream& os = json_on_stdout ? std::cerr : std::cout;
+    // The --format document, to --out or standard output; written after the
+    // other files, so the exit code it names is the run's.
+    std::string const text = formatted(cmd, c, doc, code);
+    bool const document_on_stdout = (cmd.json_path && *cmd.json_path == "-") ||
+                                    (cmd.format != output_format::text && !cmd.out_path);
+    if (cmd.out_path || cmd.format != output_format::text) {
+        if (auto why = output_file(cmd.out_path.value_or("-")).write(text)) {
+            std::cerr << "swz-verify: error: " << (cmd.out_path ? "--out" : "--format") << ": " << *why << "\n";
+            code = worse_exit(code, exit_output);
+        }
+    }
+    if (cmd.quiet) {
+        // Only the findings: the table is not shown anywhere.
+        std::cout << finding_lines({subject_for(cmd, c)});
+        std::cout.flush();
+        if (!std::cout) return worse_exit(code, exit_output);
+        return code;
+    }
+    if (cmd.out_path && cmd.format == output_format::text) return code;  // the table went to the file
+    // With a document on standard output, the table goes to stderr.
+    std::ostream& os = document_on_stdout ? std::cerr : std::cout;
+    print_table(os, c, code);
     os.flush();
     if (!os && code == exit_ok) return exit_output;
     return code;

@@ -59,6 +59,9 @@ std::vector<option_spec> const& layout_options() {
         {"--chunk-bytes", 1, false, "C", "the chunk chunk_integrity and the chunk-wide patterns check (default: the layout's)"},
         {"--timeout-ms", 1, false, "T", "solver time limit per query in ms (default 10000)"},
         {"--json", 1, false, "FILE", "write the certificate as JSON to FILE (- for standard output)"},
+        {"--format", 1, false, "FORMAT", "standard output's shape: " + format_names() + " (default text, the table)"},
+        {"--out", 1, false, "FILE", "write the --format output to FILE instead of standard output"},
+        {"--quiet", 0, false, "", "print only the findings, one line each: SPEC: ID: VERDICT: REASON"},
         {"--access", 1, true, "ACCESS", "also cost this access (grammar below)"},
         {"--svg", 1, false, "FILE", "draw the tile's first 64 rows by bank, and each access's witness lanes, as SVG"},
         {"--require-conflict-free", 1, true, "ACCESS", "this access (row, column, row-chunk, column-chunk, any --access spec, or all) must reach the ideal"},
@@ -149,6 +152,31 @@ std::optional<usage_error> read_requirements(arguments const& a, layout_command&
     return std::nullopt;
 }
 
+// --format, --out and --quiet. Standard output carries one thing: a
+// document (--json -, or a --format other than text), or the findings.
+std::optional<usage_error> read_outputs(arguments const& a, layout_command& cmd) {
+    if (auto f = a.value("--format")) {
+        auto const got = parse_output_format(*f);
+        if (!got) return usage_error{"--format " + *f + ": not a format (" + format_names() + ")"};
+        cmd.format = *got;
+    }
+    if (auto o = a.value("--out"))
+        if (*o != "-") cmd.out_path = *o;
+    cmd.quiet = a.has("--quiet");
+    if (cmd.suggest && cmd.format != output_format::text && cmd.format != output_format::json)
+        return usage_error{"--suggest prints a ranking: --format text or json"};
+    if (cmd.suggest && cmd.quiet) return usage_error{"--suggest prints a ranking; --quiet belongs to --layout, --nx and --equiv"};
+    bool const json_on_stdout = cmd.json_path && *cmd.json_path == "-";
+    bool const format_on_stdout = cmd.format != output_format::text && !cmd.out_path;
+    std::string const name = "--format " + format_name(cmd.format);
+    if (json_on_stdout && format_on_stdout)
+        return usage_error{"--json - and " + name + " would both write to standard output; send one to a file (--json FILE or --out FILE)"};
+    if (cmd.quiet && json_on_stdout) return usage_error{"--quiet prints only the findings on standard output; give --json a FILE"};
+    if (cmd.quiet && format_on_stdout)
+        return usage_error{"--quiet prints only the findings on standard output; send " + name + " to a file with --out FILE"};
+    return std::nullopt;
+}
+
 }  // namespace
 
 parsed parse(int argc, char const* const* argv) {
@@ -227,6 +255,7 @@ parsed parse(int argc, char const* const* argv) {
     cmd.timeout_ms = unsigned(timeout);
     cmd.log_queries = a.has("--log-queries");
     if (auto j = a.value("--json")) cmd.json_path = *j;
+    if (auto e = read_outputs(a, cmd)) return *e;
     if (auto v = a.value("--svg")) {
         if (cmd.other) return usage_error{"--svg draws one layout; --equiv compares two"};
         if (*v == "-") return usage_error{"--svg needs a file name, not standard output"};

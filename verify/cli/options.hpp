@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../certify.hpp"
+#include "../format/output_format.hpp"
 #include "../layout_spec.hpp"
 #include "../layout_subject.hpp"
 #include "arguments.hpp"
@@ -27,6 +28,9 @@ struct layout_command {
     std::optional<std::string> svg_path;   // --svg: the tile and its witnesses as a picture
     bool suggest = false;  // --suggest: search the families on `tile` for `accesses`
     tile_request tile;
+    output_format format = output_format::text;  // --format
+    std::optional<std::string> out_path;         // --out: the --format document's file (else standard output)
+    bool quiet = false;                          // --quiet: one line a finding, nothing else
 };
 
 // Printed and exited 0: --help, --version.

@@ -6,10 +6,16 @@
 #include <csignal>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include "../cli/options.hpp"
 #include "../catalogue/output_file.hpp"
 #include "../exit_codes.hpp"
+#include "../format/findings.hpp"
+#include "../format/junit_report.hpp"
+#include "../format/markdown_report.hpp"
+#include "../format/output_format.hpp"
+#include "../format/sarif_report.hpp"
 #include "../report.hpp"
 #include "kernel_properties.hpp"
 
@@ -48,6 +54,19 @@ nlohmann::json kernel_json(kernel_certificate const& c) {
     return j;
 }
 
+// The kernels' results in the --format asked for; `code` is the run's exit
+// code, which the table's and Markdown's verdict lines name.
+std::string formatted(output_format f, std::vector<report_subject> const& subjects, nlohmann::json const& doc, int code) {
+    switch (f) {
+        case output_format::json: return doc.dump(2) + "\n";
+        case output_format::markdown: return markdown_report(subjects, code);
+        case output_format::sarif: return sarif_report(subjects).dump(2) + "\n";
+        case output_format::junit: return junit_report(subjects);
+        case output_format::text: break;
+    }
+    return "";
+}
+
 }  // namespace
 
 int run_kernel_mode(int argc, char const* const* argv) {
@@ -56,15 +75,21 @@ int run_kernel_mode(int argc, char const* const* argv) {
                  "swz-verify"};
     std::vector<std::string> names;
     bool list = false;
-    std::string json_path, timeout;
+    std::string json_path, timeout, format_text, out_path;
+    bool quiet = false;
     app.add_option("--kernel", names, "kernel NAME (see --list-kernels) or all; repeatable")->take_all();
     app.add_flag("--list-kernels", list, "list the kernels and their accesses");
     app.add_option("--json", json_path, "write the certificates as JSON to FILE")
         ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+    app.add_option("--format", format_text, "standard output's shape: " + format_names() + " (default text, the table)")
+        ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+    app.add_option("--out", out_path, "write the --format output to FILE instead of standard output")
+        ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+    app.add_flag("--quiet", quiet, "print only the findings, one line each: KERNEL: ID: VERDICT: REASON");
     app.add_option("--timeout-ms", timeout, "solver time limit per query in ms (default 10000)")
         ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
     app.footer("Exit codes (verify/exit_codes.hpp): 0 every access proved; 10 one is refuted; 5 some query is unknown;\n"
-               "3 the --json file or standard output could not be written (a --json path that cannot be opened fails\n"
+               "3 the --json or --out file or standard output could not be written (a path that cannot be opened fails\n"
                "before any solving); 1 usage error; 6 internal error. When several apply, the first of 6, 10, 3, 5.\n"
                "A kernel that claims to be conflict-free must reach the ideal on every access.");
     try {
@@ -81,6 +106,18 @@ int run_kernel_mode(int argc, char const* const* argv) {
         if (auto* e = std::get_if<usage_error>(&v)) return usage(e->message);
         timeout_ms = unsigned(std::get<std::uint64_t>(v));
     }
+    output_format format = output_format::text;
+    if (!format_text.empty()) {
+        auto const f = parse_output_format(format_text);
+        if (!f) return usage("--format " + format_text + ": not a format (" + format_names() + ")");
+        format = *f;
+    }
+    if (out_path == "-") out_path.clear();
+    // Standard output carries one thing: the table, a --format document, or the findings.
+    bool const document_on_stdout = format != output_format::text && out_path.empty();
+    if (quiet && document_on_stdout)
+        return usage("--quiet prints only the findings on standard output; send --format " + format_name(format) +
+                     " to a file with --out FILE");
     auto const kernels = all_kernels();
     if (list) {
         for (auto const& k : kernels) {
@@ -111,6 +148,18 @@ int run_kernel_mode(int argc, char const* const* argv) {
         if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
         json_file.emplace(std::move(std::get<catalogue::output_file>(opened)));
     }
+    std::optional<catalogue::output_file> out_file;
+    if (!out_path.empty()) {
+        auto opened = catalogue::output_file::open(out_path, "the --format output");
+        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
+        out_file.emplace(std::move(std::get<catalogue::output_file>(opened)));
+    }
+    // The table: on standard output, on stderr beside a document there, or
+    // (--quiet, or the table itself sent to --out) kept here.
+    std::ostringstream kept;
+    bool const table_kept = quiet || (format == output_format::text && out_file);
+    std::ostream& table = table_kept ? static_cast<std::ostream&>(kept) : document_on_stdout ? std::cerr : std::cout;
+    std::vector<report_subject> subjects;
     auto const t0 = std::chrono::steady_clock::now();
     std::vector<property_result> all;
     nlohmann::json doc;
@@ -120,19 +169,36 @@ int run_kernel_mode(int argc, char const* const* argv) {
     doc["kernels"] = nlohmann::json::array();
     for (auto const* k : chosen) {
         auto const c = certify_kernel(*k, timeout_ms);
-        std::cout << "swz-verify " << tool_version() << ": kernel " << k->info.name << " (" << k->info.description << ", "
-                  << k->info.shared_bytes << " B of shared memory)\n";
-        print_results(std::cout, c.results);
-        std::cout << "\n";
+        table << "swz-verify " << tool_version() << ": kernel " << k->info.name << " (" << k->info.description << ", "
+              << k->info.shared_bytes << " B of shared memory)\n";
+        print_results(table, c.results);
+        table << "\n";
+        table.flush();
         all.insert(all.end(), c.results.begin(), c.results.end());
         doc["kernels"].push_back(kernel_json(c));
+        double seconds = 0;
+        for (auto const& r : c.results) seconds += r.seconds;
+        subjects.push_back({std::string(k->info.name), std::string(k->info.description), c.results, seconds});
     }
     double const seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    print_verdict(std::cout, all, seconds);
     doc["exit_code"] = exit_code_for(all);
+    // Every file first: the verdict line must name the real exit code.
     int code = exit_code_for(all);
     if (json_file)
         if (auto e = json_file->write_and_close(doc.dump(2) + "\n")) code = worse_exit(code, output_error(*e));
+    std::string text = formatted(format, subjects, doc, code);
+    if (format == output_format::text) {
+        std::ostringstream verdict;
+        print_verdict(verdict, all, seconds, code);
+        text = kept.str() + verdict.str();
+    }
+    if (out_file) {
+        if (auto e = out_file->write_and_close(text)) code = worse_exit(code, output_error(*e));
+    } else if (document_on_stdout) {
+        std::cout << text;
+    }
+    if (quiet) std::cout << finding_lines(subjects);
+    else if (!table_kept) print_verdict(table, all, seconds, code);
     return flushed(code, "the results");
 }
 

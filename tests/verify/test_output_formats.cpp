@@ -1,0 +1,240 @@
+// --format and --quiet as CI reads them: each format parsed back by a real
+// parser (nlohmann::json for SARIF, tinyxml2 for JUnit) and checked against
+// the certificate of the same run.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+#include <tinyxml2.h>
+
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/run_swz_verify.hpp"
+#include "support/usage_error.hpp"
+
+using swz::testing::check_usage_error;
+using swz::testing::count_lines;
+using swz::testing::scratch_folder;
+using swz::testing::slurp;
+using swz::testing::swz_verify;
+
+namespace {
+
+// The article's formula at nx=64, tc=16 is not conflict-free on columns:
+// required, the run is refuted (exit 10).
+std::string const bad = "--nx 64 --tc 16 --require-conflict-free column";
+std::string const good = "--nx 64 --tc 16";
+
+// The certificate of `args`, from --json FILE beside whatever else it prints.
+nlohmann::json certificate_of(std::string const& args, swz::testing::run_result& run) {
+    auto const dir = scratch_folder("cert");
+    auto const file = (dir / "c.json").string();
+    run = swz_verify(args + " --json " + file);
+    return nlohmann::json::parse(slurp(file));
+}
+
+// The certificate's findings: what --quiet prints and the exit code answers for.
+std::vector<nlohmann::json> findings_of(nlohmann::json const& cert) {
+    std::vector<nlohmann::json> f;
+    for (auto const& r : cert["results"]) {
+        if (!r["applicable"].get<bool>()) continue;
+        std::string const v = r["verdict"];
+        if (v == "UNKNOWN" || (v == "REFUTED" && r["counts"] == "gate")) f.push_back(r);
+    }
+    return f;
+}
+
+std::vector<std::string> lines_of(std::string const& s) {
+    std::vector<std::string> out;
+    std::istringstream is(s);
+    for (std::string line; std::getline(is, line);) out.push_back(line);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("format sarif is a SARIF 2.1.0 log with one rule a property and the refuted one an error", "[cli][format]") {
+    swz::testing::run_result run;
+    auto const cert = certificate_of(bad + " --format sarif", run);
+    CAPTURE(run.err);
+    REQUIRE(run.code == 10);
+    auto const log = nlohmann::json::parse(run.out);
+    CHECK(log["version"] == "2.1.0");
+    CHECK(log["$schema"].get<std::string>().find("sarif") != std::string::npos);
+    REQUIRE(log["runs"].size() == 1);
+    auto const& driver = log["runs"][0]["tool"]["driver"];
+    CHECK(driver["name"] == "swz-verify");
+    CHECK(!driver["version"].get<std::string>().empty());
+
+    std::set<std::string> ids, rules;
+    for (auto const& r : cert["results"]) ids.insert(r["id"].get<std::string>());
+    for (auto const& r : driver["rules"]) CHECK(rules.insert(r["id"].get<std::string>()).second);  // one each
+    CHECK(rules == ids);
+
+    std::string const spec = cert["layout"]["spec"];
+    bool column_error = false;
+    for (auto const& r : log["runs"][0]["results"]) {
+        std::string const level = r["level"];
+        CHECK((level == "error" || level == "warning" || level == "note"));
+        CHECK(driver["rules"][r["ruleIndex"].get<std::size_t>()]["id"] == r["ruleId"]);
+        CHECK(!r["message"]["text"].get<std::string>().empty());
+        CHECK(r["locations"][0]["logicalLocations"][0]["name"] == spec);
+        if (r["ruleId"] == "conflict.column" && level == "error") column_error = true;
+    }
+    CHECK(column_error);
+    // The table still comes, on stderr, naming the real exit code.
+    CHECK_THAT(run.err, Catch::Contains("exit 10"));
+}
+
+TEST_CASE("format sarif of a passing layout has no errors", "[cli][format]") {
+    auto const run = swz_verify(good + " --format sarif");
+    REQUIRE(run.code == 0);
+    auto const log = nlohmann::json::parse(run.out);
+    for (auto const& r : log["runs"][0]["results"]) CHECK(r["level"] == "note");  // reported claims only
+}
+
+TEST_CASE("format junit has one testcase a result and the refuted one fails", "[cli][format]") {
+    swz::testing::run_result run;
+    auto const cert = certificate_of(bad + " --format junit", run);
+    CAPTURE(run.out, run.err);
+    REQUIRE(run.code == 10);
+    tinyxml2::XMLDocument xml;
+    REQUIRE(xml.Parse(run.out.c_str()) == tinyxml2::XML_SUCCESS);
+    auto const* suites = xml.FirstChildElement("testsuites");
+    REQUIRE(suites);
+    auto const* suite = suites->FirstChildElement("testsuite");
+    REQUIRE(suite);
+    CHECK(suite->NextSiblingElement("testsuite") == nullptr);
+    CHECK(std::string(suite->Attribute("name")) == cert["layout"]["spec"].get<std::string>());
+
+    unsigned cases = 0, failures = 0, errors = 0, skipped = 0;
+    std::vector<std::string> failed;
+    for (auto const* t = suite->FirstChildElement("testcase"); t; t = t->NextSiblingElement("testcase")) {
+        ++cases;
+        CHECK(t->Attribute("classname"));
+        CHECK(t->Attribute("time"));
+        if (auto const* f = t->FirstChildElement("failure")) {
+            ++failures;
+            failed.push_back(t->Attribute("name"));
+            CHECK_THAT(std::string(f->Attribute("message")), Catch::Contains(t->Attribute("name")));
+        }
+        errors += t->FirstChildElement("error") != nullptr;
+        skipped += t->FirstChildElement("skipped") != nullptr;
+    }
+    CHECK(cases == cert["results"].size());
+    CHECK(suite->UnsignedAttribute("tests") == cases);
+    CHECK(suite->UnsignedAttribute("failures") == failures);
+    CHECK(suite->UnsignedAttribute("errors") == errors);
+    CHECK(suite->UnsignedAttribute("skipped") == skipped);
+    CHECK(failed == std::vector<std::string>{"conflict.column"});
+}
+
+TEST_CASE("format markdown is a table with a header row and the run's exit code", "[cli][format]") {
+    auto const run = swz_verify(bad + " --format markdown");
+    REQUIRE(run.code == 10);
+    CHECK_THAT(run.out, Catch::Contains("| id | verdict | figure | statement |\n|---|---|---|---|\n"));
+    CHECK_THAT(run.out, Catch::Contains("| `conflict.column` | **REFUTED** |"));
+    CHECK_THAT(run.out, Catch::Contains("exit 10"));
+    CHECK_THAT(run.out, !Catch::Contains("exit 0"));
+}
+
+TEST_CASE("format json is the certificate that --json writes", "[cli][format]") {
+    swz::testing::run_result run;
+    auto const cert = certificate_of(good + " --format json", run);
+    REQUIRE(run.code == 0);
+    CHECK(nlohmann::json::parse(run.out) == cert);
+}
+
+TEST_CASE("out sends the format to a file and keeps the table on standard output", "[cli][format]") {
+    auto const dir = scratch_folder("out");
+    auto const file = (dir / "r.sarif").string();
+    auto const run = swz_verify(bad + " --format sarif --out " + file);
+    CHECK(run.code == 10);
+    CHECK(nlohmann::json::parse(slurp(file))["version"] == "2.1.0");
+    CHECK_THAT(run.out, Catch::Contains("Verdict: REFUTED"));
+    CHECK_THAT(run.out, Catch::Contains("exit 10"));
+}
+
+TEST_CASE("out names a file that cannot be written: exit 3 before solving", "[cli][format]") {
+    auto const run = swz_verify(good + " --format junit --out /nonexistent/dir/r.xml");
+    CHECK(run.code == 3);
+    CHECK(count_lines(run.err) == 1);
+    CHECK_THAT(run.err, Catch::StartsWith("swz-verify: error: --out: "));
+}
+
+TEST_CASE("quiet prints exactly the findings one line each", "[cli][format][quiet]") {
+    swz::testing::run_result run;
+    auto const cert = certificate_of(bad + " --quiet", run);
+    CAPTURE(run.out);
+    CHECK(run.code == 10);
+    CHECK(run.err.empty());
+    auto const want = findings_of(cert);
+    auto const lines = lines_of(run.out);
+    REQUIRE(lines.size() == want.size());
+    std::string const spec = cert["layout"]["spec"];
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        CHECK_THAT(lines[i], Catch::StartsWith(spec + ": " + want[i]["id"].get<std::string>() + ": " +
+                                               want[i]["verdict"].get<std::string>() + ": "));
+    CHECK_THAT(run.out, Catch::Contains(": conflict.column: REFUTED: "));
+}
+
+TEST_CASE("quiet prints nothing for a passing layout", "[cli][format][quiet]") {
+    auto const run = swz_verify(good + " --quiet");
+    CHECK(run.code == 0);
+    CHECK(run.out.empty());
+    CHECK(run.err.empty());
+}
+
+TEST_CASE("quiet on a plain tile names its refuted column access", "[cli][format][quiet]") {
+    auto const run = swz_verify("--layout plain --row-bytes 128 --rows 512 --require-conflict-free column --quiet");
+    CHECK(run.code == 10);
+    CHECK(count_lines(run.out) == 1);
+    CHECK_THAT(run.out, Catch::StartsWith("plain: conflict.column: REFUTED: "));
+}
+
+TEST_CASE("bad output flags get one line and exit 1", "[cli][format]") {
+    check_usage_error(good + " --format bogus", "--format bogus: not a format (text, json, markdown, sarif or junit)");
+    check_usage_error(good + " --format", "--format");
+    check_usage_error(good + " --format sarif --format junit", "--format");
+    check_usage_error(good + " --quiet=yes", "--quiet");
+    check_usage_error(good + " --format sarif --json -", "standard output");
+    check_usage_error(good + " --format sarif --quiet", "--out FILE");
+    check_usage_error(good + " --json - --quiet", "--quiet");
+    check_usage_error("--suggest --row-bytes 128 --rows 32 --format sarif", "--suggest");
+}
+
+TEST_CASE("kernel mode takes the same format and quiet", "[cli][format][kernels]") {
+    std::string const kernels = "--kernel fast_f32 --kernel article_plain_f32";
+    auto const junit = swz_verify(kernels + " --format junit");
+    CAPTURE(junit.err);
+    REQUIRE(junit.code == 0);
+    tinyxml2::XMLDocument xml;
+    REQUIRE(xml.Parse(junit.out.c_str()) == tinyxml2::XML_SUCCESS);
+    std::vector<std::string> names;
+    for (auto const* s = xml.FirstChildElement("testsuites")->FirstChildElement("testsuite"); s;
+         s = s->NextSiblingElement("testsuite")) {
+        names.push_back(s->Attribute("name"));
+        CHECK(s->UnsignedAttribute("failures") == 0);
+        CHECK(s->FirstChildElement("testcase"));
+    }
+    CHECK(names == std::vector<std::string>{"fast_f32", "article_plain_f32"});
+    CHECK_THAT(junit.err, Catch::Contains("exit 0"));  // the table, beside the document
+
+    auto const sarif = swz_verify("--kernel fast_f32 --format sarif");
+    REQUIRE(sarif.code == 0);
+    CHECK(nlohmann::json::parse(sarif.out)["version"] == "2.1.0");
+
+    auto const markdown = swz_verify("--kernel fast_f32 --format markdown");
+    CHECK(markdown.code == 0);
+    CHECK_THAT(markdown.out, Catch::Contains("| id | verdict | figure | statement |"));
+
+    auto const quiet = swz_verify(kernels + " --quiet");
+    CHECK(quiet.code == 0);
+    CHECK(quiet.out.empty());
+    CHECK(quiet.err.empty());
+
+    check_usage_error("--kernel fast_f32 --format bogus", "--format bogus: not a format");
+    check_usage_error("--kernel fast_f32 --format sarif --quiet", "--out FILE");
+}
