@@ -14,7 +14,11 @@
 #include <nlohmann/json.hpp>
 
 #include "agreement.hpp"
+#include "canonical_model.hpp"
 #include "certify.hpp"
+#include "exact_figure.hpp"
+#include "prover.hpp"
+#include "query_support.hpp"
 #include "report.hpp"
 #include "support/enumerate.hpp"
 #include "support/run_swz_verify.hpp"
@@ -149,4 +153,62 @@ TEST_CASE("the solver's figure witnesses are the starts enumeration finds first"
             CHECK_FALSE(r.evidence.contains("not_smallest"));
         }
     }
+}
+
+TEST_CASE("smallest_model fixes each variable in turn at its minimum", "[verify][canonical]") {
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 1000}, {"x", 1000}});
+    auto const& y = vars[0].value;
+    auto const& x = vars[1].value;
+    // y + x = 100 with x < 30: the smallest y is 71, and then x is 29.
+    auto q = range_constraints(vars);
+    q.push_back(y + x == 100u);
+    q.push_back(x < 30u);
+    auto const m = smallest_model(p, "toy", q, vars, {90, 10});
+    CHECK(m.smallest);
+    CHECK(m.values == std::vector<std::uint64_t>{71, 29});
+    CHECK(m.checks > 0);
+    // Already the smallest: no check at all for a variable at 0.
+    auto const zero = smallest_model(p, "toy", range_constraints(vars), vars, {0, 0});
+    CHECK(zero.checks == 0);
+    CHECK(zero.values == std::vector<std::uint64_t>{0, 0});
+}
+
+TEST_CASE("smallest_model keeps the last satisfiable model when a step has no answer, and says so", "[verify][canonical]") {
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 1000}, {"x", 1000}});
+    auto q = range_constraints(vars);
+    q.push_back(vars[0].value + vars[1].value == 100u);
+    scoped_fault const f({injected_fault::kind::answer_unknown, "toy [smallest"});
+    auto const m = smallest_model(p, "toy", q, vars, {90, 10});
+    CHECK(f.hits() == 1);
+    CHECK_FALSE(m.smallest);
+    CHECK(m.values == std::vector<std::uint64_t>{90, 10});
+    CHECK_THAT(m.reason, Catch::Contains("answered unknown"));
+    nlohmann::json evidence = nlohmann::json::object();
+    std::vector<std::string> lines;
+    note_smallest(m, evidence, lines);
+    CHECK(evidence.at("not_smallest") == m.reason);
+    CHECK(lines.size() == 1);
+}
+
+TEST_CASE("a figure's witness is the smallest start with the figure, not the first the search met", "[verify][canonical]") {
+    // y < 4000; the figure is 1 where y % 7 == 3 and y >= 1100, else 0. The
+    // samples (y < 1024) all have 0, so the start comes from a solver model,
+    // and the smallest start with figure 1 is 1102, as enumeration finds.
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 4000}});
+    auto const& y = vars[0].value;
+    auto const one = [&] { return (y % 7u == 3u) && !(y < 1100u); };
+    figure_search s{"toy", "units", true,
+                    [&](unsigned k) { return k == 0 ? p.ctx().bool_val(true) : k == 1 ? one() : p.ctx().bool_val(false); },
+                    [](std::vector<std::uint64_t> const& v) { return unsigned(v[0] % 7 == 3 && v[0] >= 1100); }, std::nullopt};
+    auto const r = find_exact_figure(p, vars, s);
+    REQUIRE(r.found);
+    CHECK(r.value == 1);
+    std::uint64_t first = 0;
+    while (s.at({first}) != 1) ++first;
+    REQUIRE(first == 1102);
+    CHECK(r.witness == std::vector<std::uint64_t>{first});
+    CHECK(r.not_smallest.empty());
 }
