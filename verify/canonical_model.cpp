@@ -1,6 +1,7 @@
 #include "canonical_model.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 namespace swz::verify {
 
@@ -15,6 +16,10 @@ canonical_model smallest_model(prover& p, std::string const& name, std::vector<z
                                std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> start) {
     canonical_model out;
     out.values = std::move(start);
+    // The whole search gets one query's limit, so that a property whose
+    // queries are slow costs at most that much more.
+    auto const t0 = std::chrono::steady_clock::now();
+    auto const budget = std::chrono::milliseconds(p.timeout_ms());
     std::vector<z3::expr> fixed = assertions;
     for (std::size_t i = 0; i < vars.size(); ++i) {
         auto const& v = vars[i].value;
@@ -24,6 +29,12 @@ canonical_model smallest_model(prover& p, std::string const& name, std::vector<z
             std::uint64_t const cur = out.values[i];
             std::uint64_t const mid = galloping ? (width - 1 < cur - 1 - lo ? lo + width - 1 : cur - 1)
                                                 : lo + (cur - 1 - lo) / 2;
+            if (std::chrono::steady_clock::now() - t0 > budget) {
+                out.smallest = false;
+                out.reason = "the search for the smallest " + vars[i].name + " stopped: it used its " +
+                             std::to_string(p.timeout_ms()) + " ms";
+                return out;
+            }
             auto q = fixed;
             if (lo > 0) q.push_back(v.lift(lo) <= v);
             q.push_back(v <= mid);

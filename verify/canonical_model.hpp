@@ -15,9 +15,10 @@
 //
 // Each step is a solver check under the prover's timeout, logged with role
 // `search` (it only guides the choice; the property's witness obligation is
-// the query that found the first model). When a step answers unknown, the
-// last satisfiable model is kept, and the result says it may not be the
-// smallest: soundness never depends on the minimization, since the caller
+// the query that found the first model), and the whole search stops once it
+// has run for one such timeout. When a step answers unknown, or the search
+// stops, the last satisfiable model is kept, and the result says it may not
+// be the smallest: soundness never depends on the minimization, since the caller
 // replays whatever model it gets through the concrete model, as before.
 #pragma once
 

@@ -212,3 +212,15 @@ TEST_CASE("a figure's witness is the smallest start with the figure, not the fir
     CHECK(r.witness == std::vector<std::uint64_t>{first});
     CHECK(r.not_smallest.empty());
 }
+
+TEST_CASE("smallest_model stops once it has used one query's limit, and says so", "[verify][canonical]") {
+    prover p(0);  // a limit of 0 ms: spent before the first step
+    auto const vars = make_variables(p.fast(), {{"y", 1000}});
+    auto q = range_constraints(vars);
+    q.push_back(vars[0].value == 90u);
+    auto const m = smallest_model(p, "toy", q, vars, {90});
+    CHECK(m.checks == 0);
+    CHECK_FALSE(m.smallest);
+    CHECK(m.values == std::vector<std::uint64_t>{90});
+    CHECK_THAT(m.reason, Catch::Contains("stopped: it used its 0 ms"));
+}
