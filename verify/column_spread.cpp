@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "exact_figure.hpp"
+#include "canonical_model.hpp"
 #include "exhaustion.hpp"
 #include "query_support.hpp"
 
@@ -111,7 +112,9 @@ property_result prove_column_spread(prover& p, layout_subject const& t, std::uin
         r.reason = found.reason;
         return r;
     }
-    return finish_spread(r, t, found.value, found.witness);
+    r = finish_spread(r, t, found.value, found.witness);
+    if (!found.not_smallest.empty()) note_smallest({found.witness, false, found.not_smallest, 0}, r.evidence, r.evidence_text);
+    return r;
 }
 
 property_result judge_spread_claim(property_result const& spread, layout_params const& article, bool required) {

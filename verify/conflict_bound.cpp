@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "exact_figure.hpp"
+#include "canonical_model.hpp"
 #include "exhaustion.hpp"
 #include "query_support.hpp"
 #include "swz/bank_model.hpp"
@@ -231,7 +232,9 @@ std::optional<property_result> smt_legality(prover& p, access_subject const& w, 
         r.reason = "legality check: solver answered unknown (" + out.reason + ")";
         return r;
     }
-    auto const s = model_values(*out.model, vars);
+    // The illegal start shown is the smallest (canonical_model.hpp), then replayed.
+    auto const smallest = smallest_model(p, w.id + ".legality", q, vars, model_values(*out.model, vars));
+    auto const& s = smallest.values;
     auto const bad = illegal_at(w, s);
     if (!bad) {
         r.outcome = verdict::unknown;
@@ -240,6 +243,7 @@ std::optional<property_result> smt_legality(prover& p, access_subject const& w, 
     }
     p.assign_role(out.log_index, obligation_role::witness);
     refute_illegal(r, w, s, *bad, format_values(vars, s));
+    note_smallest(smallest, r.evidence, r.evidence_text);
     return r;
 }
 
@@ -343,7 +347,9 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
         r.reason = found.reason;
         return finish(r);
     }
-    return finish(finish_figure(r, w, found.value, found.witness, vars, require_conflict_free));
+    auto done = finish_figure(r, w, found.value, found.witness, vars, require_conflict_free);
+    if (!found.not_smallest.empty()) note_smallest({found.witness, false, found.not_smallest, 0}, done.evidence, done.evidence_text);
+    return finish(done);
 }
 
 }  // namespace swz::verify

@@ -1,5 +1,7 @@
 #include "exact_figure.hpp"
 
+#include "canonical_model.hpp"
+
 namespace swz::verify {
 
 exact_figure find_exact_figure(prover& p, std::vector<bounded_variable> const& vars, figure_search const& s) {
@@ -37,6 +39,11 @@ exact_figure find_exact_figure(prover& p, std::vector<bounded_variable> const& v
     }
     auto q = ranges_ok;
     q.push_back(s.reaches(out.value));
+    // The witness shown is the smallest start with the exact figure
+    // (canonical_model.hpp), not the first one the search met.
+    auto const smallest = smallest_model(p, s.name + ".witness", q, vars, out.witness);
+    if (!smallest.smallest) out.not_smallest = smallest.reason;
+    out.witness = smallest.values;
     for (auto const& e : pinned_to(vars, out.witness)) q.push_back(e);
     auto const r = p.check(query_name(out.value), q);
     if (r.result != answer::sat || s.at(model_values(*r.model, vars)) != out.value) {

@@ -33,7 +33,11 @@ struct exact_figure {
     bool found = false;  // false: unknown, and `reason` says why
     std::string reason;
     unsigned value = 0;
+    // The smallest start with the figure, lexicographically in the
+    // variables' order (canonical_model.hpp); `not_smallest` says why not
+    // when the search for it stopped short (empty when it is the smallest).
     std::vector<std::uint64_t> witness;
+    std::string not_smallest;
 };
 
 exact_figure find_exact_figure(prover& p, std::vector<bounded_variable> const& vars, figure_search const& s);

@@ -1,5 +1,7 @@
 #include "query_support.hpp"
 
+#include "canonical_model.hpp"
+
 #include <algorithm>
 
 namespace swz::verify {
@@ -122,7 +124,10 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
         case answer::sat: break;
     }
     p.assign_role(out.log_index, obligation_role::witness);
-    auto const values = model_values(*out.model, vars);
+    // The counterexample shown is the smallest (canonical_model.hpp), then replayed.
+    auto const smallest = smallest_model(p, r.id, negation, vars, model_values(*out.model, vars));
+    r.solver_calls += smallest.checks;
+    auto const& values = smallest.values;
     auto const shown = replay(values);
     if (!shown) {
         r.outcome = verdict::unknown;
@@ -135,6 +140,7 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
     r.evidence["variables"] = nlohmann::json::object();
     for (std::size_t i = 0; i < vars.size(); ++i) r.evidence["variables"][vars[i].name] = values[i];
     r.evidence_text = shown->lines;
+    note_smallest(smallest, r.evidence, r.evidence_text);
 }
 
 }  // namespace swz::verify

@@ -1,0 +1,226 @@
+// Certificates that do not change when nothing changed (issue 11, section
+// 3): a witness or counterexample found by the solver is the smallest
+// assignment, lexicographically in the order of the query's variables
+// (verify/canonical_model.hpp), so that the same run writes the same bytes,
+// whichever model Z3 returned and whichever thread asked.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "agreement.hpp"
+#include "canonical_model.hpp"
+#include "certify.hpp"
+#include "exact_figure.hpp"
+#include "prover.hpp"
+#include "query_support.hpp"
+#include "report.hpp"
+#include "support/enumerate.hpp"
+#include "support/run_swz_verify.hpp"
+
+using namespace swz;
+using namespace swz::verify;
+using swz::testing::by_id;
+using swz::testing::scratch_folder;
+using swz::testing::slurp;
+using swz::testing::swz_verify;
+
+namespace {
+
+std::vector<std::uint64_t> variables_of(property_result const& r, std::vector<std::string> const& names) {
+    std::vector<std::uint64_t> out;
+    for (auto const& n : names) out.push_back(r.evidence.at("variables").at(n).get<std::uint64_t>());
+    return out;
+}
+
+certificate certified(layout_params const& l, std::uint64_t rows, figure_method figures, unsigned threads = 0) {
+    certify_options o;
+    o.figures = figures;
+    o.threads = threads;
+    return certify(article_subject(l, rows), o);
+}
+
+}  // namespace
+
+TEST_CASE("a certificate is byte-identical across runs", "[verify][canonical]") {
+    for (std::string const args : {"--nx 64 --tc 16",
+                                   "--layout cute:3,4,3,unit=byte --elem 2 --row-bytes 64 --rows 4294967296",
+                                   "--nx 12 --rows 64"}) {
+        CAPTURE(args);
+        auto const dir = scratch_folder("canonical");
+        std::optional<std::string> first;
+        std::optional<int> code;
+        for (int run = 0; run < 3; ++run) {
+            std::string const path = (dir / ("cert" + std::to_string(run) + ".json")).string();
+            auto const r = swz_verify(args + " --json " + path);
+            CAPTURE(run, r.err);
+            if (!code) code = r.code;
+            CHECK(r.code == *code);
+            CHECK((r.code == 0 || r.code == 10));
+            std::string const bytes = slurp(path);
+            REQUIRE_FALSE(bytes.empty());
+            if (!first) first = bytes;
+            else CHECK(bytes == *first);
+        }
+    }
+}
+
+TEST_CASE("a certificate does not depend on how many solver threads made it", "[verify][canonical]") {
+    // Each thread's Z3 context has its own history, which changes the models
+    // it returns; the canonical witnesses do not change with it.
+    for (auto const& [l, rows] : std::vector<std::pair<layout_params, std::uint64_t>>{{{12, 4, 4}, 64}, {{64, 4, 16}, 512}}) {
+        CAPTURE(l.nx, rows);
+        auto const one = to_json(certified(l, rows, figure_method::smt, 1)).dump();
+        auto const two = to_json(certified(l, rows, figure_method::smt, 2)).dump();
+        CHECK(one == two);
+    }
+}
+
+TEST_CASE("a counterexample is the smallest violating assignment in the order of its variables", "[verify][canonical]") {
+    // nx = 12 is not a power of two: the XOR reaches past the row's 12
+    // columns, so cells collide. The smallest violation of each property,
+    // by enumeration in the order of the query's variables:
+    layout_params const l{12, 4, 4};
+    std::uint64_t const rows = 64;
+    auto const s = article_subject(l, rows);
+    auto const t = swz::testing::concrete_of(s, rows);
+    auto const c = by_id(certified(l, rows, figure_method::automatic));
+
+    // bijection: (y1, x1, y2, x2) with cell 1 outside the tile, or two cells on one byte.
+    std::optional<std::vector<std::uint64_t>> bij;
+    for (std::uint64_t y1 = 0; y1 < t.rows() && !bij; ++y1)
+        for (std::uint64_t x1 = 0; x1 < t.cols() && !bij; ++x1)
+            for (std::uint64_t y2 = 0; y2 < t.rows() && !bij; ++y2)
+                for (std::uint64_t x2 = 0; x2 < t.cols() && !bij; ++x2) {
+                    std::uint64_t const o1 = t.offset(y1, x1), o2 = t.offset(y2, x2);
+                    bool const outside = o1 + t.shape.elem > t.footprint;
+                    if (outside || ((y1 != y2 || x1 != x2) && o1 == o2)) bij = {y1, x1, y2, x2};
+                }
+    REQUIRE(bij);
+    REQUIRE(c.at("bijection").outcome == verdict::refuted);
+    CHECK(variables_of(c.at("bijection"), {"y1", "x1", "y2", "x2"}) == *bij);
+
+    // row_permutation: (y, x1, x2) with x1's column outside the row, or two x on one column.
+    std::optional<std::vector<std::uint64_t>> perm;
+    for (std::uint64_t y = 0; y < t.rows() && !perm; ++y)
+        for (std::uint64_t x1 = 0; x1 < t.cols() && !perm; ++x1)
+            for (std::uint64_t x2 = 0; x2 < t.cols() && !perm; ++x2) {
+                std::uint64_t const c1 = t.column(y, x1), c2 = t.column(y, x2);
+                if (c1 >= t.cols() || (x1 != x2 && c1 == c2)) perm = {y, x1, x2};
+            }
+    REQUIRE(perm);
+    REQUIRE(c.at("row_permutation").outcome == verdict::refuted);
+    CHECK(variables_of(c.at("row_permutation"), {"y", "x1", "x2"}) == *perm);
+
+    // involution: (y, x) with column(y, column(y, x)) != x.
+    std::optional<std::vector<std::uint64_t>> inv;
+    for (std::uint64_t y = 0; y < t.rows() && !inv; ++y)
+        for (std::uint64_t x = 0; x < t.cols() && !inv; ++x)
+            if (t.column(y, t.column(y, x)) != x) inv = {y, x};
+    REQUIRE(inv);
+    REQUIRE(c.at("involution").outcome == verdict::refuted);
+    CHECK(variables_of(c.at("involution"), {"y", "x"}) == *inv);
+
+    for (auto const* id : {"bijection", "row_permutation", "involution"}) CHECK_FALSE(c.at(id).evidence.contains("not_smallest"));
+}
+
+TEST_CASE("the solver's figure witnesses are the starts enumeration finds first", "[verify][canonical]") {
+    // Enumeration visits starts in lexicographic order and keeps the first
+    // with the extreme figure: the smallest such start, which is what the
+    // solver's canonical witness must be too.
+    for (auto const& [l, rows] : std::vector<std::pair<layout_params, std::uint64_t>>{{{12, 4, 4}, 64}, {{32, 2, 16}, 64}, {{16, 8, 16}, 40}}) {
+        CAPTURE(l.nx, l.elem, l.tc, rows);
+        auto const smt = by_id(certified(l, rows, figure_method::smt));
+        auto const enumerated = by_id(certified(l, rows, figure_method::exhaustion));
+        for (auto const& [id, e] : enumerated) {
+            if (e.section != "conflicts" && e.section != "spread") continue;
+            if (!e.applicable) continue;
+            CAPTURE(id);
+            auto const& r = smt.at(id);
+            REQUIRE(r.fig);
+            REQUIRE(e.fig);
+            CHECK(r.fig->value == e.fig->value);
+            auto strip = [](nlohmann::json j) {
+                j.erase("not_smallest");
+                return j;
+            };
+            CHECK(strip(r.evidence) == e.evidence);
+            CHECK_FALSE(r.evidence.contains("not_smallest"));
+        }
+    }
+}
+
+TEST_CASE("smallest_model fixes each variable in turn at its minimum", "[verify][canonical]") {
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 1000}, {"x", 1000}});
+    auto const& y = vars[0].value;
+    auto const& x = vars[1].value;
+    // y + x = 100 with x < 30: the smallest y is 71, and then x is 29.
+    auto q = range_constraints(vars);
+    q.push_back(y + x == 100u);
+    q.push_back(x < 30u);
+    auto const m = smallest_model(p, "toy", q, vars, {90, 10});
+    CHECK(m.smallest);
+    CHECK(m.values == std::vector<std::uint64_t>{71, 29});
+    CHECK(m.checks > 0);
+    // Already the smallest: no check at all for a variable at 0.
+    auto const zero = smallest_model(p, "toy", range_constraints(vars), vars, {0, 0});
+    CHECK(zero.checks == 0);
+    CHECK(zero.values == std::vector<std::uint64_t>{0, 0});
+}
+
+TEST_CASE("smallest_model keeps the last satisfiable model when a step has no answer, and says so", "[verify][canonical]") {
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 1000}, {"x", 1000}});
+    auto q = range_constraints(vars);
+    q.push_back(vars[0].value + vars[1].value == 100u);
+    scoped_fault const f({injected_fault::kind::answer_unknown, "toy [smallest"});
+    auto const m = smallest_model(p, "toy", q, vars, {90, 10});
+    CHECK(f.hits() == 1);
+    CHECK_FALSE(m.smallest);
+    CHECK(m.values == std::vector<std::uint64_t>{90, 10});
+    CHECK_THAT(m.reason, Catch::Contains("answered unknown"));
+    nlohmann::json evidence = nlohmann::json::object();
+    std::vector<std::string> lines;
+    note_smallest(m, evidence, lines);
+    CHECK(evidence.at("not_smallest") == m.reason);
+    CHECK(lines.size() == 1);
+}
+
+TEST_CASE("a figure's witness is the smallest start with the figure, not the first the search met", "[verify][canonical]") {
+    // y < 4000; the figure is 1 where y % 7 == 3 and y >= 1100, else 0. The
+    // samples (y < 1024) all have 0, so the start comes from a solver model,
+    // and the smallest start with figure 1 is 1102, as enumeration finds.
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 4000}});
+    auto const& y = vars[0].value;
+    auto const one = [&] { return (y % 7u == 3u) && !(y < 1100u); };
+    figure_search s{"toy", "units", true,
+                    [&](unsigned k) { return k == 0 ? p.ctx().bool_val(true) : k == 1 ? one() : p.ctx().bool_val(false); },
+                    [](std::vector<std::uint64_t> const& v) { return unsigned(v[0] % 7 == 3 && v[0] >= 1100); }, std::nullopt};
+    auto const r = find_exact_figure(p, vars, s);
+    REQUIRE(r.found);
+    CHECK(r.value == 1);
+    std::uint64_t first = 0;
+    while (s.at({first}) != 1) ++first;
+    REQUIRE(first == 1102);
+    CHECK(r.witness == std::vector<std::uint64_t>{first});
+    CHECK(r.not_smallest.empty());
+}
+
+TEST_CASE("smallest_model stops once it has used one query's limit, and says so", "[verify][canonical]") {
+    prover p(0);  // a limit of 0 ms: spent before the first step
+    auto const vars = make_variables(p.fast(), {{"y", 1000}});
+    auto q = range_constraints(vars);
+    q.push_back(vars[0].value == 90u);
+    auto const m = smallest_model(p, "toy", q, vars, {90});
+    CHECK(m.checks == 0);
+    CHECK_FALSE(m.smallest);
+    CHECK(m.values == std::vector<std::uint64_t>{90});
+    CHECK_THAT(m.reason, Catch::Contains("stopped: it used its 0 ms"));
+}
