@@ -4,7 +4,7 @@
 #                         with the CUDA standard its headers need (cuda_std_<SWZ_CUDA_STANDARD>)
 #   swz::verify           the swz-verify executable (when built with Z3)
 #   swz::verify_library   the prover as a library, for a user's own accesses
-#                         (swz/verify/api/user_access.hpp; needs Z3, nlohmann-json, CLI11)
+#                         (swz/verify/api/user_access.hpp; needs Z3 and nlohmann-json)
 #   swz_certify_layout()  certify a layout at build time, failing the build
 #                         when a required property does not hold (SwzCertify.cmake)
 #   swz_certify_access()  build and run a program of the user's accesses at build

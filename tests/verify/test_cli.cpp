@@ -210,3 +210,22 @@ TEST_CASE("kernel mode: proofs, listing and bad input", "[cli][kernels]") {
     for (auto const* bad : {"--kernel", "--kernel nosuch", "--kernel fast_f32 --timeout-ms 0", "--kernel fast_f32 --json"})
         check_usage_error(bad);
 }
+
+TEST_CASE("kernel mode's usage errors are one line in swz's words", "[verify][cli][kernels]") {
+    for (auto const& [args, says] : std::vector<std::pair<std::string, std::string>>{
+             {"--kernel all --bogus", "unknown option '--bogus'"},
+             {"--list-kernels=yes", "--list-kernels takes no value"},
+             {"--kernel fast_f32 --kernel fast_f32", "--kernel fast_f32 is given more than once"},
+             {"--kernel all --kernel fast_f32", "--kernel all names every kernel"},
+             {"--list-kernels --kernel fast_f32", "two requests"},
+             {"--kernel nosuch", "--kernel nosuch: no such kernel"},
+             {"--kernel fast_f32 --timeout-ms x", "--timeout-ms x: not a whole number"},
+         }) {
+        CAPTURE(args);
+        auto const r = swz_verify(args);
+        CHECK(r.code == 1);
+        CHECK(swz::testing::count_lines(r.err) == 1);
+        CHECK_THAT(r.err, Catch::StartsWith("swz-verify: error: ") && Catch::Contains(says));
+    }
+    CHECK(swz_verify("--kernel fast_f32 --help").code == 0);
+}

@@ -1,7 +1,7 @@
 // swz-verify's kernel mode: prove the shared-memory accesses of the
 // project's transpose kernels (--kernel NAME|all, --list-kernels).
-#include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <iostream>
@@ -71,35 +71,46 @@ std::string formatted(output_format f, std::vector<report_subject> const& subjec
 
 int run_kernel_mode(int argc, char const* const* argv) {
     std::signal(SIGXFSZ, SIG_IGN);  // a file-size limit is a failed write (exit 3), not a killed process
-    CLI::App app{"swz-verify kernel mode: prove every shared-memory access of the project's transpose kernels",
-                 "swz-verify"};
-    std::vector<std::string> names;
-    bool list = false;
-    std::string json_path, timeout, format_text, out_path;
-    bool quiet = false;
-    app.add_option("--kernel", names, "kernel NAME (see --list-kernels) or all; repeatable")->take_all();
-    app.add_flag("--list-kernels", list, "list the kernels and their accesses");
-    app.add_option("--json", json_path, "write the certificates as JSON to FILE")
-        ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
-    app.add_option("--format", format_text, "standard output's shape: " + format_names() + " (default text, the table)")
-        ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
-    app.add_option("--out", out_path, "write the --format output to FILE instead of standard output")
-        ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
-    app.add_flag("--quiet", quiet, "print only the findings, one line each: KERNEL: ID: VERDICT: REASON");
-    app.add_option("--timeout-ms", timeout, "solver time limit per query in ms (default 10000)")
-        ->multi_option_policy(CLI::MultiOptionPolicy::Throw);
-    app.footer("Exit codes (verify/exit_codes.hpp): 0 every access proved; 10 one is refuted; 5 some query is unknown;\n"
-               "3 the --json or --out file or standard output could not be written (a path that cannot be opened fails\n"
-               "before any solving); 1 usage error; 6 internal error. When several apply, the first of 6, 10, 3, 5.\n"
-               "A kernel that claims to be conflict-free must reach the ideal on every access.");
-    try {
-        app.parse(argc, argv);
-    } catch (CLI::CallForHelp const&) {
-        std::cout << app.help();
+    std::vector<option_spec> const options{
+        {"--kernel", 1, true, "NAME", "kernel NAME (see --list-kernels) or all; repeatable"},
+        {"--list-kernels", 0, false, "", "list the kernels and their accesses"},
+        {"--json", 1, false, "FILE", "write the certificates as JSON to FILE"},
+        {"--format", 1, false, "FORMAT", "standard output's shape: " + format_names() + " (default text, the table)"},
+        {"--out", 1, false, "FILE", "write the --format output to FILE instead of standard output"},
+        {"--quiet", 0, false, "", "print only the findings, one line each: KERNEL: ID: VERDICT: REASON"},
+        {"--timeout-ms", 1, false, "MS", "solver time limit per query in ms (default 10000)"},
+        {"--version", 0, false, "", "print the version"},
+    };
+    // swz-verify's own parser: one line in swz's words for every bad option.
+    auto const got = parse_arguments(argc, argv, options);
+    if (auto const* e = std::get_if<usage_error>(&got)) return usage(e->message);
+    auto const& a = std::get<arguments>(got);
+    if (a.help) {
+        std::cout << "swz-verify kernel mode: prove every shared-memory access of the project's transpose kernels\n\n"
+                  << "  swz-verify --kernel NAME|all [--kernel NAME]... [options]\n  swz-verify --list-kernels\n\n"
+                  << "Options:\n" << options_help(options) << "\n"
+                  << "Exit codes (verify/exit_codes.hpp): 0 every access proved; 10 one is refuted; 5 some query is unknown;\n"
+                     "3 the --json or --out file or standard output could not be written (a path that cannot be opened fails\n"
+                     "before any solving); 1 usage error; 6 internal error. When several apply, the first of 6, 10, 3, 5.\n"
+                     "A kernel that claims to be conflict-free must reach the ideal on every access.\n";
         return flushed(exit_ok, "the help");
-    } catch (CLI::ParseError const& e) {
-        return usage(e.what());
     }
+    if (a.version) {
+        std::cout << "swz-verify " << tool_version() << "\n";
+        return flushed(exit_ok, "the version");
+    }
+    std::vector<std::string> names = a.values("--kernel");
+    bool const list = a.has("--list-kernels");
+    if (list && !names.empty()) return usage("--list-kernels and --kernel are two requests: give one");
+    std::string const json_path = a.value("--json").value_or(""), timeout = a.value("--timeout-ms").value_or(""),
+                      format_text = a.value("--format").value_or("");
+    std::string out_path = a.value("--out").value_or("");
+    bool const quiet = a.has("--quiet");
+    for (std::size_t n = 0; n < names.size(); ++n)
+        for (std::size_t m = 0; m < n; ++m)
+            if (names[n] == names[m]) return usage("--kernel " + names[n] + " is given more than once");
+    if (names.size() > 1 && std::find(names.begin(), names.end(), "all") != names.end())
+        return usage("--kernel all names every kernel: give it alone");
     unsigned timeout_ms = 10000;
     if (!timeout.empty()) {
         auto v = parse_count("--timeout-ms", timeout, 1, 0xffffffffu);
