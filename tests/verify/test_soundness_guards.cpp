@@ -285,3 +285,25 @@ TEST_CASE("a whole layout whose solver lost every timer still ends, nothing fals
     for (auto const* id : {"bijection", "row_permutation", "involution"}) CHECK(r.at(id).outcome != verdict::proved);
     CHECK(exit_code_for(c.results) != exit_ok);
 }
+
+TEST_CASE("a lowering that differs on one cell is never PROVED by the evaluation of every cell", "[verify][guards]") {
+    // NX = 40 on 64 rows: small enough that formula.lowering evaluates both
+    // encodings on every cell. A fast form wrong at x = 39 only must fail
+    // there and leave the verdict to the solver, whose model cannot replay.
+    auto t = article_subject(layout_params{40, 4, 4}, 64);
+    {
+        prover p(10000);
+        auto const ok = prove_lowering(p, t);
+        CHECK(ok.outcome == verdict::proved);
+        CHECK_THAT(ok.method, Catch::Contains("by exhaustion over 2560 cells"));
+    }
+    auto const right = t.symbolic_offset;
+    t.symbolic_offset = [right](symbolic_uint const& y, symbolic_uint const& x) {
+        auto const o = right(y, x);
+        return y.rewrites() ? o ^ ((x / 39) * 8) : o;
+    };
+    prover p(10000);
+    auto const r = prove_lowering(p, t);
+    CAPTURE(r.reason);
+    CHECK(r.outcome != verdict::proved);
+}
