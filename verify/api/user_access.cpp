@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli/arguments.hpp"
+#include "cli/options.hpp"
 #include "cli/output_file.hpp"
 #include "conflict_bound.hpp"
 #include "exit_codes.hpp"
@@ -28,11 +29,6 @@ std::vector<cli::option_spec> const certifier_options = {
     {"--timeout-ms", 1, false, "N", "each solver query's time limit in milliseconds (default 10000)"},
 };
 
-std::optional<unsigned> positive(std::string const& s) {
-    if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
-    unsigned const v = unsigned(std::stoul(s));
-    return v ? std::optional<unsigned>(v) : std::nullopt;
-}
 
 }  // namespace
 
@@ -52,12 +48,12 @@ int access_certifier::run(int argc, char** argv) const {
     }
     unsigned timeout_ms = 10000;
     if (auto t = args.value("--timeout-ms")) {
-        auto const v = positive(*t);
-        if (!v) {
-            std::cerr << program << ": error: --timeout-ms: '" << *t << "' is not a positive number of milliseconds\n";
+        auto const v = cli::parse_count("--timeout-ms", *t, 1, 0xffffffffu);
+        if (auto const* e = std::get_if<cli::usage_error>(&v)) {
+            std::cerr << program << ": error: " << e->message << "\n";
             return exit_usage;
         }
-        timeout_ms = *v;
+        timeout_ms = unsigned(std::get<std::uint64_t>(v));
     }
     std::optional<cli::output_file> json;
     if (auto j = args.value("--json")) {
