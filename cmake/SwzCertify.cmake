@@ -15,6 +15,28 @@
 # column-chunk, all), and the article's claims with REQUIRE_ARTICLE.
 # The certificate is made by the target swz-certify-<name>, built by default
 # and before TARGET when given; it is remade when swz-verify changes.
+# The target swz-certify-<name> (built by default, and before `target` when
+# given) that runs `command... --json FILE` into
+# swz-certificates/<name>.json, remade when `depends` changes. Written under
+# another name and renamed on success: a failed run leaves no certificate
+# behind, so the next build runs (and fails) again.
+function(_swz_certificate_target name target depends comment)
+  set(dir "${CMAKE_CURRENT_BINARY_DIR}/swz-certificates")
+  set(certificate "${dir}/${name}.json")
+  add_custom_command(
+    OUTPUT "${certificate}"
+    COMMAND "${CMAKE_COMMAND}" -E make_directory "${dir}"
+    COMMAND ${ARGN} --json "${certificate}.partial"
+    COMMAND "${CMAKE_COMMAND}" -E rename "${certificate}.partial" "${certificate}"
+    DEPENDS ${depends}
+    COMMENT "${comment}"
+    VERBATIM)
+  add_custom_target(swz-certify-${name} ALL DEPENDS "${certificate}")
+  if(target)
+    add_dependencies(${target} swz-certify-${name})
+  endif()
+endfunction()
+
 function(swz_certify_layout)
   cmake_parse_arguments(PARSE_ARGV 0 SWZ "REQUIRE_ARTICLE"
                         "NAME;NX;LAYOUT;ELEM;TC;ROWS;ROW_BYTES;CHUNK_BYTES;TIMEOUT_MS;TARGET" "REQUIRE_CONFLICT_FREE")
@@ -53,22 +75,9 @@ function(swz_certify_layout)
     list(APPEND args --require-article)
   endif()
 
-  set(dir "${CMAKE_CURRENT_BINARY_DIR}/swz-certificates")
-  set(certificate "${dir}/${SWZ_NAME}.json")
-  # Written under another name and renamed on success: a failed run leaves
-  # no certificate behind, so the next build runs (and fails) again.
-  add_custom_command(
-    OUTPUT "${certificate}"
-    COMMAND "${CMAKE_COMMAND}" -E make_directory "${dir}"
-    COMMAND "$<TARGET_FILE:swz::verify>" ${args} --json "${certificate}.partial"
-    COMMAND "${CMAKE_COMMAND}" -E rename "${certificate}.partial" "${certificate}"
-    DEPENDS "$<TARGET_FILE:swz::verify>"
-    COMMENT "swz: certifying layout ${SWZ_NAME} (swz-verify ${args})"
-    VERBATIM)
-  add_custom_target(swz-certify-${SWZ_NAME} ALL DEPENDS "${certificate}")
-  if(SWZ_TARGET)
-    add_dependencies(${SWZ_TARGET} swz-certify-${SWZ_NAME})
-  endif()
+  _swz_certificate_target("${SWZ_NAME}" "${SWZ_TARGET}" "$<TARGET_FILE:swz::verify>"
+                          "swz: certifying layout ${SWZ_NAME} (swz-verify ${args})"
+                          "$<TARGET_FILE:swz::verify>" ${args})
 endfunction()
 
 # swz_certify_access(NAME name SOURCES file... [TIMEOUT_MS ms] [TARGET target])
@@ -102,18 +111,6 @@ function(swz_certify_access)
   if(DEFINED SWZ_TIMEOUT_MS)
     list(APPEND args --timeout-ms ${SWZ_TIMEOUT_MS})
   endif()
-  set(dir "${CMAKE_CURRENT_BINARY_DIR}/swz-certificates")
-  set(certificate "${dir}/${SWZ_NAME}.json")
-  add_custom_command(
-    OUTPUT "${certificate}"
-    COMMAND "${CMAKE_COMMAND}" -E make_directory "${dir}"
-    COMMAND "$<TARGET_FILE:${program}>" ${args} --json "${certificate}.partial"
-    COMMAND "${CMAKE_COMMAND}" -E rename "${certificate}.partial" "${certificate}"
-    DEPENDS ${program}
-    COMMENT "swz: certifying the accesses of ${SWZ_NAME}"
-    VERBATIM)
-  add_custom_target(swz-certify-${SWZ_NAME} ALL DEPENDS "${certificate}")
-  if(SWZ_TARGET)
-    add_dependencies(${SWZ_TARGET} swz-certify-${SWZ_NAME})
-  endif()
+  _swz_certificate_target("${SWZ_NAME}" "${SWZ_TARGET}" "${program}" "swz: certifying the accesses of ${SWZ_NAME}"
+                          "$<TARGET_FILE:${program}>" ${args})
 endfunction()
