@@ -20,7 +20,9 @@ canonical_model smallest_model(prover& p, std::string const& name, std::vector<z
     // queries are slow costs at most that much more.
     auto const t0 = std::chrono::steady_clock::now();
     auto const budget = std::chrono::milliseconds(p.timeout_ms());
-    std::vector<z3::expr> fixed = assertions;
+    // One solver for every probe: the assertions are internalized once.
+    prover::probe_session session(assertions);
+    std::vector<z3::expr> fixed;
     for (std::size_t i = 0; i < vars.size(); ++i) {
         auto const& v = vars[i].value;
         std::uint64_t lo = 0, width = 1;
@@ -38,7 +40,7 @@ canonical_model smallest_model(prover& p, std::string const& name, std::vector<z
             auto q = fixed;
             if (lo > 0) q.push_back(v.lift(lo) <= v);
             q.push_back(v <= mid);
-            auto const r = p.check(name + " [smallest " + vars[i].name + " <= " + std::to_string(mid) + "]", q);
+            auto const r = p.probe(session, name + " [smallest " + vars[i].name + " <= " + std::to_string(mid) + "]", q);
             ++out.checks;
             if (r.result == answer::unknown) {
                 out.smallest = false;

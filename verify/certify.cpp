@@ -16,6 +16,7 @@
 #include "equivalence.hpp"
 #include "layout_properties.hpp"
 #include "layout_subjects.hpp"
+#include "offset_table.hpp"
 #include "periodicity.hpp"
 #include "smtlib_export.hpp"
 #include "tma_placement.hpp"
@@ -180,6 +181,8 @@ certificate certify(layout_subject const& subject, certify_options const& option
     property_result const periodic = first_out[1].results.front();
     bool const rows_kept = locality.outcome == verdict::proved;
     std::uint64_t const period = proved_period(periodic, subject);
+    // The figures' enumerations ask for each cell of a period many times.
+    layout_subject const tabled = with_offset_table(subject, period);
 
     // Costliest first, so the threads finish together; `order` is the report order.
     std::vector<task> tasks;
@@ -190,11 +193,11 @@ certificate certify(layout_subject const& subject, certify_options const& option
     };
     if (auto gated = row_gate(locality, "column_spread", "fewest distinct stored columns over any x and 32 consecutive rows"))
         add(fixed(*gated), "spread");
-    else add(timed([&, period](prover& p) { return prove_column_spread(p, subject, period, options.figures); }), "spread");
+    else add(timed([&, period](prover& p) { return prove_column_spread(p, tabled, period, options.figures); }), "spread");
     for (auto const& spec : accesses_of(options)) {
         bool const need = std::find(options.required.conflict_free.begin(), options.required.conflict_free.end(), spec) !=
                           options.required.conflict_free.end();
-        add(timed([&, spec, need, period](prover& p) { return prove_access(p, subject, spec, period, need, options.figures); }),
+        add(timed([&, spec, need, period](prover& p) { return prove_access(p, tabled, spec, period, need, options.figures); }),
             "conflicts");
     }
     add(timed([&](prover& p) { return prove_lowering(p, subject); }), "formula");

@@ -1,5 +1,7 @@
 #include "column_spread.hpp"
 
+#include <array>
+
 #include <algorithm>
 
 #include "exact_figure.hpp"
@@ -11,13 +13,16 @@ namespace swz::verify {
 
 namespace {
 
-std::vector<std::uint64_t> window_columns(layout_subject const& t, std::uint64_t y0, std::uint64_t x) {
-    std::vector<std::uint64_t> v;
-    for (unsigned i = 0; i < spread_window; ++i) v.push_back(t.column(y0 + i, x));
+// On the stack: the enumeration builds one window per start.
+using window = std::array<std::uint64_t, spread_window>;
+
+window window_columns(layout_subject const& t, std::uint64_t y0, std::uint64_t x) {
+    window v;
+    for (unsigned i = 0; i < spread_window; ++i) v[i] = t.column(y0 + i, x);
     return v;
 }
 
-unsigned distinct(std::vector<std::uint64_t> v) {
+unsigned distinct(window v) {
     std::sort(v.begin(), v.end());
     return unsigned(std::unique(v.begin(), v.end()) - v.begin());
 }

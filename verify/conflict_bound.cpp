@@ -93,6 +93,8 @@ z3::expr wavefronts_at_least(prover& p, access_subject const& w, std::vector<sym
 
 namespace {
 
+// The warp's access at start s: each active lane's first byte, computed
+// once, for the legality checks and the bank rule alike.
 warp_access concrete_access(access_subject const& w, std::vector<std::uint64_t> const& s) {
     warp_access a;
     a.width = w.instr.width;
@@ -174,17 +176,23 @@ struct illegal_lane {
     unsigned lane;
 };
 
-std::optional<illegal_lane> illegal_at(access_subject const& w, std::vector<std::uint64_t> const& s) {
+std::optional<illegal_lane> illegal_at(access_subject const& w, std::vector<std::uint64_t> const& s,
+                                       warp_access const& a) {
     for (unsigned l = 0; l < w.instr.address_lanes; ++l)
         if (w.inside && !w.inside(l, s)) return illegal_lane{"outside", l};
-    for (unsigned l = 0; l < w.instr.address_lanes; ++l) {
-        std::uint64_t const a = w.address(l, s);
-        for (unsigned k = 1; k < w.run_elements; ++k)
-            if (w.element_address(l, s, k) != a + k * w.elem) return illegal_lane{"split", l};
-    }
     for (unsigned l = 0; l < w.instr.address_lanes; ++l)
-        if (w.address(l, s) % w.instr.width != 0) return illegal_lane{"misaligned", l};
+        for (unsigned k = 1; k < w.run_elements; ++k)
+            if (w.element_address(l, s, k) != a.byte_address[l] + k * w.elem) return illegal_lane{"split", l};
+    // Widths are powers of two: a mask per lane, not a division.
+    std::uint64_t const align = w.instr.width;
+    if (!is_access_width(w.instr.width)) throw std::logic_error(w.instr.name() + ": not an access width");
+    for (unsigned l = 0; l < w.instr.address_lanes; ++l)
+        if ((a.byte_address[l] & (align - 1)) != 0) return illegal_lane{"misaligned", l};
     return std::nullopt;
+}
+
+std::optional<illegal_lane> illegal_at(access_subject const& w, std::vector<std::uint64_t> const& s) {
+    return illegal_at(w, s, concrete_access(w, s));
 }
 
 void refute_illegal(property_result& r, access_subject const& w, std::vector<std::uint64_t> const& s,
@@ -274,11 +282,12 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject 
     std::optional<illegal_lane> bad;
     unsigned best = 0;
     bool const finished = for_each_assignment(counts, deadline, [&](std::vector<std::uint64_t> const& s) {
-        if ((bad = illegal_at(w, s))) {
+        warp_access const a = concrete_access(w, s);
+        if ((bad = illegal_at(w, s, a))) {
             illegal_start = s;
             return false;
         }
-        unsigned const cost = bank_cost(concrete_access(w, s)).wavefronts;
+        unsigned const cost = bank_wavefronts(a);
         if (!best_start || cost > best) best = cost, best_start = s;
         return true;
     });
@@ -339,7 +348,7 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
 
     figure_search search{w.id, "wavefronts", true,
                          [&](unsigned k) { return wavefronts_at_least(p, w, start, k); },
-                         [&](std::vector<std::uint64_t> const& s) { return bank_cost(concrete_access(w, s)).wavefronts; },
+                         [&](std::vector<std::uint64_t> const& s) { return bank_wavefronts(concrete_access(w, s)); },
                          std::nullopt};
     auto const found = find_exact_figure(p, vars, search);
     if (!found.found) {

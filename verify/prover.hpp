@@ -40,6 +40,7 @@ struct obligation {
 };
 
 class prover_watchdog;
+struct probe_solver;  // prover.cpp
 
 class prover {
 public:
@@ -70,11 +71,31 @@ public:
 
     // Logged with role `search` until assign_role() says what the answer proves.
     outcome check(std::string name, std::vector<z3::expr> const& assertions);
+
+    // Probes that share their first assertions (the steps of one search for
+    // a smallest model) reuse one solver, which has internalized those once;
+    // each probe is still logged whole, base and its own assertions.
+    class probe_session {
+    public:
+        explicit probe_session(std::vector<z3::expr> base);
+        ~probe_session();
+        probe_session(probe_session const&) = delete;
+        probe_session& operator=(probe_session const&) = delete;
+
+    private:
+        friend class prover;
+        std::vector<z3::expr> base_;
+        std::unique_ptr<probe_solver> solver_;
+    };
+    outcome probe(probe_session& session, std::string name, std::vector<z3::expr> const& extra);
     void assign_role(std::size_t log_index, obligation_role role) { log_.at(log_index).role = role; }
 
     std::vector<obligation> const& log() const { return log_; }
 
 private:
+    outcome run_check(std::string name, z3::solver& s, std::vector<z3::expr> const& held,
+                      std::vector<z3::expr> const& added);
+
     z3::context ctx_;
     bv_encoding fast_;
     bv_encoding literal_;

@@ -29,15 +29,18 @@ property_result prove_tma_alignment(prover& p, layout_subject const& t) {
     r.counts = weight::report;
     auto const& v = *t.tma;
     std::uint32_t const repeat = v.mode.repeat_bytes();
-    std::optional<std::pair<std::uint32_t, replayed>> below;  // the last refuted alignment
-    for (std::uint32_t a = 16; a <= repeat; a *= 2) {
+    // Agreement at alignment a implies it at 2a (whose bases are a subset),
+    // so the search walks down from the repeat, where it must hold, and
+    // stops at the first alignment that fails: one refutation to make
+    // smallest, not one per alignment below the answer.
+    std::optional<std::uint32_t> holds;  // the smallest alignment proved so far
+    for (std::uint32_t a = repeat; a >= 16; a /= 2) {
         property_result step;
         step.id = "tma.alignment." + std::to_string(a);
         auto vars = make_split_variables(p.fast(), {{"k", address_space / a}, {"y", t.rows(), t.row_split()}, {"x", t.cols()}});
         auto const base = vars[0].value * a;
         auto const rel = v.symbolic_base(vars[1].value, vars[2].value);
         z3::expr const differs = v.mode.placed_at(base + rel, base) != v.mode.pattern()(rel);
-        std::optional<replayed> shown;
         decide_by_negation(p, step, {differs}, vars, [&](std::vector<std::uint64_t> const& s) -> std::optional<replayed> {
             std::uint64_t const b = s[0] * a, o = v.base(s[1], s[2]);
             std::uint64_t const placed = v.mode.placed_at(b + o, b), meant = v.mode.pattern()(o);
@@ -55,21 +58,23 @@ property_result prove_tma_alignment(prover& p, layout_subject const& t) {
             r.reason = "alignment " + std::to_string(a) + ": " + step.reason;
             return r;
         }
-        if (step.outcome == verdict::refuted) {
-            below = {a, replayed{step.evidence, step.evidence_text}};
+        if (step.outcome == verdict::proved) {
+            holds = a;
             continue;
         }
-        r.outcome = verdict::proved;
-        r.fig = figure{a, repeat, "byte alignment", "swizzle repeat"};
-        if (below) {
-            r.evidence = below->second.data;
-            r.evidence_text = below->second.lines;
-            r.evidence_text.insert(r.evidence_text.begin(), "at alignment " + std::to_string(below->first) + " it fails:");
-        }
+        if (!holds) break;  // not even at the repeat
+        r.evidence = step.evidence;
+        r.evidence_text = step.evidence_text;
+        r.evidence_text.insert(r.evidence_text.begin(), "at alignment " + std::to_string(a) + " it fails:");
+        break;
+    }
+    if (!holds) {
+        r.outcome = verdict::unknown;
+        r.reason = "no alignment up to the swizzle's repeat of " + std::to_string(repeat) + " bytes makes the views agree";
         return r;
     }
-    r.outcome = verdict::unknown;
-    r.reason = "no alignment up to the swizzle's repeat of " + std::to_string(repeat) + " bytes makes the views agree";
+    r.outcome = verdict::proved;
+    r.fig = figure{*holds, repeat, "byte alignment", "swizzle repeat"};
     return r;
 }
 

@@ -156,41 +156,72 @@ inline unsigned async_copy_16_phase_cost(warp_access const& a, unsigned first) {
     return best;
 }
 
-inline bank_cost_report bank_cost(warp_access const& a) {
+// One phase (lanes `first` .. `first` + per_phase - 1) under the bank rule:
+// the most distinct units any bank group holds. Lanes are bucketed by group
+// first, so a lane is compared only with the units already in its group.
+// W is the access width as a constant, so that bank_unit and bank_group
+// divide by constants.
+template <unsigned W>
+phase_cost bank_phase_cost_of_width(warp_access const& a, unsigned first) {
+    constexpr unsigned per_phase = lanes_per_phase(W);
+    std::array<unsigned, per_phase> in_group{};
+    std::array<std::array<std::uint64_t, per_phase>, per_phase> units;  // [group][i], the first in_group[group]
+    for (unsigned l = first; l < first + per_phase; ++l) {
+        if (!a.active[l]) continue;
+        std::uint64_t const u = bank_unit(a.byte_address[l], W);
+        unsigned const g = unsigned(bank_group(a.byte_address[l], W));
+        auto const end = units[g].begin() + in_group[g];
+        if (std::find(units[g].begin(), end, u) == end) units[g][in_group[g]++] = u;
+    }
+    phase_cost p{first, per_phase, 0, 0};
+    for (unsigned g = 0; g < per_phase; ++g)
+        if (in_group[g] > p.cost) p = {first, per_phase, in_group[g], g * (unit_bytes(W) / bank_width_bytes)};
+    return p;
+}
+
+inline phase_cost bank_phase_cost(warp_access const& a, unsigned first) {
+    switch (a.width) {
+        case 1: return bank_phase_cost_of_width<1>(a, first);
+        case 2: return bank_phase_cost_of_width<2>(a, first);
+        case 4: return bank_phase_cost_of_width<4>(a, first);
+        case 8: return bank_phase_cost_of_width<8>(a, first);
+        default: return bank_phase_cost_of_width<16>(a, first);
+    }
+}
+
+// Every phase's cost under the instruction's rule; `each` sees the phases
+// that have an active lane, in order.
+template <class Each>
+void for_each_phase_cost(warp_access const& a, Each&& each) {
     if (a.rule == phase_rule::async_copy_16 && a.width != 16) throw std::invalid_argument("the cp.async.16 rule takes 16-byte lanes");
     if (!is_access_width(a.width)) throw std::invalid_argument("access width must be 1, 2, 4, 8 or 16 bytes");
-    if (!misaligned_lanes(a).empty()) throw std::invalid_argument("misaligned shared-memory access");
+    for (unsigned l = 0; l < warp_lanes; ++l)  // a power of two (is_access_width)
+        if (a.active[l] && (a.byte_address[l] & (a.width - 1)) != 0) throw std::invalid_argument("misaligned shared-memory access");
     unsigned const per_phase = lanes_per_phase(a.width);
+    for (unsigned first = 0; first < warp_lanes; first += per_phase) {
+        bool any = false;
+        for (unsigned l = first; l < first + per_phase; ++l) any = any || a.active[l];
+        if (!any) continue;
+        if (a.rule == phase_rule::async_copy_16) each(phase_cost{first, per_phase, async_copy_16_phase_cost(a, first), 0});
+        else each(bank_phase_cost(a, first));
+    }
+}
+
+// The wavefronts alone, for enumerations over many starts.
+inline unsigned bank_wavefronts(warp_access const& a) {
+    unsigned w = 0;
+    for_each_phase_cost(a, [&](phase_cost const& p) { w += p.cost; });
+    return w;
+}
+
+inline bank_cost_report bank_cost(warp_access const& a) {
     bank_cost_report r;
     r.ideal = 0;
-    for (unsigned first = 0; first < warp_lanes; first += per_phase) {
-        std::array<std::uint64_t, warp_lanes> units{};
-        std::array<unsigned, warp_lanes> groups{};
-        unsigned n = 0;
-        for (unsigned l = first; l < first + per_phase; ++l) {
-            if (!a.active[l]) continue;
-            std::uint64_t const u = bank_unit(a.byte_address[l], a.width);
-            bool const seen = std::find(units.begin(), units.begin() + n, u) != units.begin() + n;
-            if (seen) continue;
-            units[n] = u;
-            groups[n++] = unsigned(bank_group(a.byte_address[l], a.width));
-        }
-        if (n == 0) continue;
+    for_each_phase_cost(a, [&](phase_cost const& p) {
         ++r.ideal;
-        if (a.rule == phase_rule::async_copy_16) {
-            phase_cost const p{first, per_phase, async_copy_16_phase_cost(a, first), 0};
-            r.wavefronts += p.cost;
-            r.phases.push_back(p);
-            continue;
-        }
-        std::array<unsigned, warp_lanes> in_group{};
-        for (unsigned i = 0; i < n; ++i) ++in_group[groups[i]];
-        phase_cost p{first, per_phase, 0, 0};
-        for (unsigned g = 0; g < per_phase; ++g)
-            if (in_group[g] > p.cost) p = {first, per_phase, in_group[g], g * (unit_bytes(a.width) / bank_width_bytes)};
         r.wavefronts += p.cost;
         r.phases.push_back(p);
-    }
+    });
     if (r.ideal == 0) r.ideal = 1;
     return r;
 }
