@@ -62,6 +62,11 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
     a.id = "conflict." + spec;
     a.statement = b.statement();
     a.instr = b.instr;
+    // The lane mapping is the built-in's type: its label only names it.
+    if constexpr (std::is_same_v<Builtin, row_access>) a.identity = "row-major ";
+    else if constexpr (std::is_same_v<Builtin, column_access>) a.identity = "column-major ";
+    else a.identity = "matrix ";
+    a.identity += b.instr.name();
     access_geometry const g = geometry_of(t);
     start_domain const d = b.starts(g);
     a.vars = d.vars;

@@ -23,6 +23,10 @@ using symbolic_lane_address_fn = std::function<symbolic_uint(unsigned lane, std:
 struct access_subject {
     std::string id;         // "conflict.row", "conflict.ldmatrix.x4", "kernel.gather.ld_shared"
     std::string spec;       // the access, as --access writes it
+    // Equal for two accesses whose lanes touch the same bytes with the same
+    // instruction at every start ("row-chunk" of one-element chunks is "row"),
+    // so a certificate decides them once.
+    std::string identity;
     std::string statement;
     instruction instr;
     std::vector<start_variable> vars;  // each ranges over 0 .. count-1

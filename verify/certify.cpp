@@ -1,11 +1,14 @@
 #include "certify.hpp"
 
+#include <map>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -159,6 +162,30 @@ property_result prove_bit_form(prover& p, layout_subject const& s) {
     return r;
 }
 
+bool required_conflict_free(certify_options const& o, std::string const& spec) {
+    auto const& need = o.required.conflict_free;
+    return std::find(need.begin(), need.end(), spec) != need.end();
+}
+
+// After the result of each access decided, the results of the accesses
+// that repeat it (and of those that repeat them, in order): copies under
+// their own names, saying whose decision they share.
+void add_repeated_accesses(std::vector<property_result>& results, std::vector<std::string> const& specs,
+                           std::map<std::string, std::string> const& same_as) {
+    property_result const decided = results.back();
+    for (auto const& spec : specs) {
+        auto const it = same_as.find(spec);
+        if (it == same_as.end() || "conflict." + it->second != decided.id) continue;
+        property_result r = decided;
+        r.id = "conflict." + spec;
+        r.solver_calls = 0;
+        r.seconds = 0;
+        r.method = (r.method.empty() ? "" : r.method + "; ") + "the same lanes and instruction as " + decided.id +
+                   ", decided once";
+        results.push_back(std::move(r));
+    }
+}
+
 }  // namespace
 
 certificate certify(layout_subject const& subject, certify_options const& options) {
@@ -194,9 +221,24 @@ certificate certify(layout_subject const& subject, certify_options const& option
     if (auto gated = row_gate(locality, "column_spread", "fewest distinct stored columns over any x and 32 consecutive rows"))
         add(fixed(*gated), "spread");
     else add(timed([&, period](prover& p) { return prove_column_spread(p, tabled, period, options.figures); }), "spread");
-    for (auto const& spec : accesses_of(options)) {
-        bool const need = std::find(options.required.conflict_free.begin(), options.required.conflict_free.end(), spec) !=
-                          options.required.conflict_free.end();
+    // An access the same as an earlier one (same lanes, instruction and
+    // requirement) is decided once and reported under both names.
+    std::vector<std::string> const access_specs = accesses_of(options);
+    std::map<std::string, std::string> same_as;  // spec -> the earlier spec it repeats
+    {
+        std::map<std::string, std::string> first_with;
+        for (auto const& spec : access_specs) {
+            auto const a = access_on(spec, tabled, period);
+            auto const* subject_of_spec = std::get_if<access_subject>(&a);
+            if (!subject_of_spec || subject_of_spec->identity.empty()) continue;
+            std::string const key = (required_conflict_free(options, spec) ? "required " : "") + subject_of_spec->identity;
+            auto const [it, fresh] = first_with.emplace(key, spec);
+            if (!fresh) same_as[spec] = it->second;
+        }
+    }
+    for (auto const& spec : access_specs) {
+        if (same_as.count(spec)) continue;
+        bool const need = required_conflict_free(options, spec);
         add(timed([&, spec, need, period](prover& p) { return prove_access(p, tabled, spec, period, need, options.figures); }),
             "conflicts");
     }
@@ -234,6 +276,7 @@ certificate certify(layout_subject const& subject, certify_options const& option
         for (std::size_t i = 0; i < tasks.size(); ++i) {
             if (section[i] != s) continue;
             for (auto& r : outputs[i].results) c.results.push_back(std::move(r));
+            if (std::string(s) == "conflicts") add_repeated_accesses(c.results, access_specs, same_as);
             for (auto& o : outputs[i].obligations) c.obligations.push_back(std::move(o));
             if (std::string(s) == "spread" && subject.article)
                 c.results.push_back(judge_spread_claim(c.results.back(), *subject.article, options.required.article));
