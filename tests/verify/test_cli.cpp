@@ -1,6 +1,7 @@
 // swz-verify as a script sees it: exit codes, one-line errors, the certificate.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -209,6 +210,25 @@ TEST_CASE("kernel mode: proofs, listing and bad input", "[cli][kernels]") {
     CHECK_THAT(fast.out, Catch::Contains("32 wavefronts (ideal 1)"));  // the plain tile's column read, a figure
     for (auto const* bad : {"--kernel", "--kernel nosuch", "--kernel fast_f32 --timeout-ms 0", "--kernel fast_f32 --json"})
         check_usage_error(bad);
+}
+
+TEST_CASE("kernel mode writes its certificates to standard output with --json -, the table to stderr", "[cli][kernels]") {
+    auto const r = swz_verify("--kernel fast_f32 --json -");
+    REQUIRE(r.code == 0);
+    auto const j = nlohmann::json::parse(r.out);  // nothing else on standard output
+    CHECK(j.at("schema_version") == 2);
+    CHECK(j.at("mode") == "kernel");
+    REQUIRE(j.at("kernels").size() == 1);
+    CHECK(j.at("kernels").at(0).at("kernel") == "fast_f32");
+    CHECK(j.at("exit_code") == 0);
+    CHECK_THAT(r.err, Catch::Contains("kernel.gather.ld_shared.wavefronts PROVED"));
+    CHECK_FALSE(std::filesystem::exists("-"));
+    for (auto const* both : {"--kernel fast_f32 --json - --format sarif", "--kernel fast_f32 --json - --quiet"}) {
+        CAPTURE(both);
+        auto const bad = swz_verify(both);
+        CHECK(bad.code == 1);
+        CHECK(swz::testing::count_lines(bad.err) == 1);
+    }
 }
 
 TEST_CASE("kernel mode's usage errors are one line in swz's words", "[verify][cli][kernels]") {

@@ -124,11 +124,19 @@ int run_kernel_mode(int argc, char const* const* argv) {
         format = *f;
     }
     if (out_path == "-") out_path.clear();
-    // Standard output carries one thing: the table, a --format document, or the findings.
-    bool const document_on_stdout = format != output_format::text && out_path.empty();
-    if (quiet && document_on_stdout)
+    // Standard output carries one thing: the table, a --format document, the
+    // certificates (--json -), or the findings.
+    bool const json_on_stdout = json_path == "-";
+    bool const format_on_stdout = format != output_format::text && out_path.empty();
+    if (json_on_stdout && format_on_stdout)
+        return usage("--json - and --format " + format_name(format) +
+                     " both write standard output; send one of them to a file");
+    if (quiet && json_on_stdout)
+        return usage("--quiet prints only the findings on standard output; send --json to a file");
+    if (quiet && format_on_stdout)
         return usage("--quiet prints only the findings on standard output; send --format " + format_name(format) +
                      " to a file with --out FILE");
+    bool const document_on_stdout = json_on_stdout || format_on_stdout;
     auto const kernels = all_kernels();
     if (list) {
         for (auto const& k : kernels) {
@@ -154,7 +162,7 @@ int run_kernel_mode(int argc, char const* const* argv) {
     }
     // Opened before any solving: a path that cannot be written fails now.
     std::optional<catalogue::output_file> json_file;
-    if (!json_path.empty()) {
+    if (!json_path.empty() && !json_on_stdout) {
         auto opened = catalogue::output_file::open(json_path, "the certificates");
         if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
         json_file.emplace(std::move(std::get<catalogue::output_file>(opened)));
@@ -174,6 +182,8 @@ int run_kernel_mode(int argc, char const* const* argv) {
     auto const t0 = std::chrono::steady_clock::now();
     std::vector<property_result> all;
     nlohmann::json doc;
+    doc["schema_version"] = certificate_schema_version;
+    doc["mode"] = "kernel";
     doc["tool"] = "swz-verify";
     doc["tool_version"] = tool_version();
     doc["z3_version"] = z3_version();
@@ -197,6 +207,7 @@ int run_kernel_mode(int argc, char const* const* argv) {
     int code = exit_code_for(all);
     if (json_file)
         if (auto e = json_file->write_and_close(doc.dump(2) + "\n")) code = worse_exit(code, output_error(*e));
+    if (json_on_stdout) std::cout << doc.dump(2) << "\n";
     std::string text = formatted(format, subjects, doc, code);
     if (format == output_format::text) {
         std::ostringstream verdict;
@@ -205,7 +216,7 @@ int run_kernel_mode(int argc, char const* const* argv) {
     }
     if (out_file) {
         if (auto e = out_file->write_and_close(text)) code = worse_exit(code, output_error(*e));
-    } else if (document_on_stdout) {
+    } else if (format_on_stdout) {
         std::cout << text;
     }
     if (quiet) std::cout << finding_lines(subjects);
