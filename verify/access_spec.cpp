@@ -64,7 +64,7 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
     a.instr = b.instr;
     // The lane mapping is the built-in's type: its label only names it.
     if constexpr (std::is_same_v<Builtin, row_access>) a.identity = "row-major ";
-    else if constexpr (std::is_same_v<Builtin, column_access>) a.identity = "column-major ";
+    else if constexpr (std::is_same_v<Builtin, column_access>) a.identity = "column-major ", a.lanes_walk_rows = true;
     else a.identity = "matrix ";
     a.identity += b.instr.name();
     access_geometry const g = geometry_of(t);

@@ -27,6 +27,9 @@ struct access_subject {
     // instruction at every start ("row-chunk" of one-element chunks is "row"),
     // so a certificate decides them once.
     std::string identity;
+    // Lane l at start (y0, c) touches what lane 0 touches at (y0 + l, c): a
+    // column access, whose figure a sliding window decides (column_sweep.hpp).
+    bool lanes_walk_rows = false;
     std::string statement;
     instruction instr;
     std::vector<start_variable> vars;  // each ranges over 0 .. count-1

@@ -5,6 +5,7 @@
 
 #include "exact_figure.hpp"
 #include "canonical_model.hpp"
+#include "column_sweep.hpp"
 #include "exhaustion.hpp"
 #include "query_support.hpp"
 #include "swz/bank_model.hpp"
@@ -326,6 +327,16 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
         r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and the access has more than " +
                    std::to_string(exhaustion_starts) + " starts";
         return r;
+    }
+    if (method == figure_method::automatic && case_count(counts, column_sweep_starts) <= column_sweep_starts) {
+        auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
+        if (auto const swept = sweep_column_starts(w, deadline)) {
+            r.method = "by exhaustion over " + std::to_string(case_count(counts, column_sweep_starts)) + " starts" +
+                       (w.domain_note.empty() ? "" : ", " + w.domain_note);
+            std::vector<bounded_variable> names;
+            for (auto const& v : w.vars) names.push_back({v.name, v.count, symbolic_uint::constant(p.fast(), 0), {}});
+            return finish_figure(r, w, swept->wavefronts, swept->start, names, require_conflict_free);
+        }
     }
     if (by_transfers || method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
         if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;

@@ -19,6 +19,8 @@ namespace swz::verify {
 // tests check its encoding this way); `exhaustion` never does.
 enum class figure_method { automatic, smt, exhaustion };
 inline constexpr std::uint64_t exhaustion_starts = 1u << 16;
+// Column accesses are enumerated up to this many starts (column_sweep.hpp).
+inline constexpr std::uint64_t column_sweep_starts = std::uint64_t{1} << 22;
 
 // With `require_conflict_free`, a worst case above the ideal is a refutation
 // whose counterexample is the witness; otherwise the bound is a figure.

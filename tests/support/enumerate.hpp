@@ -114,6 +114,7 @@ struct pattern_outcome {
     bool applicable = false;
     bool illegal = false;  // some start makes a lane misaligned or split
     unsigned worst = 0;
+    std::size_t first_worst = 0;  // the first start (in enumerated_starts' order) that costs `worst`
 };
 
 struct access_shape {
@@ -184,7 +185,8 @@ inline pattern_outcome enumerated_worst_wavefronts(concrete_tile const& t, std::
             out.illegal = true;
             continue;
         }
-        out.worst = std::max(out.worst, bank_cost(a).wavefronts);
+        unsigned const cost = bank_cost(a).wavefronts;
+        if (cost > out.worst) out.worst = cost, out.first_worst = std::size_t(&lanes - s.starts.data());
     }
     return out;
 }

@@ -1,0 +1,30 @@
+// The exact worst case of a column access by enumeration of every start,
+// fast: where lane l at start (y0, c) touches what lane 0 touches at
+// (y0 + l, c) (column_access), the phases of consecutive starts share all
+// but one row, so each phase's cost is kept up to date as its window of rows
+// slides down the column: O(1) per start instead of a bank rule over 32
+// lanes. The figure and the start named are those of enumerating every
+// start in order (exhaustion.hpp): the most wavefronts, at the smallest
+// (y0, c) that has them. tests/verify/test_column_sweep.cpp compares the two.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "access_subject.hpp"
+
+namespace swz::verify {
+
+struct column_sweep_result {
+    unsigned wavefronts;
+    std::vector<std::uint64_t> start;  // (y0, c)
+};
+
+// Nothing when the access is not of that kind, some lane is illegal at some
+// start (the caller's enumeration then names the first), or the deadline passes.
+std::optional<column_sweep_result> sweep_column_starts(access_subject const& w,
+                                                       std::chrono::steady_clock::time_point deadline);
+
+}  // namespace swz::verify
