@@ -14,14 +14,18 @@ namespace swz::verify {
 // variable already at 0 costs nothing.
 canonical_model smallest_model(prover& p, std::string const& name, std::vector<z3::expr> const& assertions,
                                std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> start) {
+    prover::probe_session session(assertions);
+    return smallest_model(p, session, name, vars, std::move(start));
+}
+
+canonical_model smallest_model(prover& p, prover::probe_session& session, std::string const& name,
+                               std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> start) {
     canonical_model out;
     out.values = std::move(start);
     // The whole search gets one query's limit, so that a property whose
     // queries are slow costs at most that much more.
     auto const t0 = std::chrono::steady_clock::now();
     auto const budget = std::chrono::milliseconds(p.timeout_ms());
-    // One solver for every probe: the assertions are internalized once.
-    prover::probe_session session(assertions);
     std::vector<z3::expr> fixed;
     for (std::size_t i = 0; i < vars.size(); ++i) {
         auto const& v = vars[i].value;

@@ -44,6 +44,10 @@ struct canonical_model {
 // Queries are named `name` followed by the step, " [smallest y <= 7]".
 canonical_model smallest_model(prover& p, std::string const& name, std::vector<z3::expr> const& assertions,
                                std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> start);
+// The same on the solver of a session whose base assertions are the query
+// that found `start` (no second internalization of it).
+canonical_model smallest_model(prover& p, prover::probe_session& session, std::string const& name,
+                               std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> start);
 
 // What a certificate says of evidence that may not be the smallest: the
 // "not_smallest" key (its reason), absent when the evidence is the smallest.

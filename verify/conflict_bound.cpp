@@ -231,7 +231,8 @@ std::optional<property_result> smt_legality(prover& p, access_subject const& w, 
     }
     auto q = range_constraints(vars);
     q.push_back(z3::mk_or(illegal));
-    auto const out = check_expecting_unsat(p, w.id + ".legality", q, vars);
+    prover::probe_session session(q);
+    auto const out = check_expecting_unsat(p, session, w.id + ".legality", vars);
     if (out.result == answer::unsat) {
         p.assign_role(out.log_index, obligation_role::proof);
         return std::nullopt;
@@ -242,7 +243,7 @@ std::optional<property_result> smt_legality(prover& p, access_subject const& w, 
         return r;
     }
     // The illegal start shown is the smallest (canonical_model.hpp), then replayed.
-    auto const smallest = smallest_model(p, w.id + ".legality", q, vars, model_values(*out.model, vars));
+    auto const smallest = smallest_model(p, session, w.id + ".legality", vars, model_values(*out.model, vars));
     auto const& s = smallest.values;
     auto const bad = illegal_at(w, s);
     if (!bad) {

@@ -59,12 +59,19 @@ prover::outcome check_small_first(prover& p, std::string const& name, std::vecto
 
 prover::outcome check_expecting_unsat(prover& p, std::string const& name, std::vector<z3::expr> assertions,
                                       std::vector<bounded_variable> const& vars, std::uint64_t small_cap) {
-    auto full = p.check(name, assertions);
+    prover::probe_session session(std::move(assertions));
+    return check_expecting_unsat(p, session, name, vars, small_cap);
+}
+
+prover::outcome check_expecting_unsat(prover& p, prover::probe_session& session, std::string const& name,
+                                      std::vector<bounded_variable> const& vars, std::uint64_t small_cap) {
+    auto full = p.probe(session, name, {});
     bool const any_large = std::any_of(vars.begin(), vars.end(), [&](auto const& v) { return v.count > small_cap; });
     if (full.result != answer::sat || !any_large) return full;
+    std::vector<z3::expr> small_only;
     for (auto const& v : vars)
-        if (v.count > small_cap) assertions.push_back(v.value < small_cap);
-    auto small = p.check(name + " [small]", assertions);
+        if (v.count > small_cap) small_only.push_back(v.value < small_cap);
+    auto small = p.probe(session, name + " [small]", small_only);
     return small.result == answer::sat ? small : full;
 }
 
@@ -110,7 +117,10 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
     auto ranges = range_constraints(vars);
     negation.insert(negation.end(), ranges.begin(), ranges.end());
     unsigned const calls_before = unsigned(p.log().size());
-    auto const out = check_expecting_unsat(p, r.id, negation, vars);
+    // One solver for the query, its small retry and the search for the
+    // smallest counterexample: the negation is internalized once.
+    prover::probe_session session(negation);
+    auto const out = check_expecting_unsat(p, session, r.id, vars);
     r.solver_calls += unsigned(p.log().size()) - calls_before;
     switch (out.result) {
         case answer::unsat:
@@ -125,7 +135,7 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
     }
     p.assign_role(out.log_index, obligation_role::witness);
     // The counterexample shown is the smallest (canonical_model.hpp), then replayed.
-    auto const smallest = smallest_model(p, r.id, negation, vars, model_values(*out.model, vars));
+    auto const smallest = smallest_model(p, session, r.id, vars, model_values(*out.model, vars));
     r.solver_calls += smallest.checks;
     auto const& values = smallest.values;
     auto const shown = replay(values);

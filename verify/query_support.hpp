@@ -56,6 +56,9 @@ prover::outcome check_small_first(prover& p, std::string const& name, std::vecto
 // variable below `small_cap` as well, so the counterexample shown is small.
 prover::outcome check_expecting_unsat(prover& p, std::string const& name, std::vector<z3::expr> assertions,
                                       std::vector<bounded_variable> const& vars, std::uint64_t small_cap = 64);
+// The same on a session's solver, whose base assertions are the query.
+prover::outcome check_expecting_unsat(prover& p, prover::probe_session& session, std::string const& name,
+                                      std::vector<bounded_variable> const& vars, std::uint64_t small_cap = 64);
 
 // The constraints that fix every variable to `values`: a witness query pinned
 // to a start already known (and replayed) is still a satisfiable obligation
