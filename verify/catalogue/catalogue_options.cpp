@@ -5,6 +5,7 @@
 
 #include "../certify.hpp"
 #include "../exit_codes.hpp"
+#include "../format/output_format.hpp"
 #include "../report.hpp"
 #include "power_range.hpp"
 
@@ -37,8 +38,8 @@ constexpr char const* footer =
 
 struct raw_options {
     std::string check, nx, elem, tc, row_bytes, rows, timeout, format, out, jobs, write_catalogue;
-    std::string cvc5, solver_timeout, obligations_dir, timings;
-    bool sweep = false, no_second_solver = false;
+    std::string cvc5, solver_timeout, obligations_dir, timings, json;
+    bool sweep = false, no_second_solver = false, quiet = false;
 };
 
 std::variant<unsigned, cli::usage_error> count_option(std::string const& option, std::string const& text,
@@ -47,6 +48,29 @@ std::variant<unsigned, cli::usage_error> count_option(std::string const& option,
     auto v = cli::parse_count(option, text, 1, max);
     if (auto* e = std::get_if<cli::usage_error>(&v)) return *e;
     return unsigned(std::get<std::uint64_t>(v));
+}
+
+// --format, --out, --json and --quiet of --check. Standard output carries
+// one thing: the report, a --format document, the JSON, or the findings.
+std::optional<cli::usage_error> check_outputs(raw_options const& o, check_command& c) {
+    if (!o.format.empty()) {
+        auto const f = parse_output_format(o.format);
+        if (!f) return cli::usage_error{"--format " + o.format + ": not a format (" + format_names() + ")"};
+        c.format = *f;
+    }
+    if (!o.out.empty() && o.out != "-") c.out = o.out;
+    if (!o.json.empty()) c.json = o.json;
+    c.quiet = o.quiet;
+    bool const json_on_stdout = o.json == "-";
+    bool const format_on_stdout = c.format != output_format::text && !c.out;
+    if (json_on_stdout && format_on_stdout)
+        return cli::usage_error{"--json - and --format " + format_name(c.format) +
+                                " both write standard output; send one of them to a file"};
+    if (c.quiet && json_on_stdout) return cli::usage_error{"--quiet prints only the findings on standard output; give --json a FILE"};
+    if (c.quiet && format_on_stdout)
+        return cli::usage_error{"--quiet prints only the findings on standard output; send --format " + format_name(c.format) +
+                                " to a file with --out FILE"};
+    return std::nullopt;
 }
 
 std::vector<cli::option_spec> const& catalogue_options() {
@@ -59,8 +83,12 @@ std::vector<cli::option_spec> const& catalogue_options() {
         {"--row-bytes", 1, false, "RANGE", "keep only rows of NX*elem bytes in RANGE (sweep)"},
         {"--rows", 1, false, "R", "rows of each tile, 1 .. 2^32 (sweep; default 2^32: every 32-bit row)"},
         {"--timeout-ms", 1, false, "MS", "Z3 time limit per query (sweep; default 10000)"},
-        {"--format", 1, false, "FORMAT", "markdown or json: the sweep's summary (default markdown)"},
-        {"--out", 1, false, "FILE", "write the summary to FILE instead of stdout (sweep)"},
+        {"--format", 1, false, "FORMAT",
+         "sweep: markdown or json, its summary (default markdown); check: text, json, markdown, sarif or junit, "
+         "its findings (default text)"},
+        {"--out", 1, false, "FILE", "write the summary (sweep) or the --format output (check) to FILE instead of stdout"},
+        {"--json", 1, false, "FILE", "write the check's findings as JSON to FILE (- for stdout; check)"},
+        {"--quiet", 0, false, "", "print only the findings, one line each (check)"},
         {"--write-catalogue", 1, false, "DIR", "write every certificate to DIR/<layout>/ (sweep)"},
         {"--jobs", 1, false, "N", "parallel jobs (default: one per core)"},
         {"--cvc5", 1, false, "PATH", "cvc5, the second solver (check; default: cvc5 on $PATH)"},
@@ -109,6 +137,8 @@ parsed parse(int argc, char const* const* argv) {
     take("--solver-timeout", o.solver_timeout);
     take("--obligations-dir", o.obligations_dir);
     take("--timings", o.timings);
+    take("--json", o.json);
+    o.quiet = a.has("--quiet");
     o.sweep = a.has("--sweep");
     o.no_second_solver = a.has("--no-second-solver");
 
@@ -125,8 +155,7 @@ parsed parse(int argc, char const* const* argv) {
     if (check) {
         if (auto e = misplaced({{"--nx", !o.nx.empty()}, {"--elem", !o.elem.empty()}, {"--tc", !o.tc.empty()},
                                 {"--row-bytes", !o.row_bytes.empty()}, {"--rows", !o.rows.empty()},
-                                {"--timeout-ms", !o.timeout.empty()}, {"--format", !o.format.empty()},
-                                {"--out", !o.out.empty()}, {"--write-catalogue", !o.write_catalogue.empty()}},
+                                {"--timeout-ms", !o.timeout.empty()}, {"--write-catalogue", !o.write_catalogue.empty()}},
                                "--check"))
             return *e;
         if (o.check.empty()) return cli::usage_error{"--check needs a directory"};
@@ -141,11 +170,13 @@ parsed parse(int argc, char const* const* argv) {
         c.jobs = std::get<unsigned>(jobs);
         if (!o.obligations_dir.empty()) c.obligations_dir = o.obligations_dir;
         if (!o.timings.empty()) c.timings_path = o.timings;
+        if (auto e = check_outputs(o, c)) return *e;
         return c;
     }
     if (!o.sweep) return cli::usage_error{"give --check DIR or --sweep; see --help"};
     if (auto e = misplaced({{"--cvc5", !o.cvc5.empty()}, {"--no-second-solver", o.no_second_solver},
                             {"--solver-timeout", !o.solver_timeout.empty()}, {"--obligations-dir", !o.obligations_dir.empty()},
+                            {"--json", !o.json.empty()}, {"--quiet", o.quiet},
                             {"--timings", !o.timings.empty()}},
                            "--sweep"))
         return *e;

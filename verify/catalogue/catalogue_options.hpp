@@ -2,6 +2,7 @@
 //
 //   swz-verify --check DIR [--cvc5 PATH | --no-second-solver] [--solver-timeout S]
 //              [--jobs N] [--obligations-dir DIR] [--timings FILE]
+//              [--format text|json|markdown|sarif|junit] [--out FILE] [--json FILE|-] [--quiet]
 //   swz-verify --sweep --nx RANGE [--elem RANGE] [--tc RANGE] [--row-bytes RANGE]
 //              [--rows R] [--timeout-ms T] [--format markdown|json] [--out FILE]
 //              [--jobs N] [--write-catalogue DIR]
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "../cli/options.hpp"
+#include "../format/output_format.hpp"
 #include "sweep_grid.hpp"
 
 namespace swz::verify::catalogue {
@@ -27,6 +29,10 @@ struct check_command {
     unsigned jobs = 0;               // 0: one per core
     std::optional<std::filesystem::path> obligations_dir;
     std::optional<std::filesystem::path> timings_path;
+    output_format format = output_format::text;  // what standard output (or --out) carries
+    std::optional<std::filesystem::path> out;
+    std::optional<std::string> json;  // a path, or "-": standard output
+    bool quiet = false;
 };
 
 enum class summary_format { markdown, json };

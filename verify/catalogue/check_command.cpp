@@ -13,12 +13,16 @@
 #include <sstream>
 
 #include "../exit_codes.hpp"
+#include "../format/junit_report.hpp"
+#include "../format/markdown_report.hpp"
+#include "../format/sarif_report.hpp"
 #include "../report.hpp"
 #include "swz/pow2.hpp"
 #include "catalogue_members.hpp"
 #include "certificate_diff.hpp"
 #include "certificate_file.hpp"
 #include "check_findings.hpp"
+#include "check_report.hpp"
 #include "expectation.hpp"
 #include "manifest.hpp"
 #include "output_file.hpp"
@@ -145,6 +149,17 @@ int run_check(check_command const& cmd) {
         auto opened = output_file::open(*cmd.timings_path, "the timings");
         if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
         timings_file.emplace(std::move(std::get<output_file>(opened)));
+    }
+    std::optional<output_file> json_file, out_file;
+    if (cmd.json && *cmd.json != "-") {
+        auto opened = output_file::open(*cmd.json, "the findings (--json)");
+        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
+        json_file.emplace(std::move(std::get<output_file>(opened)));
+    }
+    if (cmd.out) {
+        auto opened = output_file::open(*cmd.out, "the --format output");
+        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
+        out_file.emplace(std::move(std::get<output_file>(opened)));
     }
     scratch_dir scratch;
     if (cmd.obligations_dir) {
@@ -421,7 +436,6 @@ int run_check(check_command const& cmd) {
     if (output_errors.size() > shown_errors)
         output_error("and " + std::to_string(output_errors.size() - shown_errors) + " more files could not be written");
 
-    found.print(std::cout);
     double const total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::string second;
     if (solver) {
@@ -438,10 +452,40 @@ int run_check(check_command const& cmd) {
         : n == 0        ? "FAILED: " + std::to_string(output_errors.size()) + " output" + (output_errors.size() == 1 ? "" : "s") +
                               " could not be written"
                         : "FAILED with " + std::to_string(n) + " finding" + (n == 1 ? "" : "s");
-    std::cout << "swz-verify --check " << dir_text << ": " << folders.size() << " certificates, " << obligations
-              << " obligations; Z3 re-derived them (" << seconds_text(z3_seconds) << " CPU); " << second << "; " << verdict
-              << (code == exit_ok ? "" : " (exit " + std::to_string(code) + ": " + exit_code_meaning(code) + ")") << " in "
-              << seconds_text(total) << "\n";
+    std::ostringstream findings_text;
+    found.print(findings_text);
+    std::ostringstream report;  // the text report: the findings, then the summary line
+    report << findings_text.str() << "swz-verify --check " << dir_text << ": " << folders.size() << " certificates, "
+           << obligations << " obligations; Z3 re-derived them (" << seconds_text(z3_seconds) << " CPU); " << second
+           << "; " << verdict
+           << (code == exit_ok ? "" : " (exit " + std::to_string(code) + ": " + exit_code_meaning(code) + ")") << " in "
+           << seconds_text(total) << "\n";
+    // The documents (--json, --format) name the exit code of the checking;
+    // a document that cannot be written adds exit 3 after it.
+    check_summary summary{dir_text, {}, obligations, solver ? solver->version() : std::string(), code};
+    for (auto const& f : folders) summary.layouts.push_back(f.filename().string());
+    std::string const json_text = check_json(summary, found).dump(2) + "\n";
+    if (json_file)
+        if (auto e = json_file->write_and_close(json_text)) code = worse_exit(code, output_error(*e));
+    bool const json_on_stdout = cmd.json && *cmd.json == "-";
+    std::string document;
+    switch (cmd.format) {
+        case output_format::json: document = json_text; break;
+        case output_format::markdown: document = markdown_report(check_subjects(summary, found), summary.exit_code); break;
+        case output_format::sarif: document = sarif_report(check_subjects(summary, found)).dump(2) + "\n"; break;
+        case output_format::junit: document = junit_report(check_subjects(summary, found)); break;
+        case output_format::text: document = report.str(); break;
+    }
+    if (out_file)
+        if (auto e = out_file->write_and_close(document)) code = worse_exit(code, output_error(*e));
+    bool const document_on_stdout = json_on_stdout || (cmd.format != output_format::text && !out_file);
+    if (json_on_stdout) std::cout << json_text;
+    else if (document_on_stdout) std::cout << document;
+    // The text report: on standard output unless something else is there
+    // (then on stderr), or the findings alone (--quiet), or only in --out.
+    if (cmd.quiet) std::cout << findings_text.str();
+    else if (document_on_stdout) std::cerr << report.str();
+    else if (!(out_file && cmd.format == output_format::text)) std::cout << report.str();
     if (auto e = flush_stdout("the report")) code = worse_exit(code, output_error(*e));
     return code;
 }

@@ -14,12 +14,22 @@
 
 namespace swz::verify::catalogue {
 
+struct check_finding {
+    std::string line;
+    int code;  // the exit code it stands for: what kind of finding it is
+};
+
 class check_findings {
 public:
     void add(std::string const& layout, std::string line, int code) {
         std::lock_guard<std::mutex> g(lock_);
-        lines_[layout].push_back(std::move(line));
+        lines_[layout].push_back({std::move(line), code});
         worst_ = worse_exit(worst_, code);
+    }
+    // Every finding, by layout name.
+    std::map<std::string, std::vector<check_finding>> by_layout() const {
+        std::lock_guard<std::mutex> g(lock_);
+        return lines_;
     }
     std::size_t count() const {
         std::lock_guard<std::mutex> g(lock_);
@@ -34,12 +44,12 @@ public:
     void print(std::ostream& os) const {
         std::lock_guard<std::mutex> g(lock_);
         for (auto const& [k, v] : lines_)
-            for (auto const& l : v) os << l << "\n";
+            for (auto const& l : v) os << l.line << "\n";
     }
 
 private:
     mutable std::mutex lock_;
-    std::map<std::string, std::vector<std::string>> lines_;
+    std::map<std::string, std::vector<check_finding>> lines_;
     int worst_ = exit_ok;
 };
 
