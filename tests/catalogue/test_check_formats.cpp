@@ -114,3 +114,19 @@ TEST_CASE("check mode output flags that would share standard output are one-line
     auto const sweep = swz_verify("--sweep --nx 32 --quiet");
     CHECK(sweep.code == 1);
 }
+
+TEST_CASE("sweep mode with json writes the summary as JSON too, to a file or to standard output", "[catalogue][sweep][formats]") {
+    auto const to_stdout = swz_verify("--sweep --nx 32..64 --json -");
+    CHECK(to_stdout.code == 0);
+    auto const j = nlohmann::json::parse(to_stdout.out);  // the JSON alone on standard output
+    CHECK(j.at("schema_version") == 2);
+    CHECK(j.at("mode") == "sweep");
+    CHECK(j.at("layouts").size() == 2);
+    CHECK_THAT(to_stdout.err, Catch::Contains("# swz-verify sweep"));  // the Markdown summary beside it
+    std::string const path = (fs::path(SWZ_TEST_SCRATCH) / "sweep-summary.json").string();
+    auto const to_file = swz_verify("--sweep --nx 32 --json " + path);
+    CHECK(to_file.code == 0);
+    CHECK(read_json(path).at("layouts").size() == 1);
+    CHECK_THAT(to_file.out, Catch::StartsWith("# swz-verify sweep"));
+    CHECK(swz_verify("--sweep --nx 32 --json - --format json").code == 1);
+}

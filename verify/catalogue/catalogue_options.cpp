@@ -87,7 +87,8 @@ std::vector<cli::option_spec> const& catalogue_options() {
          "sweep: markdown or json, its summary (default markdown); check: text, json, markdown, sarif or junit, "
          "its findings (default text)"},
         {"--out", 1, false, "FILE", "write the summary (sweep) or the --format output (check) to FILE instead of stdout"},
-        {"--json", 1, false, "FILE", "write the check's findings as JSON to FILE (- for stdout; check)"},
+        {"--json", 1, false, "FILE",
+         "write the check's findings or the sweep's summary as JSON to FILE (- for stdout, the report then on stderr)"},
         {"--quiet", 0, false, "", "print only the findings, one line each (check)"},
         {"--write-catalogue", 1, false, "DIR", "write every certificate to DIR/<layout>/ (sweep)"},
         {"--jobs", 1, false, "N", "parallel jobs (default: one per core)"},
@@ -176,7 +177,7 @@ parsed parse(int argc, char const* const* argv) {
     if (!o.sweep) return cli::usage_error{"give --check DIR or --sweep; see --help"};
     if (auto e = misplaced({{"--cvc5", !o.cvc5.empty()}, {"--no-second-solver", o.no_second_solver},
                             {"--solver-timeout", !o.solver_timeout.empty()}, {"--obligations-dir", !o.obligations_dir.empty()},
-                            {"--json", !o.json.empty()}, {"--quiet", o.quiet},
+                            {"--quiet", o.quiet},
                             {"--timings", !o.timings.empty()}},
                            "--sweep"))
         return *e;
@@ -209,6 +210,9 @@ parsed parse(int argc, char const* const* argv) {
     else if (o.format == "json") s.format = summary_format::json;
     else return cli::usage_error{"--format " + o.format + ": expected markdown or json"};
     if (!o.out.empty()) s.out = o.out;
+    if (!o.json.empty()) s.json = o.json;
+    if (o.json == "-" && s.format == summary_format::json && !s.out)
+        return cli::usage_error{"--json - and --format json both write standard output; give one"};
     s.jobs = std::get<unsigned>(jobs);
     if (!o.write_catalogue.empty()) s.write_catalogue = o.write_catalogue;
     s.description = "--nx " + o.nx + " --elem " + (o.elem.empty() ? "4" : o.elem) +

@@ -42,6 +42,7 @@ struct sweep_command {
     unsigned timeout_ms = 10000;
     summary_format format = summary_format::markdown;
     std::optional<std::filesystem::path> out;
+    std::optional<std::string> json;  // the JSON summary too: a path, or "-" for standard output
     unsigned jobs = 0;
     std::optional<std::filesystem::path> write_catalogue;
     std::string description;  // the ranges as given, "--nx 2..1024 --elem 1..16 ..."

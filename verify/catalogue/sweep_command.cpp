@@ -55,11 +55,24 @@ int run_sweep(sweep_command const& cmd) {
         if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
         out.emplace(std::move(std::get<output_file>(opened)));
     }
+    std::optional<output_file> json_file;
+    if (cmd.json && *cmd.json != "-") {
+        auto opened = output_file::open(*cmd.json, "the JSON summary");
+        if (auto const* e = std::get_if<std::string>(&opened)) {
+            if (out) out->discard();
+            return output_error(*e);
+        }
+        json_file.emplace(std::move(std::get<output_file>(opened)));
+    }
+    auto const discard_outputs = [&] {
+        if (out) out->discard();
+        if (json_file) json_file->discard();
+    };
     std::optional<catalogue_writer> writer;
     if (cmd.write_catalogue) {
         auto opened = catalogue_writer::open(*cmd.write_catalogue);
         if (auto const* e = std::get_if<std::string>(&opened)) {
-            if (out) out->discard();
+            discard_outputs();
             return output_error(*e);
         }
         writer.emplace(std::move(std::get<catalogue_writer>(opened)));
@@ -109,7 +122,7 @@ int run_sweep(sweep_command const& cmd) {
             write_failed = true;
         }
     if (write_failed) {
-        if (out) out->discard();
+        discard_outputs();
         return output_error(write_error + "; the catalogue in " + writer->dir().string() + " is as it was");
     }
 
@@ -139,18 +152,23 @@ int run_sweep(sweep_command const& cmd) {
                   << " is as it was; rerun with a longer --timeout-ms or on a quieter machine\n";
     else if (writer)
         if (auto e = writer->commit()) {
-            if (out) out->discard();
+            discard_outputs();
             return output_error(*e);
         }
 
-    std::string const summary = cmd.format == summary_format::json ? layout_json(json_summary(results, tally))
-                                                                   : markdown_summary(results, tally);
+    std::string const json_text = layout_json(json_summary(results, tally));
+    std::string const summary = cmd.format == summary_format::json ? json_text : markdown_summary(results, tally);
+    if (json_file)
+        if (auto e = json_file->write_and_close(json_text)) code = worse_exit(code, output_error(*e));
+    bool const json_on_stdout = cmd.json && *cmd.json == "-";
+    if (json_on_stdout) std::cout << json_text;
     if (out) {
         if (auto e = out->write_and_close(summary)) code = worse_exit(code, output_error(*e));
     } else {
-        std::cout << summary;
-        if (auto e = flush_stdout("the summary")) code = worse_exit(code, output_error(*e));
+        // With the JSON on standard output, the summary goes to stderr.
+        (json_on_stdout ? std::cerr : std::cout) << summary;
     }
+    if (auto e = flush_stdout("the summary")) code = worse_exit(code, output_error(*e));
     std::cerr << "swz-verify --sweep: " << results.size() << " layouts certified"
               << (writer && undecided.empty() ? ", written to " + writer->dir().string() : std::string())
               << (unmet ? ", " + std::to_string(unmet) + " with unmet expectations" : std::string()) << "; exit " << code << "\n";

@@ -97,6 +97,8 @@ std::string markdown_summary(std::vector<sweep_row> const& rows, sweep_tally con
 
 nlohmann::json json_summary(std::vector<sweep_row> const& rows, sweep_tally const& tally) {
     nlohmann::json j;
+    j["schema_version"] = certificate_schema_version;
+    j["mode"] = "sweep";
     j["tool"] = "swz-verify";
     j["tool_version"] = tool_version();
     j["z3_version"] = z3_version();
