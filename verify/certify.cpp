@@ -180,8 +180,9 @@ void add_repeated_accesses(std::vector<property_result>& results, std::vector<st
         r.id = "conflict." + spec;
         r.solver_calls = 0;
         r.seconds = 0;
-        r.method = (r.method.empty() ? "" : r.method + "; ") + "the same lanes and instruction as " + decided.id +
-                   ", decided once";
+        std::string const same = "with " + decided.id + ", the same lanes and instruction";
+        if (r.outcome == verdict::unknown) r.reason = same + ": " + r.reason;
+        else r.method = (r.method.empty() ? "" : r.method + ", ") + "once " + same;
         results.push_back(std::move(r));
     }
 }

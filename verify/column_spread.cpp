@@ -1,5 +1,7 @@
 #include "column_spread.hpp"
 
+#include "column_sweep.hpp"
+
 #include <array>
 
 #include <algorithm>
@@ -82,6 +84,18 @@ property_result prove_column_spread(prover& p, layout_subject const& t, std::uin
         r.method = "over one period of " + std::to_string(period) + " rows (periodicity): y0 < " + std::to_string(period);
     }
     bool const small = case_count({starts, t.cols()}, exhaustion_starts) <= exhaustion_starts;
+    if (method == figure_method::automatic && case_count({starts, t.cols()}, column_sweep_starts) <= column_sweep_starts) {
+        auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
+        auto const swept = sweep_column_spread(t, starts, spread_window, deadline);
+        if (!swept) {
+            r.outcome = verdict::unknown;
+            r.reason = "the enumeration of every window did not finish within the time limit";
+            return r;
+        }
+        r.method = "by exhaustion over " + std::to_string(starts * t.cols()) + " windows" +
+                   (r.method.empty() ? "" : ", " + r.method);
+        return finish_spread(r, t, swept.figure, swept.start);
+    }
     if (method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
         unsigned best = 0;
         std::vector<std::uint64_t> best_start;

@@ -9,6 +9,30 @@ namespace swz::verify {
 
 namespace {
 
+// The distinct values among a window's rows, as rows enter and leave it.
+class distinct_window {
+public:
+    // True when v is new to the window.
+    bool enter(std::uint64_t v) {
+        auto it = std::find_if(held_.begin(), held_.end(), [&](auto const& u) { return u.first == v; });
+        if (it != held_.end()) return ++it->second, false;
+        held_.push_back({v, 1});
+        return true;
+    }
+    // True when v is gone from the window.
+    bool leave(std::uint64_t v) {
+        auto it = std::find_if(held_.begin(), held_.end(), [&](auto const& u) { return u.first == v; });
+        if (--it->second > 0) return false;
+        *it = held_.back();
+        held_.pop_back();
+        return true;
+    }
+    std::size_t distinct() const { return held_.size(); }
+
+private:
+    std::vector<std::pair<std::uint64_t, unsigned>> held_;  // value, rows holding it
+};
+
 // One phase's window of rows: the distinct units it touches, how many of
 // them each bank group holds, and how many groups hold each count, so that
 // the most crowded group is known after each row enters or leaves.
@@ -17,22 +41,14 @@ public:
     explicit phase_window(unsigned groups) : held_(groups, 0), with_count_(warp_lanes + 2, 0) { with_count_[0] = groups; }
 
     void enter(std::uint64_t unit, unsigned group) {
-        auto it = std::find_if(units_.begin(), units_.end(), [&](auto const& u) { return u.first == unit; });
-        if (it != units_.end()) {
-            ++it->second;
-            return;
-        }
-        units_.push_back({unit, 1});
+        if (!units_.enter(unit)) return;
         unsigned const k = held_[group]++;
         --with_count_[k];
         ++with_count_[k + 1];
         most_ = std::max(most_, k + 1);
     }
     void leave(std::uint64_t unit, unsigned group) {
-        auto it = std::find_if(units_.begin(), units_.end(), [&](auto const& u) { return u.first == unit; });
-        if (--it->second > 0) return;
-        *it = units_.back();
-        units_.pop_back();
+        if (!units_.leave(unit)) return;
         unsigned const k = held_[group]--;
         --with_count_[k];
         ++with_count_[k - 1];
@@ -41,35 +57,40 @@ public:
     unsigned cost() const { return most_; }
 
 private:
-    std::vector<std::pair<std::uint64_t, unsigned>> units_;  // unit, lanes on it
-    std::vector<unsigned> held_;                             // per group: distinct units
-    std::vector<unsigned> with_count_;                       // per count: groups holding it
+    distinct_window units_;
+    std::vector<unsigned> held_;        // per group: distinct units
+    std::vector<unsigned> with_count_;  // per count: groups holding it
     unsigned most_ = 0;
 };
 
+// The first (y0, c) in that order: c is the inner variable.
+bool earlier(std::uint64_t y0, std::uint64_t c, std::vector<std::uint64_t> const& than) {
+    return y0 < than[0] || (y0 == than[0] && c < than[1]);
+}
+
 }  // namespace
 
-std::optional<column_sweep_result> sweep_column_starts(access_subject const& w,
-                                                       std::chrono::steady_clock::time_point deadline) {
+column_sweep_result sweep_column_starts(access_subject const& w, std::chrono::steady_clock::time_point deadline) {
+    using status = column_sweep_result::status;
     if (!w.lanes_walk_rows || w.vars.size() != 2 || w.inside || w.instr.address_lanes != warp_lanes ||
         w.instr.rule() != phase_rule::banks || !is_access_width(w.instr.width))
-        return std::nullopt;
+        return {};
     unsigned const per_phase = lanes_per_phase(w.instr.width), phases = warp_lanes / per_phase;
     std::uint64_t const starts = w.vars[0].count, cols = w.vars[1].count, rows = starts + warp_lanes - 1;
-    std::optional<column_sweep_result> best;
+    column_sweep_result best;
     std::vector<std::uint64_t> unit(rows);
     std::vector<unsigned> group(rows), window_cost(rows);
     for (std::uint64_t c = 0; c < cols; ++c) {
-        if (std::chrono::steady_clock::now() > deadline) return std::nullopt;
+        if (std::chrono::steady_clock::now() > deadline) return {status::out_of_time, 0, {}};
         std::vector<std::uint64_t> s{0, c};
         for (std::uint64_t y = 0; y < rows; ++y) {
             s[0] = y;
             std::uint64_t const a = w.address(0, s);
             // Every cell the starts reach must make a legal lane (aligned,
             // its elements contiguous: what the enumeration asks first).
-            if (a % w.instr.width != 0) return std::nullopt;
+            if (a % w.instr.width != 0) return {};
             for (unsigned k = 1; k < w.run_elements; ++k)
-                if (w.element_address(0, s, k) != a + k * w.elem) return std::nullopt;
+                if (w.element_address(0, s, k) != a + k * w.elem) return {};
             unit[y] = bank_unit(a, w.instr.width);
             group[y] = unsigned(bank_group(a, w.instr.width));
         }
@@ -83,10 +104,32 @@ std::optional<column_sweep_result> sweep_column_starts(access_subject const& w,
         for (std::uint64_t y0 = 0; y0 < starts; ++y0) {
             unsigned cost = 0;
             for (unsigned p = 0; p < phases; ++p) cost += window_cost[y0 + p * per_phase];
-            // The first start in (y0, c) order with the most: c is the inner variable.
-            bool const earlier = best && (y0 < best->start[0] || (y0 == best->start[0] && c < best->start[1]));
-            if (!best || cost > best->wavefronts || (cost == best->wavefronts && earlier))
-                best = column_sweep_result{cost, {y0, c}};
+            bool const first = best.state != status::done;
+            if (first || cost > best.figure || (cost == best.figure && earlier(y0, c, best.start)))
+                best = {status::done, cost, {y0, c}};
+        }
+    }
+    return best;
+}
+
+column_sweep_result sweep_column_spread(layout_subject const& t, std::uint64_t starts, unsigned window,
+                                        std::chrono::steady_clock::time_point deadline) {
+    using status = column_sweep_result::status;
+    std::uint64_t const rows = starts + window - 1, cols = t.cols();
+    column_sweep_result best;
+    std::vector<std::uint64_t> column(rows);
+    for (std::uint64_t x = 0; x < cols; ++x) {
+        if (std::chrono::steady_clock::now() > deadline) return {status::out_of_time, 0, {}};
+        for (std::uint64_t y = 0; y < rows; ++y) column[y] = t.column(y, x);
+        distinct_window win;
+        for (std::uint64_t y = 0; y < rows; ++y) {
+            win.enter(column[y]);
+            if (y >= window) win.leave(column[y - window]);
+            if (y + 1 < window) continue;
+            std::uint64_t const y0 = y + 1 - window;
+            unsigned const d = unsigned(win.distinct());
+            if (best.state != status::done || d < best.figure || (d == best.figure && earlier(y0, x, best.start)))
+                best = {status::done, d, {y0, x}};
         }
     }
     return best;

@@ -14,17 +14,26 @@
 #include <vector>
 
 #include "access_subject.hpp"
+#include "layout_subject.hpp"
 
 namespace swz::verify {
 
 struct column_sweep_result {
-    unsigned wavefronts;
-    std::vector<std::uint64_t> start;  // (y0, c)
+    enum class status { done, declined, out_of_time };
+    status state = status::declined;
+    unsigned figure = 0;
+    std::vector<std::uint64_t> start;  // (y0, c) or (y0, x)
+    explicit operator bool() const { return state == status::done; }
 };
 
-// Nothing when the access is not of that kind, some lane is illegal at some
-// start (the caller's enumeration then names the first), or the deadline passes.
-std::optional<column_sweep_result> sweep_column_starts(access_subject const& w,
-                                                       std::chrono::steady_clock::time_point deadline);
+// Declined when the access is not of that kind or some lane is illegal at
+// some start (the caller's other paths then name the first).
+column_sweep_result sweep_column_starts(access_subject const& w, std::chrono::steady_clock::time_point deadline);
+
+// column_spread by the same slide: the fewest distinct stored columns over
+// the 32 rows y0 .. y0 + 31 at x, for y0 < starts and every x, and the
+// first (y0, x) in that order with the fewest.
+column_sweep_result sweep_column_spread(layout_subject const& t, std::uint64_t starts, unsigned window,
+                                        std::chrono::steady_clock::time_point deadline);
 
 }  // namespace swz::verify

@@ -331,12 +331,18 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     }
     if (method == figure_method::automatic && case_count(counts, column_sweep_starts) <= column_sweep_starts) {
         auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
-        if (auto const swept = sweep_column_starts(w, deadline)) {
+        auto const swept = sweep_column_starts(w, deadline);
+        if (swept.state == column_sweep_result::status::out_of_time) {
+            r.outcome = verdict::unknown;
+            r.reason = "the enumeration of every start did not finish within the time limit";
+            return r;
+        }
+        if (swept) {
             r.method = "by exhaustion over " + std::to_string(case_count(counts, column_sweep_starts)) + " starts" +
                        (w.domain_note.empty() ? "" : ", " + w.domain_note);
             std::vector<bounded_variable> names;
             for (auto const& v : w.vars) names.push_back({v.name, v.count, symbolic_uint::constant(p.fast(), 0), {}});
-            return finish_figure(r, w, swept->wavefronts, swept->start, names, require_conflict_free);
+            return finish_figure(r, w, swept.figure, swept.start, names, require_conflict_free);
         }
     }
     if (by_transfers || method == figure_method::exhaustion || (method == figure_method::automatic && small)) {

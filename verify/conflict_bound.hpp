@@ -19,8 +19,10 @@ namespace swz::verify {
 // tests check its encoding this way); `exhaustion` never does.
 enum class figure_method { automatic, smt, exhaustion };
 inline constexpr std::uint64_t exhaustion_starts = 1u << 16;
-// Column accesses are enumerated up to this many starts (column_sweep.hpp).
-inline constexpr std::uint64_t column_sweep_starts = std::uint64_t{1} << 22;
+// Column accesses (and column_spread) are enumerated up to this many starts
+// (column_sweep.hpp, some 20-50 ns a start): every tile of up to 2^16 rows
+// of up to 2048 columns, within the default time limit.
+inline constexpr std::uint64_t column_sweep_starts = std::uint64_t{1} << 27;
 
 // With `require_conflict_free`, a worst case above the ideal is a refutation
 // whose counterexample is the witness; otherwise the bound is a figure.

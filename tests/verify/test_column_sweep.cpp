@@ -7,6 +7,8 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <set>
+#include <tuple>
 #include <string>
 
 #include "access_spec.hpp"
@@ -59,6 +61,7 @@ TEST_CASE("the column sweep finds the enumeration's worst case and its first sta
                                          ? std::string()
                                          : access;
             auto const got = sweep_column_starts(w, far);
+            CHECK(got.state != column_sweep_result::status::out_of_time);
             if (name.empty()) {
                 if (got) ++swept;
                 continue;  // widths the enumeration does not name: the sweep must still run or decline
@@ -66,18 +69,43 @@ TEST_CASE("the column sweep finds the enumeration's worst case and its first sta
             auto const e = enumerated_worst_wavefronts(tile, name);
             REQUIRE(e.applicable);
             if (e.illegal) {
-                CHECK_FALSE(got.has_value());
+                CHECK(got.state == column_sweep_result::status::declined);
                 continue;
             }
-            REQUIRE(got.has_value());
+            REQUIRE(got);
             ++swept;
-            CHECK(got->wavefronts == e.worst);
+            CHECK(got.figure == e.worst);
             std::uint64_t const cols = w.vars[1].count;
-            CHECK(got->start[0] == e.first_worst / cols);
-            CHECK(got->start[1] == e.first_worst % cols);
+            CHECK(got.start[0] == e.first_worst / cols);
+            CHECK(got.start[1] == e.first_worst % cols);
         }
     }
     CHECK(swept > 40);
+}
+
+TEST_CASE("the column_spread sweep finds the fewest distinct columns and the first window with them", "[verify][exhaustive]") {
+    for (auto const& [spec, rows, row_bytes, elem] :
+         std::vector<std::tuple<std::string, std::uint64_t, std::uint32_t, std::uint32_t>>{
+             {"article:nx=64,elem=4,tc=16", 80, 256, 4}, {"article:nx=40,elem=4", 64, 160, 4}, {"article:nx=12,elem=4", 90, 48, 4},
+             {"article:nx=128,elem=1", 100, 128, 1}, {"cute:3,3,3", 96, 128, 2}, {"tma:64B", 72, 64, 4}, {"pad:4", 40, 128, 4},
+             {"linear:1,2,4,8,16,32,64,128,256,512,1024", 64, 64, 2}}) {
+        CAPTURE(spec);
+        auto const t = layout(spec, rows, row_bytes, elem);
+        auto const got = sweep_column_spread(t, rows - 31, 32, far);
+        REQUIRE(got);
+        // Written apart: every window's distinct columns counted with a set.
+        unsigned fewest = 33;
+        std::uint64_t first_y0 = 0, first_x = 0;
+        for (std::uint64_t y0 = 0; y0 + 31 < rows; ++y0)
+            for (std::uint64_t x = 0; x < t.cols(); ++x) {
+                std::set<std::uint64_t> seen;
+                for (unsigned i = 0; i < 32; ++i) seen.insert(t.column(y0 + i, x));
+                if (seen.size() < fewest) fewest = unsigned(seen.size()), first_y0 = y0, first_x = x;
+            }
+        CHECK(got.figure == fewest);
+        CHECK(got.start[0] == first_y0);
+        CHECK(got.start[1] == first_x);
+    }
 }
 
 TEST_CASE("a column access the sweep declines as illegal is refuted with its lane", "[verify][known-bad]") {
@@ -86,7 +114,7 @@ TEST_CASE("a column access the sweep declines as illegal is refuted with its lan
     auto const a = access_on("column.4", t);
     REQUIRE(std::holds_alternative<access_subject>(a));
     auto const& w = std::get<access_subject>(a);
-    CHECK_FALSE(sweep_column_starts(w, far).has_value());
+    CHECK(sweep_column_starts(w, far).state == column_sweep_result::status::declined);
     prover p(10000);
     auto const r = prove_conflict_bound(p, w, false);
     CHECK(r.outcome == verdict::refuted);
