@@ -162,6 +162,17 @@ property_result prove_bit_form(prover& p, layout_subject const& s) {
     return r;
 }
 
+// What every certificate says of its subject before any result.
+certificate certificate_of(layout_subject const& subject, certify_options const& options) {
+    certificate c;
+    c.spec = subject.spec;
+    c.family = subject.family;
+    c.shape = subject.shape;
+    c.chunk_bytes = subject.chunk_bytes;
+    c.timeout_ms = options.timeout_ms;
+    return c;
+}
+
 bool required_conflict_free(certify_options const& o, std::string const& spec) {
     auto const& need = o.required.conflict_free;
     return std::find(need.begin(), need.end(), spec) != need.end();
@@ -191,13 +202,8 @@ void add_repeated_accesses(std::vector<property_result>& results, std::vector<st
 
 certificate certify(layout_subject const& subject, certify_options const& options) {
     auto const start = std::chrono::steady_clock::now();
-    certificate c;
-    c.spec = subject.spec;
-    c.family = subject.family;
-    c.shape = subject.shape;
-    c.chunk_bytes = subject.chunk_bytes;
+    certificate c = certificate_of(subject, options);
     c.article = subject.article;
-    c.timeout_ms = options.timeout_ms;
     c.required = options.required;
 
     // Row locality and periodicity first: whether the row properties apply,
@@ -290,12 +296,7 @@ certificate certify(layout_subject const& subject, certify_options const& option
 
 certificate certify_equivalence(layout_subject const& a, layout_subject const& b, certify_options const& options) {
     auto const t0 = std::chrono::steady_clock::now();
-    certificate c;
-    c.spec = a.spec;
-    c.family = a.family;
-    c.shape = a.shape;
-    c.chunk_bytes = a.chunk_bytes;
-    c.timeout_ms = options.timeout_ms;
+    certificate c = certificate_of(a, options);
     std::vector<task> tasks{timed([&](prover& p) { return prove_equivalence(p, a, b); })};
     auto outputs = run_tasks(tasks, options);
     c.results = std::move(outputs[0].results);
