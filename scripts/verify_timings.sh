@@ -11,6 +11,9 @@ runs=${2:-5}
 layouts=(
   "--nx 64 --tc 16"
   "--nx 1024 --elem 1"
+  "--nx 256 --elem 4"
+  "--nx 1024 --elem 4"
+  "--nx 512 --elem 2 --tc 16"
   "--layout cute:3,3,3 --elem 2 --row-bytes 128"
   "--layout cute:3,4,3 --elem 1 --row-bytes 64"
   "--layout cute:3,4,3,unit=byte@pad:16 --elem 2 --row-bytes 128"
