@@ -307,3 +307,28 @@ TEST_CASE("a lowering that differs on one cell is never PROVED by the evaluation
     CAPTURE(r.reason);
     CHECK(r.outcome != verdict::proved);
 }
+
+TEST_CASE("an operation whose fast form is wrong fails its own step of formula.lowering", "[verify][guards]") {
+    // A bound that lies (x is asserted below 1000, said to be at most 7)
+    // makes the fast lowering divide x's low 3 bits only, or take x ^ 8 for
+    // x + 8. Both runs compute the same operation on the same value, so
+    // their results agree as expressions: only the operation's own
+    // obligation can tell.
+    using operation = std::function<symbolic_uint(symbolic_uint const&)>;
+    prover p(10000);
+    auto const x = symbolic_uint::variable(p.fast(), "x", 1000);
+    for (auto const& [name, op] : std::vector<std::pair<char const*, operation>>{
+             {"/ 10", [](symbolic_uint const& u) { return u / 10u; }},
+             {"% 10", [](symbolic_uint const& u) { return u % 10u; }},
+             {"/ 40", [](symbolic_uint const& u) { return u / 40u; }},
+             {"% 40", [](symbolic_uint const& u) { return u % 40u; }},
+             {"^ 8", [](symbolic_uint const& u) { return u ^ 8u; }}})
+        for (std::uint64_t max : {std::uint64_t{7}, std::uint64_t{999}}) {
+            CAPTURE(name, max);
+            symbolic_uint const v(p.fast(), x.expr(), max);
+            auto const difference = op(v.under(p.literal())).stepwise_difference(op(v));
+            REQUIRE(difference);
+            auto const out = p.check("formula.lowering", {*difference, x < 1000});
+            CHECK(out.result == (max == 999 ? answer::unsat : answer::sat));
+        }
+}
