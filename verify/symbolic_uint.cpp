@@ -1,6 +1,10 @@
 #include "symbolic_uint.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <unordered_map>
 
 #include "swz/pow2.hpp"
 
@@ -49,6 +53,125 @@ symbolic_uint symbolic_uint::constant(bv_encoding const& enc, std::uint64_t v) {
 
 symbolic_uint symbolic_uint::variable(bv_encoding const& enc, char const* name, std::uint64_t count) {
     return symbolic_uint(enc, enc.ctx->bv_const(name, enc.width), count == 0 ? 0 : count - 1);
+}
+
+symbolic_uint symbolic_uint::under(bv_encoding const& enc) const {
+    symbolic_uint out(enc, e_, max_);
+    if (enc.mode == lowering::literal && enc_->mode == lowering::fast) out.guide_ = std::make_shared<symbolic_uint const>(*this);
+    return out;
+}
+
+// ---- guides (literal lowering) ----
+
+namespace {
+
+// e with each shift left by a numeral k written as the product by 2^k, the
+// same value. The fast lowering writes a power-of-two coefficient as a shift
+// and another as a product; Z3's simplifier sums like monomials, so written
+// alike, the terms a step's two sides share cancel before the solver starts.
+z3::expr shifts_as_products(z3::expr const& e, std::unordered_map<unsigned, z3::expr>& done) {
+    if (auto it = done.find(e.id()); it != done.end()) return it->second;
+    z3::expr out = e;
+    if (e.is_app() && e.num_args() > 0) {
+        z3::expr_vector args(e.ctx());
+        for (unsigned i = 0; i < e.num_args(); ++i) args.push_back(shifts_as_products(e.arg(i), done));
+        std::uint64_t k = 0;
+        if (e.decl().decl_kind() == Z3_OP_BSHL && e.arg(1).is_numeral_u64(k) && k < e.get_sort().bv_size())
+            out = args[0] * e.ctx().bv_val(std::uint64_t(1) << k, e.get_sort().bv_size());
+        else
+            out = e.decl()(args);
+    }
+    done.emplace(e.id(), out);
+    return out;
+}
+
+// Each obligation once, in the order first met (deterministic).
+void add_step(std::vector<z3::expr>& steps, z3::expr const& failed) {
+    if (std::none_of(steps.begin(), steps.end(), [&](z3::expr const& s) { return same_atom(s, failed); }))
+        steps.push_back(failed);
+}
+
+// The operations, for guided(): each applies to fast and to literal values.
+constexpr auto add_op = [](auto const& u, auto const& v) { return u + v; };
+constexpr auto sub_op = [](auto const& u, auto const& v) { return u - v; };
+constexpr auto mul_op = [](auto const& u, auto const& v) { return u * v; };
+constexpr auto div_op = [](auto const& u, auto const& v) { return u / v; };
+constexpr auto rem_op = [](auto const& u, auto const& v) { return u % v; };
+constexpr auto xor_op = [](auto const& u, auto const& v) { return u ^ v; };
+constexpr auto and_op = [](auto const& u, auto const& v) { return u & v; };
+constexpr auto or_op = [](auto const& u, auto const& v) { return u | v; };
+constexpr auto shl_op = [](auto const& u, auto const& v) { return u << v; };
+constexpr auto shr_op = [](auto const& u, auto const& v) { return u >> v; };
+
+}  // namespace
+
+template <class Op>
+symbolic_uint symbolic_uint::guided(symbolic_uint out, symbolic_uint const& a, symbolic_uint const* b, Op const& op) {
+    bv_encoding const* fast = a.guide_ ? a.guide_->enc_ : b && b->guide_ ? b->guide_->enc_ : nullptr;
+    if (!fast) return out;
+    // A numeral is its own guide.
+    auto guide_of = [&](symbolic_uint const& v) -> std::optional<symbolic_uint> {
+        if (v.guide_) return *v.guide_;
+        std::uint64_t n = 0;
+        if (v.e_.is_numeral_u64(n)) return constant(*fast, n);
+        return std::nullopt;
+    };
+    // The guide as a literal value of its own, without a guide: the
+    // operation on it is the operation as written.
+    auto written_on = [&](symbolic_uint const& g) { return symbolic_uint(*a.enc_, g.e_, g.max_); };
+    auto const ga = guide_of(a);
+    if (!ga) return out;
+    std::optional<symbolic_uint> g, written;
+    if constexpr (std::is_invocable_v<Op, symbolic_uint const&>) {
+        g = op(*ga);
+        written = op(written_on(*ga));
+    } else {
+        auto const gb = guide_of(*b);
+        if (!gb) return out;
+        g = op(*ga, *gb);
+        written = op(written_on(*ga), written_on(*gb));
+        out.failed_steps_ = b->failed_steps_;
+    }
+    for (auto const& s : a.failed_steps_) add_step(out.failed_steps_, s);
+    if (!same_atom(written->e_, g->e_)) add_step(out.failed_steps_, written->e_ != g->e_);
+    out.guide_ = std::make_shared<symbolic_uint const>(std::move(*g));
+    return out;
+}
+
+// The fast lowering's quotient q and remainder r of a by c are a / c and
+// a % c exactly when a = q*c + r and r < c on integers. With q below
+// 2^k <= (2^W - 1) / c, q*c + r < 2^W does not wrap, so the W-bit equality
+// is the integer one: the step holds when q < 2^k, r < c and a = q*c + r (a
+// quotient from 2^k on fails it, which no tile's offsets reach; so does a
+// right quotient beside a wrong remainder). No divider is built: a 64-bit
+// bvudiv is one Z3 cannot see through over 2^32 rows (formula.lowering
+// timed out). Where the fast lowering splits a = c*G + A, q = G + A/c and
+// r = A % c, Z3's simplifier cancels c*G from the equality and only A
+// meets the solver, a few bits wide; the SMT-LIB export narrows the sums.
+symbolic_uint symbolic_uint::guided_division(symbolic_uint out, std::uint64_t c, bool remainder) const {
+    if (!guide_) {
+        if (remainder) return guided(std::move(out), *this, nullptr, [c](auto const& u) { return u.modulo(c); });
+        return guided(std::move(out), *this, nullptr, [c](auto const& u) { return u.divided_by(c); });
+    }
+    symbolic_uint const& a = *guide_;
+    symbolic_uint const q = a.divided_by(c), r = a.modulo(c);
+    z3::context& ctx = e_.ctx();
+    unsigned const w = enc_->width;
+    z3::expr const cv = ctx.bv_val(c, w), limit = ctx.bv_val(std::uint64_t(1) << log2_floor(all_ones(w) / c), w);
+    z3::expr const holds = z3::ult(q.e_, limit) && z3::ult(r.e_, cv) && a.e_ == q.e_ * cv + r.e_;
+    out.failed_steps_ = failed_steps_;
+    add_step(out.failed_steps_, !holds);
+    out.guide_ = std::make_shared<symbolic_uint const>(remainder ? r : q);
+    return out;
+}
+
+std::optional<z3::expr> symbolic_uint::stepwise_difference(symbolic_uint const& fast) const {
+    if (!guide_) return std::nullopt;
+    z3::expr_vector any(e_.ctx());
+    for (auto const& s : failed_steps_) any.push_back(s);
+    any.push_back(guide_->e_ != fast.e_);
+    std::unordered_map<unsigned, z3::expr> done;
+    return shifts_as_products(z3::mk_or(any), done);
 }
 
 // ---- affine forms (fast lowering) ----
@@ -112,7 +235,7 @@ symbolic_uint operator+(symbolic_uint const& a, symbolic_uint const& b) {
         fa.offset += fb.offset;
         return symbolic_uint::from_form(*a.enc_, std::move(fa));
     }
-    return symbolic_uint(*a.enc_, a.e_ + b.e_, bound);
+    return symbolic_uint::guided(symbolic_uint(*a.enc_, a.e_ + b.e_, bound), a, &b, add_op);
 }
 
 // a - b is exact when every term of b is a part of a term of a.
@@ -134,20 +257,21 @@ symbolic_uint operator-(symbolic_uint const& a, symbolic_uint const& b) {
             return symbolic_uint::from_form(*a.enc_, std::move(fa));
         }
     }
-    return symbolic_uint(*a.enc_, a.e_ - b.e_);  // may wrap: no bound
+    return symbolic_uint::guided(symbolic_uint(*a.enc_, a.e_ - b.e_), a, &b, sub_op);  // may wrap: no bound
 }
 
 symbolic_uint operator*(symbolic_uint const& a, symbolic_uint const& b) {
     std::uint64_t v = 0;
     if (b.e_.is_numeral_u64(v)) return a.times(v);
     if (a.e_.is_numeral_u64(v)) return b.times(v);
-    return symbolic_uint(*a.enc_, a.e_ * b.e_, mul_bound(a.max_, b.max_, a.full()));
+    return symbolic_uint::guided(symbolic_uint(*a.enc_, a.e_ * b.e_, mul_bound(a.max_, b.max_, a.full())), a, &b, mul_op);
 }
 symbolic_uint operator/(symbolic_uint const& a, symbolic_uint const& b) {
-    return symbolic_uint(*a.enc_, z3::udiv(a.e_, b.e_), b.max_ == 0 ? a.full() : a.max_);  // x/0 is all ones
+    symbolic_uint out(*a.enc_, z3::udiv(a.e_, b.e_), b.max_ == 0 ? a.full() : a.max_);  // x/0 is all ones
+    return symbolic_uint::guided(std::move(out), a, &b, div_op);
 }
 symbolic_uint operator%(symbolic_uint const& a, symbolic_uint const& b) {
-    return symbolic_uint(*a.enc_, z3::urem(a.e_, b.e_), a.max_);
+    return symbolic_uint::guided(symbolic_uint(*a.enc_, z3::urem(a.e_, b.e_), a.max_), a, &b, rem_op);
 }
 
 namespace {
@@ -160,7 +284,7 @@ symbolic_uint plain_xor(symbolic_uint const& a, symbolic_uint const& b, bv_encod
 
 // (A + B) ^ b = A + (B ^ b) when b < 2^k and A is a multiple of 2^k.
 symbolic_uint operator^(symbolic_uint const& a, symbolic_uint const& b) {
-    if (!a.rewrites()) return plain_xor(a, b, *a.enc_);
+    if (!a.rewrites()) return symbolic_uint::guided(plain_xor(a, b, *a.enc_), a, &b, xor_op);
     bool const a_small = a.max_ < b.max_;
     symbolic_uint const& big = a_small ? b : a;
     symbolic_uint const& small = a_small ? a : b;
@@ -188,19 +312,23 @@ symbolic_uint operator&(symbolic_uint const& a, symbolic_uint const& b) {
             return a.divided_by(std::uint64_t(1) << low).modulo(field + 1).times(std::uint64_t(1) << low);
     }
     if (a.rewrites() && a.e_.is_numeral_u64(m) && !b.e_.is_numeral_u64(m)) return b & a;
-    return symbolic_uint(*a.enc_, a.e_ & b.e_, std::min(a.max_, b.max_));
+    return symbolic_uint::guided(symbolic_uint(*a.enc_, a.e_ & b.e_, std::min(a.max_, b.max_)), a, &b, and_op);
 }
 symbolic_uint operator|(symbolic_uint const& a, symbolic_uint const& b) {
-    return symbolic_uint(*a.enc_, a.e_ | b.e_, bits_bound(std::max(a.max_, b.max_)));
+    return symbolic_uint::guided(symbolic_uint(*a.enc_, a.e_ | b.e_, bits_bound(std::max(a.max_, b.max_))), a, &b, or_op);
 }
-symbolic_uint operator<<(symbolic_uint const& a, symbolic_uint const& b) { return symbolic_uint(*a.enc_, z3::shl(a.e_, b.e_)); }
+symbolic_uint operator<<(symbolic_uint const& a, symbolic_uint const& b) {
+    return symbolic_uint::guided(symbolic_uint(*a.enc_, z3::shl(a.e_, b.e_)), a, &b, shl_op);
+}
 symbolic_uint operator>>(symbolic_uint const& a, symbolic_uint const& b) {
-    return symbolic_uint(*a.enc_, z3::lshr(a.e_, b.e_), a.max_);
+    return symbolic_uint::guided(symbolic_uint(*a.enc_, z3::lshr(a.e_, b.e_), a.max_), a, &b, shr_op);
 }
 
 symbolic_uint symbolic_uint::times(std::uint64_t c) const {
     std::uint64_t const bound = mul_bound(max_, c, full());
-    if (enc_->mode == lowering::literal) return symbolic_uint(*enc_, e_ * enc_->ctx->bv_val(c, enc_->width), bound);
+    if (enc_->mode == lowering::literal)
+        return guided(symbolic_uint(*enc_, e_ * enc_->ctx->bv_val(c, enc_->width), bound), *this, nullptr,
+                      [c](auto const& u) { return u.times(c); });
     if (c == 0) return constant(*enc_, 0);
     if (bound < full()) {
         auto f = form();
@@ -229,7 +357,11 @@ struct split_by {
 symbolic_uint symbolic_uint::divided_by(std::uint64_t c) const {
     if (c == 0) throw std::logic_error("symbolic division by the constant 0");
     std::uint64_t const bound = max_ / c;
-    if (enc_->mode == lowering::literal) return symbolic_uint(*enc_, z3::udiv(e_, enc_->ctx->bv_val(c, enc_->width)), bound);
+    if (enc_->mode == lowering::literal) {
+        symbolic_uint out(*enc_, z3::udiv(e_, enc_->ctx->bv_val(c, enc_->width)), bound);
+        if (!is_pow2(c)) return guided_division(std::move(out), c, false);
+        return guided(std::move(out), *this, nullptr, [c](auto const& u) { return u.divided_by(c); });
+    }
     if (c == 1) return *this;
     auto const f = form();
     if (form_max(f, full()) < full()) {
@@ -256,7 +388,11 @@ symbolic_uint symbolic_uint::divided_by(std::uint64_t c) const {
 symbolic_uint symbolic_uint::modulo(std::uint64_t c) const {
     if (c == 0) throw std::logic_error("symbolic remainder by the constant 0");
     std::uint64_t const bound = std::min(max_, c - 1);
-    if (enc_->mode == lowering::literal) return symbolic_uint(*enc_, z3::urem(e_, enc_->ctx->bv_val(c, enc_->width)), bound);
+    if (enc_->mode == lowering::literal) {
+        symbolic_uint out(*enc_, z3::urem(e_, enc_->ctx->bv_val(c, enc_->width)), bound);
+        if (!is_pow2(c)) return guided_division(std::move(out), c, true);
+        return guided(std::move(out), *this, nullptr, [c](auto const& u) { return u.modulo(c); });
+    }
     auto const f = form();
     if (form_max(f, full()) < full()) {
         affine r;

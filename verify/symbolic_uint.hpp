@@ -25,13 +25,16 @@
 // through: (A + B) ^ b = A + (B ^ b). A layout's row index then stays a
 // term of its offset instead of entering every divider: (y*NX + x) / NX is
 // y, not a 38-bit division by 40. formula.lowering proves the result equal
-// to the literal lowering, layout by layout.
+// to the literal lowering, layout by layout, one operation at a time
+// (stepwise_difference below): the two lowerings of the whole formula at
+// once would put the 64-bit dividers back in front of the solver.
 #pragma once
 
 #include <z3++.h>
 
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -70,8 +73,23 @@ public:
     bv_encoding const& encoding() const { return *enc_; }
     symbolic_uint lift(std::uint64_t v) const { return constant(*enc_, v); }
     // The same value under another encoding (same context and width); the
-    // literal lowering keeps no affine form.
-    symbolic_uint under(bv_encoding const& enc) const { return symbolic_uint(enc, e_, max_); }
+    // literal lowering keeps no affine form. A fast value taken under the
+    // literal lowering is its own guide (below).
+    symbolic_uint under(bv_encoding const& enc) const;
+
+    // formula.lowering, one operation at a time. A literal value computed
+    // from values taken under() it (and numerals) has a guide: the same
+    // operations under the fast lowering. Each operation's obligation says
+    // that its fast lowering equals the operation as written (bvmul, bvudiv,
+    // ... at full width) on the same operands, the guides of its operands.
+    // If every one holds, then by induction on the operations each literal
+    // value equals its guide, so the formula as written equals the fast
+    // lowering of the same operations; and that equals `fast`, the fast
+    // lowering's own run of the formula, unless the formula computes
+    // something else under each lowering. For a guided value: a formula
+    // true exactly where some obligation fails or the guide differs from
+    // `fast`; absent for a value without a guide (then compare the values).
+    std::optional<z3::expr> stepwise_difference(symbolic_uint const& fast) const;
 
     friend symbolic_uint operator+(symbolic_uint const& a, symbolic_uint const& b);
     friend symbolic_uint operator-(symbolic_uint const& a, symbolic_uint const& b);
@@ -126,10 +144,25 @@ public:
     static symbolic_uint from_form(bv_encoding const& enc, affine f);
 
 private:
+    // Under the literal lowering, `out` (the step on a, b) with its guide,
+    // `op` applied to the guides of a and b (b absent: op is unary), and
+    // its obligation, where a and b have guides.
+    template <class Op>
+    static symbolic_uint guided(symbolic_uint out, symbolic_uint const& a, symbolic_uint const* b, Op const& op);
+    // The same for a / c (or a % c, `remainder`) by a c that is not a power
+    // of two, its obligation stated without a divider.
+    symbolic_uint guided_division(symbolic_uint out, std::uint64_t c, bool remainder) const;
+
     bv_encoding const* enc_;
     z3::expr e_;
     std::uint64_t max_;
     std::optional<affine> affine_;  // fast lowering only; absent: the value is its own atom
+    // Literal lowering only: the same steps under the fast lowering; absent
+    // when some operand of some step had none.
+    std::shared_ptr<symbolic_uint const> guide_;
+    // With a guide: the steps' obligations, each as "the step as written
+    // differs from its fast lowering", this value's and its operands'.
+    std::vector<z3::expr> failed_steps_;
 };
 
 // The value of `v` in a model (the model must assign every variable in it).

@@ -286,24 +286,53 @@ TEST_CASE("a whole layout whose solver lost every timer still ends, nothing fals
     CHECK(exit_code_for(c.results) != exit_ok);
 }
 
-TEST_CASE("a lowering that differs on one cell is never PROVED by the evaluation of every cell", "[verify][guards]") {
-    // NX = 40 on 64 rows: small enough that formula.lowering evaluates both
-    // encodings on every cell. A fast form wrong at x = 39 only must fail
-    // there and leave the verdict to the solver, whose model cannot replay.
-    auto t = article_subject(layout_params{40, 4, 4}, 64);
-    {
+TEST_CASE("a formula that computes something else under the fast lowering is never PROVED", "[verify][guards]") {
+    // Every operation of the fast form is right, each step's obligation
+    // holds: only the comparison with the fast lowering's own run of the
+    // formula sees that it adds a term the formula as written does not.
+    // NX = 40: divisions by 40, on 64 rows and on every 32-bit row.
+    for (std::uint64_t rows : {std::uint64_t{64}, all_32bit_rows}) {
+        CAPTURE(rows);
+        auto t = article_subject(layout_params{40, 4, 4}, rows);
+        {
+            prover p(10000);
+            auto const ok = prove_lowering(p, t);
+            CHECK(ok.outcome == verdict::proved);
+            CHECK(ok.method.empty());  // one query over every cell
+        }
+        auto const right = t.symbolic_offset;
+        t.symbolic_offset = [right](symbolic_uint const& y, symbolic_uint const& x) {
+            auto const o = right(y, x);
+            return y.rewrites() ? o ^ ((x / 39) * 8) : o;
+        };
         prover p(10000);
-        auto const ok = prove_lowering(p, t);
-        CHECK(ok.outcome == verdict::proved);
-        CHECK_THAT(ok.method, Catch::Contains("by exhaustion over 2560 cells"));
+        auto const r = prove_lowering(p, t);
+        CAPTURE(r.reason);
+        CHECK(r.outcome != verdict::proved);
     }
-    auto const right = t.symbolic_offset;
-    t.symbolic_offset = [right](symbolic_uint const& y, symbolic_uint const& x) {
-        auto const o = right(y, x);
-        return y.rewrites() ? o ^ ((x / 39) * 8) : o;
-    };
+}
+
+TEST_CASE("an operation whose fast form is wrong fails its own step of formula.lowering", "[verify][guards]") {
+    // A bound that lies (x is asserted below 1000, said to be at most 7)
+    // makes the fast lowering divide x's low 3 bits only, or take x ^ 8 for
+    // x + 8. Both runs compute the same operation on the same value, so
+    // their results agree as expressions: only the operation's own
+    // obligation can tell.
+    using operation = std::function<symbolic_uint(symbolic_uint const&)>;
     prover p(10000);
-    auto const r = prove_lowering(p, t);
-    CAPTURE(r.reason);
-    CHECK(r.outcome != verdict::proved);
+    auto const x = symbolic_uint::variable(p.fast(), "x", 1000);
+    for (auto const& [name, op] : std::vector<std::pair<char const*, operation>>{
+             {"/ 10", [](symbolic_uint const& u) { return u / 10u; }},
+             {"% 10", [](symbolic_uint const& u) { return u % 10u; }},
+             {"/ 40", [](symbolic_uint const& u) { return u / 40u; }},
+             {"% 40", [](symbolic_uint const& u) { return u % 40u; }},
+             {"^ 8", [](symbolic_uint const& u) { return u ^ 8u; }}})
+        for (std::uint64_t max : {std::uint64_t{7}, std::uint64_t{999}}) {
+            CAPTURE(name, max);
+            symbolic_uint const v(p.fast(), x.expr(), max);
+            auto const difference = op(v.under(p.literal())).stepwise_difference(op(v));
+            REQUIRE(difference);
+            auto const out = p.check("formula.lowering", {*difference, x < 1000});
+            CHECK(out.result == (max == 999 ? answer::unsat : answer::sat));
+        }
 }
