@@ -54,8 +54,12 @@ property_result prove_lowering(prover& p, layout_subject const& t) {
     // row is not a power of two (--nx 40 over 2^32 rows: past the 10 s
     // limit, about 0.1 s this way) and through products by odd pitches
     // (cute:3,3,3 after 8 bytes of pad on 100-byte rows: 3.6 s, 0.16 s).
-    // The whole formula only where some operation has no guide.
-    auto const stepwise = literal.stepwise_difference(fast);
+    // Where the row and the pitch are powers of two the whole formula is the
+    // quicker query (--nx 64 --tc 16: 15 ms against 23 ms); it is also the
+    // one where some operation has no guide.
+    auto const pow2 = [](std::uint64_t v) { return v != 0 && (v & (v - 1)) == 0; };
+    bool const plain_powers = pow2(t.cols()) && pow2(t.pitch) && pow2(t.shape.elem);
+    auto const stepwise = plain_powers ? std::nullopt : literal.stepwise_difference(fast);
     // The concrete model has a single lowering: a difference is an encoding
     // fault, which replay cannot show, so a model here can only be UNKNOWN.
     decide_by_negation(p, r, {stepwise ? *stepwise : fast != literal}, vars, [](auto const&) { return std::nullopt; });

@@ -1,14 +1,15 @@
 ; swz-verify obligation formula.lowering (proof): expected unsat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
-; x: 64 bits in the prover, 5 here (asserted below 32)
 ; y: 64 bits in the prover, 5 here (asserted below 32)
+; x: 64 bits in the prover, 5 here (asserted below 32)
 (set-info :smt-lib-version 2.6)
 (set-logic QF_BV)
 (set-info :status unsat)
-(declare-fun x () (_ BitVec 5))
 (declare-fun y () (_ BitVec 5))
+(declare-fun x () (_ BitVec 5))
 (define-fun t1 () (_ BitVec 10) (bvmul ((_ zero_extend 5) y) (_ bv32 10)))
-(assert (or (not (= (bvmul x (_ bv1 5)) x)) false false))
+(define-fun t2 () (_ BitVec 5) (bvmul x (_ bv1 5)))
+(assert (not (and (= y ((_ extract 9 5) t1)) (= x t2))))
 (assert (bvult ((_ zero_extend 1) y) (_ bv32 6)))
 (assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
 (check-sat)
