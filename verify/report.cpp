@@ -129,13 +129,16 @@ nlohmann::json layout_json(certificate const& c) {
             {"chunk_bytes", c.chunk_bytes}};
 }
 
+nlohmann::json document_header(std::string const& mode, std::string const& tool) {
+    return {{"schema_version", certificate_schema_version},
+            {"mode", mode},
+            {"tool", tool},
+            {"tool_version", tool_version()},
+            {"z3_version", z3_version()}};
+}
+
 nlohmann::json to_json(certificate const& c) {
-    nlohmann::json j;
-    j["schema_version"] = certificate_schema_version;
-    j["tool"] = "swz-verify";
-    j["tool_version"] = tool_version();
-    j["z3_version"] = z3_version();
-    j["mode"] = "layout";
+    nlohmann::json j = document_header("layout");
     j["layout"] = layout_json(c);
     if (c.article)
         j["article"] = {{"nx", c.article->nx}, {"elem", c.article->elem}, {"tc", c.article->tc},

@@ -42,4 +42,8 @@ nlohmann::json layout_json(certificate const& c);
 // The version of the certificate's JSON schema (docs/certificate-schema.md).
 inline constexpr int certificate_schema_version = 2;
 
+// What every JSON document of every mode starts with: schema_version, mode,
+// tool, tool_version and z3_version.
+nlohmann::json document_header(std::string const& mode, std::string const& tool = "swz-verify");
+
 }  // namespace swz::verify

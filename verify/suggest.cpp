@@ -223,12 +223,7 @@ void print_suggestion(std::ostream& os, suggestion const& s) {
 }
 
 nlohmann::json suggestion_json(suggestion const& s) {
-    nlohmann::json j;
-    j["schema_version"] = certificate_schema_version;
-    j["tool"] = "swz-verify";
-    j["tool_version"] = tool_version();
-    j["z3_version"] = z3_version();
-    j["mode"] = "suggest";
+    nlohmann::json j = document_header("suggest");
     j["accesses"] = s.accesses;
     j["ideals"] = s.ideals;
     j["exit_code"] = suggestion_exit_code(s);

@@ -69,9 +69,9 @@ int access_certifier::run(int argc, char** argv) const {
     double const seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     int code = exit_code_for(results);
     if (json) {
-        nlohmann::json out = {{"schema_version", certificate_schema_version}, {"tool", "swz"}, {"tool_version", tool_version()},
-                              {"z3_version", z3_version()}, {"mode", "accesses"},
-                              {"exit_code", code}, {"results", nlohmann::json::array()}};
+        nlohmann::json out = document_header("accesses", "swz");
+        out["exit_code"] = code;
+        out["results"] = nlohmann::json::array();
         for (std::size_t i = 0; i < results.size(); ++i) {
             auto r = result_json(results[i]);
             r["access"] = {{"instruction", entries_[i].access.instr.name()},

@@ -96,12 +96,7 @@ std::string markdown_summary(std::vector<sweep_row> const& rows, sweep_tally con
 }
 
 nlohmann::json json_summary(std::vector<sweep_row> const& rows, sweep_tally const& tally) {
-    nlohmann::json j;
-    j["schema_version"] = certificate_schema_version;
-    j["mode"] = "sweep";
-    j["tool"] = "swz-verify";
-    j["tool_version"] = tool_version();
-    j["z3_version"] = z3_version();
+    nlohmann::json j = document_header("sweep");
     j["ranges"] = tally.ranges;
     j["skipped"] = tally.skipped;
     j["outside_row_bytes"] = tally.outside_row_bytes;

@@ -181,12 +181,7 @@ int run_kernel_mode(int argc, char const* const* argv) {
     std::vector<report_subject> subjects;
     auto const t0 = std::chrono::steady_clock::now();
     std::vector<property_result> all;
-    nlohmann::json doc;
-    doc["schema_version"] = certificate_schema_version;
-    doc["mode"] = "kernel";
-    doc["tool"] = "swz-verify";
-    doc["tool_version"] = tool_version();
-    doc["z3_version"] = z3_version();
+    nlohmann::json doc = document_header("kernel");
     doc["kernels"] = nlohmann::json::array();
     for (auto const* k : chosen) {
         auto const c = certify_kernel(*k, timeout_ms);
