@@ -143,9 +143,8 @@ std::vector<std::string> accesses_of(certify_options const& o) {
     return out;
 }
 
-property_result prove_access(prover& p, layout_subject const& t, std::string const& spec, std::uint64_t period, bool need,
-                             figure_method method) {
-    auto const a = access_on(spec, t, period);
+property_result prove_access(prover& p, std::string const& spec, std::variant<access_subject, access_error> const& a,
+                             bool need, figure_method method) {
     if (auto const* e = std::get_if<access_error>(&a))
         return not_applicable("conflict." + spec, "conflicts", spec, "the access does not parse: " + e->message);
     return prove_conflict_bound(p, std::get<access_subject>(a), need, method);
@@ -231,22 +230,24 @@ certificate certify(layout_subject const& subject, certify_options const& option
     // An access the same as an earlier one (same lanes, instruction and
     // requirement) is decided once and reported under both names.
     std::vector<std::string> const access_specs = accesses_of(options);
+    std::vector<std::variant<access_subject, access_error>> parsed_accesses;
     std::map<std::string, std::string> same_as;  // spec -> the earlier spec it repeats
-    {
-        std::map<std::string, std::string> first_with;
-        for (auto const& spec : access_specs) {
-            auto const a = access_on(spec, tabled, period);
-            auto const* subject_of_spec = std::get_if<access_subject>(&a);
-            if (!subject_of_spec || subject_of_spec->identity.empty()) continue;
-            std::string const key = (required_conflict_free(options, spec) ? "required " : "") + subject_of_spec->identity;
-            auto const [it, fresh] = first_with.emplace(key, spec);
-            if (!fresh) same_as[spec] = it->second;
-        }
-    }
+    std::map<std::string, std::string> first_with;
     for (auto const& spec : access_specs) {
+        parsed_accesses.push_back(access_on(spec, tabled, period));
+        auto const* subject_of_spec = std::get_if<access_subject>(&parsed_accesses.back());
+        if (!subject_of_spec || subject_of_spec->identity.empty()) continue;
+        std::string const key = (required_conflict_free(options, spec) ? "required " : "") + subject_of_spec->identity;
+        auto const [it, fresh] = first_with.emplace(key, spec);
+        if (!fresh) same_as[spec] = it->second;
+    }
+    for (std::size_t i = 0; i < access_specs.size(); ++i) {
+        std::string const& spec = access_specs[i];
         if (same_as.count(spec)) continue;
         bool const need = required_conflict_free(options, spec);
-        add(timed([&, spec, need, period](prover& p) { return prove_access(p, tabled, spec, period, need, options.figures); }),
+        add(timed([&, i, need](prover& p) {
+                return prove_access(p, access_specs[i], parsed_accesses[i], need, options.figures);
+            }),
             "conflicts");
     }
     add(timed([&](prover& p) { return prove_lowering(p, subject); }), "formula");

@@ -83,23 +83,24 @@ property_result prove_column_spread(prover& p, layout_subject const& t, std::uin
         starts = period;
         r.method = "over one period of " + std::to_string(period) + " rows (periodicity): y0 < " + std::to_string(period);
     }
-    bool const small = case_count({starts, t.cols()}, exhaustion_starts) <= exhaustion_starts;
-    if (method == figure_method::automatic && case_count({starts, t.cols()}, column_sweep_starts) <= column_sweep_starts) {
-        auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
-        auto const swept = sweep_column_spread(t, starts, spread_window, deadline);
-        if (!swept) {
-            r.outcome = verdict::unknown;
-            r.reason = "the enumeration of every window did not finish within the time limit";
-            return r;
-        }
-        r.method = "by exhaustion over " + std::to_string(starts * t.cols()) + " windows" +
-                   (r.method.empty() ? "" : ", " + r.method);
-        return finish_spread(r, t, swept.figure, swept.start);
-    }
-    if (method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
+    // Enumerated by the sliding window (column_sweep.hpp) where it is
+    // automatic, by the plain enumeration where that is asked for.
+    bool const slide = method == figure_method::automatic &&
+                       case_count({starts, t.cols()}, column_sweep_starts) <= column_sweep_starts;
+    if (slide || method == figure_method::exhaustion) {
         unsigned best = 0;
         std::vector<std::uint64_t> best_start;
-        if (!exhaust_spread(p, t, starts, best, best_start)) {
+        bool finished = false;
+        if (slide) {
+            auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
+            auto const swept = sweep_column_spread(t, starts, spread_window, deadline);
+            finished = bool(swept);
+            best = swept.figure;
+            best_start = swept.start;
+        } else {
+            finished = exhaust_spread(p, t, starts, best, best_start);
+        }
+        if (!finished) {
             r.outcome = verdict::unknown;
             r.reason = "the enumeration of every window did not finish within the time limit";
             return r;

@@ -273,6 +273,18 @@ property_result finish_figure(property_result r, access_subject const& w, unsign
     return r;
 }
 
+// What an enumeration's result says of how it was decided, and the names
+// its starts are shown by.
+std::string exhaustion_method(access_subject const& w, std::uint64_t cases) {
+    return "by exhaustion over " + std::to_string(cases) + " starts" + (w.domain_note.empty() ? "" : ", " + w.domain_note);
+}
+
+std::vector<bounded_variable> start_names(prover& p, access_subject const& w) {
+    std::vector<bounded_variable> names;
+    for (auto const& v : w.vars) names.push_back({v.name, v.count, symbolic_uint::constant(p.fast(), 0), {}});
+    return names;
+}
+
 // The figure by enumerating every start; nothing when it cannot finish in time.
 std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject const& w, property_result r,
                                                       bool require_conflict_free) {
@@ -294,9 +306,8 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject 
         return true;
     });
     if (!finished) return std::nullopt;
-    r.method = "by exhaustion over " + std::to_string(cases) + " starts" + (w.domain_note.empty() ? "" : ", " + w.domain_note);
-    std::vector<bounded_variable> names;
-    for (auto const& v : w.vars) names.push_back({v.name, v.count, symbolic_uint::constant(p.fast(), 0), {}});
+    r.method = exhaustion_method(w, cases);
+    auto const names = start_names(p, w);
     if (illegal_start) {
         refute_illegal(r, w, *illegal_start, *bad, format_values(names, *illegal_start));
         return r;
@@ -338,11 +349,8 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
             return r;
         }
         if (swept) {
-            r.method = "by exhaustion over " + std::to_string(case_count(counts, column_sweep_starts)) + " starts" +
-                       (w.domain_note.empty() ? "" : ", " + w.domain_note);
-            std::vector<bounded_variable> names;
-            for (auto const& v : w.vars) names.push_back({v.name, v.count, symbolic_uint::constant(p.fast(), 0), {}});
-            return finish_figure(r, w, swept.figure, swept.start, names, require_conflict_free);
+            r.method = exhaustion_method(w, case_count(counts, column_sweep_starts));
+            return finish_figure(r, w, swept.figure, swept.start, start_names(p, w), require_conflict_free);
         }
     }
     if (by_transfers || method == figure_method::exhaustion || (method == figure_method::automatic && small)) {

@@ -130,13 +130,6 @@ prover::prover(unsigned timeout_ms)
 
 prover::~prover() = default;
 
-// A solver kept across the probes of one search: the shared assertions are
-// internalized once, each probe's own ones live in a pushed scope.
-struct probe_solver {
-    z3::solver solver;
-    std::vector<z3::expr> base;
-};
-
 prover::outcome prover::check(std::string name, std::vector<z3::expr> const& assertions) {
     // A fresh solver per query: each obligation stands alone, as it does
     // when exported. The push() makes Z3's combined QF_BV solver use its
@@ -149,10 +142,11 @@ prover::outcome prover::check(std::string name, std::vector<z3::expr> const& ass
 
 prover::outcome prover::probe(probe_session& session, std::string name, std::vector<z3::expr> const& extra) {
     if (!session.solver_) {
-        session.solver_ = std::make_unique<probe_solver>(probe_solver{z3::solver(ctx_, "QF_BV"), session.base_});
-        for (auto const& a : session.base_) session.solver_->solver.add(a);
+        // The shared assertions internalized once; each probe's own live in a pushed scope.
+        session.solver_ = std::make_unique<z3::solver>(ctx_, "QF_BV");
+        for (auto const& a : session.base_) session.solver_->add(a);
     }
-    return run_check(std::move(name), session.solver_->solver, session.base_, extra);
+    return run_check(std::move(name), *session.solver_, session.base_, extra);
 }
 
 prover::probe_session::probe_session(std::vector<z3::expr> base) : base_(std::move(base)) {}

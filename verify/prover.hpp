@@ -40,7 +40,6 @@ struct obligation {
 };
 
 class prover_watchdog;
-struct probe_solver;  // prover.cpp
 
 class prover {
 public:
@@ -85,7 +84,7 @@ public:
     private:
         friend class prover;
         std::vector<z3::expr> base_;
-        std::unique_ptr<probe_solver> solver_;
+        std::unique_ptr<z3::solver> solver_;  // made at the first probe
     };
     outcome probe(probe_session& session, std::string name, std::vector<z3::expr> const& extra);
     void assign_role(std::size_t log_index, obligation_role role) { log_.at(log_index).role = role; }

@@ -3,7 +3,6 @@
 #include <set>
 
 #include "../exit_codes.hpp"
-#include "../prover.hpp"
 #include "../report.hpp"
 
 namespace swz::verify::catalogue {
@@ -25,16 +24,19 @@ finding_kind kind_of(int code) {
     }
 }
 
-property_result result_for(check_finding const& f) {
-    auto const k = kind_of(f.code);
+property_result result_of(finding_kind const& k, verdict outcome, std::string reason) {
     property_result r;
     r.id = k.id;
     r.section = "catalogue";
     r.statement = k.statement;
     r.counts = weight::gate;
-    r.outcome = f.code == exit_unknown ? verdict::unknown : verdict::refuted;
-    r.reason = f.line;
+    r.outcome = outcome;
+    r.reason = std::move(reason);
     return r;
+}
+
+property_result result_for(check_finding const& f) {
+    return result_of(kind_of(f.code), f.code == exit_unknown ? verdict::unknown : verdict::refuted, f.line);
 }
 
 }  // namespace
@@ -48,14 +50,7 @@ std::vector<report_subject> check_subjects(check_summary const& s, check_finding
         report_subject subject{name, "certificate " + s.directory + "/" + name, {}, 0};
         auto const it = by_layout.find(name);
         if (it == by_layout.end()) {
-            auto const k = kind_of(exit_stale);
-            property_result r;
-            r.id = k.id;
-            r.section = "catalogue";
-            r.statement = k.statement;
-            r.counts = weight::gate;
-            r.outcome = verdict::proved;
-            subject.results.push_back(r);
+            subject.results.push_back(result_of(kind_of(exit_stale), verdict::proved, ""));
         } else {
             for (auto const& f : it->second) subject.results.push_back(result_for(f));
         }
@@ -65,12 +60,7 @@ std::vector<report_subject> check_subjects(check_summary const& s, check_finding
 }
 
 nlohmann::json check_json(check_summary const& s, check_findings const& found) {
-    nlohmann::json j;
-    j["schema_version"] = certificate_schema_version;
-    j["mode"] = "check";
-    j["tool"] = "swz-verify";
-    j["tool_version"] = tool_version();
-    j["z3_version"] = z3_version();
+    nlohmann::json j = document_header("check");
     j["directory"] = s.directory;
     j["certificates"] = s.layouts.size();
     j["obligations"] = s.obligations;
