@@ -214,6 +214,15 @@ prover::outcome prover::run_check(std::string name, z3::solver& s, std::vector<z
         out.reason = std::string("Z3 error: ") + e.msg();
     }
     out.seconds = std::chrono::duration<double>(clock_type::now() - start).count();
+    // Z3 looks at its timer only now and then (not while it simplifies or
+    // bit-blasts), so an answer can come after the limit. The limit is the
+    // user's: such an answer is not counted, and the verdict does not depend
+    // on where Z3 happened to look.
+    if (out.result != answer::unknown && !fault && out.seconds * 1000.0 > double(timeout_ms_)) {
+        out.result = answer::unknown;
+        out.model.reset();
+        out.reason = "the solver answered after the " + std::to_string(timeout_ms_) + " ms limit: a late answer is not counted";
+    }
     log_.push_back({std::move(name), obligation_role::search, kept, out.result, out.reason, out.seconds});
     return out;
 }

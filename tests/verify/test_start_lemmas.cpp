@@ -1,0 +1,117 @@
+// The lemmas that cut the column figures' starts (bank_period.hpp,
+// row_xor.hpp): on tiles whose starts are many enough for the lemmas to be
+// tried, the certificate's column figures and first witnesses equal those
+// of enumerating every start (tests/support/enumerate.hpp, written apart
+// from both), and a false step or a row that is not an XOR is refuted with
+// a counterexample.
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <string>
+
+#include "agreement.hpp"
+#include "bank_period.hpp"
+#include "certify.hpp"
+#include "layout_spec.hpp"
+#include "prover.hpp"
+#include "row_xor.hpp"
+
+using namespace swz;
+using namespace swz::verify;
+using namespace swz::testing;
+
+namespace {
+
+layout_subject layout(std::string const& spec, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem) {
+    auto const p = parse_layout(spec, {rows, row_bytes, elem, true, std::nullopt});
+    REQUIRE(std::holds_alternative<layout_subject>(p));
+    return std::get<layout_subject>(p);
+}
+
+property_result const& result_named(certificate const& c, std::string const& id) {
+    for (auto const& r : c.results)
+        if (r.id == id) return r;
+    FAIL("no result " << id);
+    return c.results.front();
+}
+
+}  // namespace
+
+TEST_CASE("column figures over a bank period and x = 0 equal those over every start", "[verify][exhaustive]") {
+    // Tiles whose column starts are more than 2^16 after the periodicity
+    // cut (long periods, long rows), few enough rows to enumerate.
+    struct one {
+        std::string spec;
+        std::uint64_t rows;
+        std::uint32_t row_bytes, elem;
+    };
+    unsigned cut_by_banks = 0, cut_by_xor = 0;
+    for (auto const& [spec, rows, row_bytes, elem] :
+         {one{"article:nx=512,elem=1", 180, 512, 1}, one{"article:nx=1024,elem=1", 150, 1024, 1},
+          one{"article:nx=1024,elem=2", 150, 2048, 2}, one{"pad:4", 64, 4096, 1},
+          one{"linear:1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536", 180, 512, 1},
+          one{"linear:1,2,4,8,16,32,64,128,256,528,1056,2112,4224,8192,16384,32768,65536", 180, 512, 1}}) {
+        CAPTURE(spec);
+        auto const t = layout(spec, rows, row_bytes, elem);
+        auto const tile = concrete_of(t, rows);
+        certify_options options;
+        auto const c = certify(t, options);
+        for (std::string const access : {"column", "column-chunk"}) {
+            CAPTURE(access);
+            auto const& r = result_named(c, "conflict." + access);
+            auto const e = enumerated_worst_wavefronts(tile, access);
+            if (!e.applicable || e.illegal) continue;
+            REQUIRE(r.outcome == verdict::proved);
+            REQUIRE(r.fig.has_value());
+            CHECK(r.fig->value == e.worst);
+            std::uint64_t const width = access == "column" ? elem : t.chunk_bytes, cols = row_bytes / width;
+            CHECK(r.evidence.at("variables").at("y0") == e.first_worst / cols);
+            CHECK(r.evidence.at("variables").at("c") == e.first_worst % cols);
+            if (r.method.find("bank_period") != std::string::npos) ++cut_by_banks;
+        }
+        auto const& s = result_named(c, "column_spread");
+        if (!s.applicable) continue;  // the layout moves cells across rows
+        REQUIRE(s.outcome == verdict::proved);
+        unsigned fewest = 33;
+        std::uint64_t first_y0 = 0, first_x = 0;
+        for (std::uint64_t y0 = 0; y0 + 31 < rows; ++y0)
+            for (std::uint64_t x = 0; x < t.cols(); ++x) {
+                std::set<std::uint64_t> seen;
+                for (unsigned i = 0; i < 32; ++i) seen.insert(tile.column(y0 + i, x));
+                if (seen.size() < fewest) fewest = unsigned(seen.size()), first_y0 = y0, first_x = x;
+            }
+        CHECK(s.fig->value == fewest);
+        CHECK(s.evidence.at("y0") == first_y0);
+        CHECK(s.evidence.at("x") == first_x);
+        if (s.method.find("row_xor") != std::string::npos) ++cut_by_xor;
+    }
+    // Most of these layouts are cut: the test is about the cut domains.
+    CHECK(cut_by_banks >= 8);
+    CHECK(cut_by_xor >= 5);
+}
+
+TEST_CASE("a bank step that does not hold is refuted with a replayed cell", "[verify][known-bad]") {
+    // The article's formula on 1024-byte rows moves a column's bank by 64
+    // bytes every 64 rows, not by 0 every 32.
+    auto const t = layout("article:nx=1024,elem=1", all_32bit_rows, 1024, 1);
+    prover p(10000);
+    auto const rows = prove_bank_period_rows(p, t, {32, 0});
+    CHECK(rows.outcome == verdict::refuted);
+    CHECK_FALSE(rows.evidence_text.empty());
+    CHECK_FALSE(proved_step(rows, {32, 0}));
+    auto const cols = prove_bank_period_columns(p, t, {64, 0});
+    CHECK(cols.outcome == verdict::refuted);
+    CHECK(prove_bank_period_rows(p, t, {64, 64}).outcome == verdict::proved);
+    CHECK(prove_bank_period_columns(p, t, {64, 64}).outcome == verdict::proved);
+}
+
+TEST_CASE("a row that is not x XOR a constant refutes row_xor", "[verify][known-bad]") {
+    // Rows of 40 elements wrap the XOR back into the row with % 40.
+    auto const t = layout("article:nx=40,elem=4", 4096, 160, 4);
+    prover p(10000);
+    auto const r = prove_row_xor(p, t);
+    CHECK(r.outcome == verdict::refuted);
+    CHECK_FALSE(r.evidence_text.empty());
+    CHECK_FALSE(proved_row_xor(r));
+    CHECK(prove_row_xor(p, layout("article:nx=64,elem=4,tc=16", 4096, 256, 4)).outcome == verdict::proved);
+}

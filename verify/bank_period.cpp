@@ -1,0 +1,87 @@
+#include "bank_period.hpp"
+
+#include <algorithm>
+
+#include "edge_sample.hpp"
+#include "query_support.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+constexpr std::uint64_t bank_line = 128;
+// Fewer column starts than this are enumerated as they are.
+constexpr std::uint64_t worth_cutting = std::uint64_t(1) << 16;
+
+std::uint64_t line_difference(std::uint64_t later, std::uint64_t now) { return (later - now) % bank_line; }
+
+// Whether the step holds on a sample of cells: the first and last rows and
+// columns (each cell and its shifted one inside the tile), where a row's
+// wrap-around shows first.
+bool holds_on_sample(layout_subject const& t, std::uint64_t dy, std::uint64_t dx, std::uint64_t shift) {
+    for (std::uint64_t y : edge_sample(t.rows() - dy, dy + 64))
+        for (std::uint64_t x : edge_sample(t.cols() - dx, dx + 256))
+            if (line_difference(t.offset(y + dy, x + dx), t.offset(y, x)) != shift) return false;
+    return true;
+}
+
+// The smallest power of two below `limit` that holds on the sample.
+template <class Shift>
+bank_step smallest_step(std::uint64_t limit, Shift shift_of, layout_subject const& t, bool rows) {
+    for (std::uint64_t s = 1; s < limit; s *= 2) {
+        std::uint64_t const k = shift_of(s);
+        if (holds_on_sample(t, rows ? s : 0, rows ? 0 : s, k)) return {s, k};
+    }
+    return {};
+}
+
+std::string step_statement(char const* what, bank_step s) {
+    return std::string("offset(") + (what[0] == 'r' ? "y + " + std::to_string(s.step) + ", x" : "y, x + " + std::to_string(s.step)) +
+           ") = offset(y, x) + " + std::to_string(s.shift) + " (mod 128 bytes): the banks repeat every " +
+           std::to_string(s.step) + " " + what;
+}
+
+property_result prove_step(prover& p, layout_subject const& t, bank_step s, bool rows) {
+    property_result r;
+    r.id = rows ? "bank_period.rows" : "bank_period.columns";
+    r.section = "layout";
+    r.counts = weight::report;
+    r.statement = step_statement(rows ? "rows" : "columns", s);
+    std::uint64_t const dy = rows ? s.step : 0, dx = rows ? 0 : s.step;
+    auto vars = make_split_variables(p.fast(), {{"y", t.rows() - dy, t.row_split()}, {"x", t.cols() - dx}});
+    auto const& y = vars[0].value; auto const& x = vars[1].value;
+    z3::expr const breaks = ((t.symbolic_offset(y + dy, x + dx) - t.symbolic_offset(y, x)) & (bank_line - 1)) != s.shift;
+    decide_by_negation(p, r, {breaks}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        std::uint64_t const later = t.offset(v[0] + dy, v[1] + dx), now = t.offset(v[0], v[1]);
+        if (line_difference(later, now) == s.shift) return std::nullopt;
+        replayed out;
+        out.data = {{"cell", {v[0], v[1]}}, {"byte", now}, {"byte_later", later}};
+        out.lines.push_back("cell [" + std::to_string(v[0]) + "][" + std::to_string(v[1]) + "] is at byte " +
+                            std::to_string(now) + ", cell [" + std::to_string(v[0] + dy) + "][" + std::to_string(v[1] + dx) +
+                            "] at " + std::to_string(later) + ": " + std::to_string(line_difference(later, now)) +
+                            " bytes further along the bank line, not " + std::to_string(s.shift));
+        return out;
+    });
+    return r;
+}
+
+}  // namespace
+
+bank_steps conjecture_bank_steps(layout_subject const& t, std::uint64_t row_starts) {
+    std::uint64_t const cols = t.cols();
+    if (!t.offset || cols == 0 || t.rows() == 0 || row_starts * cols <= worth_cutting) return {};
+    bank_steps out;
+    out.rows = smallest_step(std::min<std::uint64_t>(row_starts, t.rows()),
+                             [&](std::uint64_t s) { return line_difference(t.offset(s, 0), t.offset(0, 0)); }, t, true);
+    out.cols = smallest_step(cols, [&](std::uint64_t s) { return line_difference(t.offset(0, s), t.offset(0, 0)); }, t, false);
+    return out;
+}
+
+property_result prove_bank_period_rows(prover& p, layout_subject const& t, bank_step s) { return prove_step(p, t, s, true); }
+property_result prove_bank_period_columns(prover& p, layout_subject const& t, bank_step s) { return prove_step(p, t, s, false); }
+
+bank_step proved_step(property_result const& lemma, bank_step s) {
+    return lemma.applicable && lemma.outcome == verdict::proved ? s : bank_step{};
+}
+
+}  // namespace swz::verify

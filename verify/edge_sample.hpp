@@ -1,0 +1,18 @@
+// A sample of 0 .. n-1 for conjecturing a lemma before the solver proves
+// it: the first k values and the last k, where a layout's wrap-around at
+// the end of a row or a period shows first.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace swz::verify {
+
+inline std::vector<std::uint64_t> edge_sample(std::uint64_t n, std::uint64_t k) {
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t v = 0; v < n && v < k; ++v) out.push_back(v);
+    for (std::uint64_t v = n > 2 * k ? n - k : k; v < n; ++v) out.push_back(v);
+    return out;
+}
+
+}  // namespace swz::verify

@@ -1,0 +1,51 @@
+#include "row_xor.hpp"
+
+#include <algorithm>
+
+#include "edge_sample.hpp"
+#include "query_support.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+// Fewer windows than this are enumerated as they are.
+constexpr std::uint64_t worth_cutting = std::uint64_t(1) << 16;
+
+}  // namespace
+
+bool conjecture_row_xor(layout_subject const& t, std::uint64_t row_starts) {
+    std::uint64_t const cols = t.cols();
+    if (!t.offset || cols == 0 || t.rows() == 0 || row_starts * cols <= worth_cutting) return false;
+    for (std::uint64_t y : edge_sample(t.rows(), 64)) {
+        std::uint64_t const first = t.column(y, 0);
+        for (std::uint64_t x : edge_sample(cols, 256))
+            if (t.column(y, x) != (first ^ x)) return false;
+    }
+    return true;
+}
+
+property_result prove_row_xor(prover& p, layout_subject const& t) {
+    property_result r;
+    r.id = "row_xor";
+    r.section = "layout";
+    r.counts = weight::report;
+    r.statement = "every row stores x at column(y, 0) ^ x";
+    auto vars = make_split_variables(p.fast(), {{"y", t.rows(), t.row_split()}, {"x", t.cols()}});
+    auto const& y = vars[0].value; auto const& x = vars[1].value;
+    z3::expr const breaks = t.symbolic_column(y, x) != (t.symbolic_column(y, x.lift(0)) ^ x);
+    decide_by_negation(p, r, {breaks}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        std::uint64_t const got = t.column(v[0], v[1]), first = t.column(v[0], 0);
+        if (got == (first ^ v[1])) return std::nullopt;
+        replayed out;
+        out.data = {{"cell", {v[0], v[1]}}, {"column", got}, {"column_of_x0", first}};
+        out.lines.push_back("row " + std::to_string(v[0]) + " stores x = 0 at column " + std::to_string(first) + " and x = " +
+                            std::to_string(v[1]) + " at column " + std::to_string(got) + ", not " + std::to_string(first ^ v[1]));
+        return out;
+    });
+    return r;
+}
+
+bool proved_row_xor(property_result const& lemma) { return lemma.applicable && lemma.outcome == verdict::proved; }
+
+}  // namespace swz::verify
