@@ -54,9 +54,49 @@ void through_layout(access_subject& a, layout_subject const& t, At at) {
     };
 }
 
+// The smallest multiple k of `base` steps whose shift along the bank line,
+// k / base * base_shift (mod 128), keeps every unit aligned and so the bank
+// groups the same, rotated.
+std::uint64_t aligned_multiple(std::uint64_t base, std::uint64_t base_shift, std::uint64_t unit) {
+    for (std::uint64_t k = 1; k <= 128; ++k)
+        if (k * base_shift % 128 % unit == 0) return k * base;
+    return 0;
+}
+
+// A column access started P rows or Q columns on, where the bank period
+// lemmas give each lane the same shift along the bank line, costs what the
+// earlier start costs, if no two lanes can share a unit at either start:
+// the lanes' rows differ, each cell stays in its row (row_locality), a row's
+// pitch holds whole units, and a lane moves one element or part of one (a
+// run of several must also be contiguous, which a shift does not keep).
+void cut_to_bank_period(access_subject& a, layout_subject const& t, start_lemmas const& lemmas) {
+    std::uint64_t const width = a.instr.width, unit = std::max<std::uint64_t>(width, 4), e = t.shape.elem;
+    if (a.vars.size() != 2 || !lemmas.rows_kept || t.pitch % unit != 0 || width > e) return;
+    std::string cut;
+    if (auto const& r = lemmas.banks.rows) {
+        std::uint64_t const rows = aligned_multiple(r.step, r.shift, unit);
+        if (rows && rows < a.vars[0].count) {
+            a.vars[0].count = rows;
+            cut += "y0 < " + std::to_string(rows);
+        }
+    }
+    if (auto const& c = lemmas.banks.cols) {
+        // c moves `width` bytes, a step moves c.step elements of e bytes.
+        std::uint64_t const step_bytes = c.step * e, base = step_bytes / gcd(step_bytes, width);
+        std::uint64_t const cols = aligned_multiple(base, base * width / step_bytes * c.shift % 128, unit);
+        if (cols && cols < a.vars[1].count) {
+            a.vars[1].count = cols;
+            cut += (cut.empty() ? "" : ", ") + a.vars[1].name + " < " + std::to_string(cols);
+        }
+    }
+    if (cut.empty()) return;
+    a.domain_note += (a.domain_note.empty() ? "" : "; ") + std::string("over one bank period (bank_period): ") + cut;
+}
+
 // A built-in (row_access, column_access, matrix_access) on the layout.
 template <class Builtin>
-access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subject const& t, std::uint64_t period) {
+access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subject const& t, start_lemmas const& lemmas) {
+    std::uint64_t const period = lemmas.period;
     access_subject a;
     a.spec = spec;
     a.id = "conflict." + spec;
@@ -94,6 +134,7 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
             a.start_period = starts_per_period(t.row_split());
         }
     }
+    if constexpr (std::is_same_v<Builtin, column_access>) cut_to_bank_period(a, t, lemmas);
     through_layout(a, t, [b, g](auto lane, auto const& s) { return b.at(g, lane, s.data()); });
     return a;
 }
@@ -109,7 +150,7 @@ std::optional<unsigned> width_suffix(std::string const& s, std::string const& na
 
 // A built-in access, or (`error` set) a built-in's name with a bad suffix;
 // nothing (and no error) for any other spec.
-std::optional<access_subject> builtin(std::string const& spec, layout_subject const& t, std::uint64_t period,
+std::optional<access_subject> builtin(std::string const& spec, layout_subject const& t, start_lemmas const& period,
                                       std::optional<access_error>& error) {
     std::uint32_t const e = t.shape.elem, chunk = t.chunk_bytes;
     struct named {
@@ -201,7 +242,7 @@ result formula(std::string const& spec, layout_subject const& t) {
 
 }  // namespace
 
-std::variant<access_subject, access_error> access_on(std::string const& spec, layout_subject const& t, std::uint64_t period) {
+std::variant<access_subject, access_error> access_on(std::string const& spec, layout_subject const& t, start_lemmas const& period) {
     if (spec.empty()) return access_error{0, "an empty access spec"};
     std::optional<access_error> error;
     if (auto b = builtin(spec, t, period, error)) return *b;

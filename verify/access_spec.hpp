@@ -19,6 +19,7 @@
 
 #include "access_subject.hpp"
 #include "layout_subject.hpp"
+#include "start_lemmas.hpp"
 
 namespace swz::verify {
 
@@ -27,10 +28,11 @@ struct access_error {
     std::string message;     // one line
 };
 
-// The access `spec` names on layout `t`; `period`: a proved periodicity
-// lemma in rows (0: none), which cuts the starts of a built-in to one period.
+// The access `spec` names on layout `t`; `lemmas`: what is proved of the
+// layout (a periodicity lemma in rows, bank periods), which cut the starts
+// of a built-in to those whose figures differ.
 std::variant<access_subject, access_error> access_on(std::string const& spec, layout_subject const& t,
-                                                     std::uint64_t period = 0);
+                                                     start_lemmas const& lemmas = {});
 
 // The four patterns every certificate reports: row, row-chunk, column, column-chunk.
 std::vector<std::string> const& default_accesses();

@@ -20,7 +20,9 @@
 #include "layout_properties.hpp"
 #include "layout_subjects.hpp"
 #include "offset_table.hpp"
+#include "bank_period.hpp"
 #include "periodicity.hpp"
+#include "row_xor.hpp"
 #include "smtlib_export.hpp"
 #include "tma_placement.hpp"
 #include "access_spec.hpp"
@@ -207,13 +209,33 @@ certificate certify(layout_subject const& subject, certify_options const& option
 
     // Row locality and periodicity first: whether the row properties apply,
     // and over which starts the figures are decided, depend on them.
+    // With them the lemmas that cut the column figures' starts further,
+    // where a sample of cells suggests them (bank_period.hpp, row_xor.hpp).
+    std::uint64_t const row_starts =
+        subject.rows() < 32 ? 0
+                            : std::min<std::uint64_t>(subject.rows() - 31, subject.period_rows ? subject.period_rows : ~std::uint64_t(0));
+    bank_steps const banks = conjecture_bank_steps(subject, row_starts);
+    bool const xor_rows = conjecture_row_xor(subject, row_starts);
     std::vector<task> first{timed([&](prover& p) { return prove_row_locality(p, subject); }),
                             timed([&](prover& p) { return prove_periodicity(p, subject); })};
+    if (banks.rows) first.push_back(timed([&](prover& p) { return prove_bank_period_rows(p, subject, banks.rows); }));
+    if (banks.cols) first.push_back(timed([&](prover& p) { return prove_bank_period_columns(p, subject, banks.cols); }));
+    if (xor_rows) first.push_back(timed([&](prover& p) { return prove_row_xor(p, subject); }));
     auto first_out = run_tasks(first, options);
     property_result const locality = first_out[0].results.front();
     property_result const periodic = first_out[1].results.front();
     bool const rows_kept = locality.outcome == verdict::proved;
     std::uint64_t const period = proved_period(periodic, subject);
+    start_lemmas lemmas{period};
+    lemmas.rows_kept = rows_kept;
+    std::vector<property_result> cutting;  // the lemmas above, for the report
+    for (std::size_t i = 2; i < first_out.size(); ++i) {
+        property_result const& r = first_out[i].results.front();
+        cutting.push_back(r);
+        if (r.id == "bank_period.rows") lemmas.banks.rows = proved_step(r, banks.rows);
+        else if (r.id == "bank_period.columns") lemmas.banks.cols = proved_step(r, banks.cols);
+        else lemmas.row_xor = proved_row_xor(r);
+    }
     // The figures' enumerations ask for each cell of a period many times.
     layout_subject const tabled = with_offset_table(subject, period);
 
@@ -226,7 +248,7 @@ certificate certify(layout_subject const& subject, certify_options const& option
     };
     if (auto gated = row_gate(locality, "column_spread", "fewest distinct stored columns over any x and 32 consecutive rows"))
         add(fixed(*gated), "spread");
-    else add(timed([&, period](prover& p) { return prove_column_spread(p, tabled, period, options.figures); }), "spread");
+    else add(timed([&, lemmas](prover& p) { return prove_column_spread(p, tabled, lemmas, options.figures); }), "spread");
     // An access the same as an earlier one (same lanes, instruction and
     // requirement) is decided once and reported under both names.
     std::vector<std::string> const access_specs = accesses_of(options);
@@ -234,7 +256,7 @@ certificate certify(layout_subject const& subject, certify_options const& option
     std::map<std::string, std::string> same_as;  // spec -> the earlier spec it repeats
     std::map<std::string, std::string> first_with;
     for (auto const& spec : access_specs) {
-        parsed_accesses.push_back(access_on(spec, tabled, period));
+        parsed_accesses.push_back(access_on(spec, tabled, lemmas));
         auto const* subject_of_spec = std::get_if<access_subject>(&parsed_accesses.back());
         if (!subject_of_spec || subject_of_spec->identity.empty()) continue;
         std::string const key = (required_conflict_free(options, spec) ? "required " : "") + subject_of_spec->identity;
@@ -254,6 +276,7 @@ certificate certify(layout_subject const& subject, certify_options const& option
     add(timed([&, period](prover& p) { return prove_bijection(p, subject, period); }), "layout");
     add(fixed(locality), "layout");
     add(fixed(periodic), "layout");
+    for (auto const& r : cutting) add(fixed(r), "layout");
     if (auto gated = row_gate(locality, "row_permutation", "in every row y, x -> stored column is a permutation"))
         add(fixed(*gated), "layout");
     else add(timed([&, period](prover& p) { return prove_row_permutation(p, subject, period); }), "layout");

@@ -54,11 +54,11 @@ namespace {
 
 // The fewest distinct columns by enumerating every window; nothing when it
 // cannot finish in time.
-bool exhaust_spread(prover& p, layout_subject const& t, std::uint64_t starts, unsigned& best,
+bool exhaust_spread(prover& p, layout_subject const& t, std::uint64_t starts, std::uint64_t cols, unsigned& best,
                     std::vector<std::uint64_t>& best_start) {
     auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
     best = spread_window + 1;
-    return for_each_assignment({starts, t.cols()}, deadline, [&](std::vector<std::uint64_t> const& s) {
+    return for_each_assignment({starts, cols}, deadline, [&](std::vector<std::uint64_t> const& s) {
         unsigned const d = distinct(window_columns(t, s[0], s[1]));
         if (d < best) best = d, best_start = s;
         return best > 1;
@@ -67,7 +67,8 @@ bool exhaust_spread(prover& p, layout_subject const& t, std::uint64_t starts, un
 
 }  // namespace
 
-property_result prove_column_spread(prover& p, layout_subject const& t, std::uint64_t period, figure_method method) {
+property_result prove_column_spread(prover& p, layout_subject const& t, start_lemmas const& lemmas, figure_method method) {
+    std::uint64_t const period = lemmas.period;
     property_result r;
     r.id = "column_spread";
     r.section = "spread";
@@ -83,33 +84,35 @@ property_result prove_column_spread(prover& p, layout_subject const& t, std::uin
         starts = period;
         r.method = "over one period of " + std::to_string(period) + " rows (periodicity): y0 < " + std::to_string(period);
     }
+    std::uint64_t const cols = lemmas.row_xor ? 1 : t.cols();
+    if (lemmas.row_xor) r.method += (r.method.empty() ? "" : "; ") + std::string("over x = 0 alone (row_xor)");
     // Enumerated by the sliding window (column_sweep.hpp) where it is
     // automatic, by the plain enumeration where that is asked for.
     bool const slide = method == figure_method::automatic &&
-                       case_count({starts, t.cols()}, column_sweep_starts) <= column_sweep_starts;
+                       case_count({starts, cols}, column_sweep_starts) <= column_sweep_starts;
     if (slide || method == figure_method::exhaustion) {
         unsigned best = 0;
         std::vector<std::uint64_t> best_start;
         bool finished = false;
         if (slide) {
             auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
-            auto const swept = sweep_column_spread(t, starts, spread_window, deadline);
+            auto const swept = sweep_column_spread(t, starts, cols, spread_window, deadline);
             finished = bool(swept);
             best = swept.figure;
             best_start = swept.start;
         } else {
-            finished = exhaust_spread(p, t, starts, best, best_start);
+            finished = exhaust_spread(p, t, starts, cols, best, best_start);
         }
         if (!finished) {
             r.outcome = verdict::unknown;
             r.reason = "the enumeration of every window did not finish within the time limit";
             return r;
         }
-        r.method = "by exhaustion over " + std::to_string(starts * t.cols()) + " windows" +
+        r.method = "by exhaustion over " + std::to_string(starts * cols) + " windows" +
                    (r.method.empty() ? "" : ", " + r.method);
         return finish_spread(r, t, best, best_start);
     }
-    auto vars = make_split_variables(p.fast(), {{"y0", starts, t.row_split()}, {"x", t.cols()}});
+    auto vars = make_split_variables(p.fast(), {{"y0", starts, t.row_split()}, {"x", cols}});
     auto const& y0 = vars[0].value; auto const& x = vars[1].value;
     z3::context& c = p.ctx();
     std::vector<z3::expr> col;

@@ -7,15 +7,17 @@
 #include "prover.hpp"
 #include "conflict_bound.hpp"
 #include "layout_subject.hpp"
+#include "start_lemmas.hpp"
 #include "verdict.hpp"
 
 namespace swz::verify {
 
 inline constexpr unsigned spread_window = 32;
 
-// With `period` (a proved periodicity lemma, in rows) the windows start in
-// the first period: a window P rows later has the same columns.
-property_result prove_column_spread(prover& p, layout_subject const& t, std::uint64_t period = 0,
+// With a proved periodicity lemma the windows start in the first period: a
+// window P rows later has the same columns. With the row_xor lemma only
+// x = 0 is asked: another x has the same columns, each XORed with x.
+property_result prove_column_spread(prover& p, layout_subject const& t, start_lemmas const& lemmas = {},
                                     figure_method method = figure_method::automatic);
 
 // The article claims the spread is maximal: min(NX, 32) distinct values in

@@ -9,6 +9,11 @@ namespace swz::verify {
 
 namespace {
 
+// The first (y0, c) in that order: c is the inner variable.
+bool earlier(std::uint64_t y0, std::uint64_t c, std::vector<std::uint64_t> const& than) {
+    return y0 < than[0] || (y0 == than[0] && c < than[1]);
+}
+
 // The distinct values among a window's rows, as rows enter and leave it.
 class distinct_window {
 public:
@@ -33,22 +38,49 @@ private:
     std::vector<std::pair<std::uint64_t, unsigned>> held_;  // value, rows holding it
 };
 
+// The distinct values among a window's rows, where every value is below a
+// known bound: a count per value, O(1) a row.
+class bounded_distinct_window {
+public:
+    explicit bounded_distinct_window(std::uint64_t bound) : held_(bound, 0) {}
+    bool enter(std::uint64_t v) {
+        if (held_[v]++ != 0) return false;
+        ++distinct_;
+        return true;
+    }
+    bool leave(std::uint64_t v) {
+        if (--held_[v] != 0) return false;
+        --distinct_;
+        return true;
+    }
+    std::size_t distinct() const { return distinct_; }
+
+private:
+    std::vector<std::uint32_t> held_;
+    std::size_t distinct_ = 0;
+};
+
 // One phase's window of rows: the distinct units it touches, how many of
 // them each bank group holds, and how many groups hold each count, so that
-// the most crowded group is known after each row enters or leaves.
+// the most crowded group is known after each row enters or leaves. Where
+// the units along the column only grow, no two rows share one, and the
+// window need not look them up.
 class phase_window {
 public:
-    explicit phase_window(unsigned groups) : held_(groups, 0), with_count_(warp_lanes + 2, 0) { with_count_[0] = groups; }
+    phase_window(unsigned groups, bool units_distinct)
+        : held_(groups, 0), with_count_(warp_lanes + 2, 0), units_distinct_(units_distinct) {
+        with_count_[0] = groups;
+    }
 
     void enter(std::uint64_t unit, unsigned group) {
-        if (!units_.enter(unit)) return;
+        if (!units_distinct_ && !units_.enter(unit)) return;
         unsigned const k = held_[group]++;
         --with_count_[k];
         ++with_count_[k + 1];
         most_ = std::max(most_, k + 1);
     }
     void leave(std::uint64_t unit, unsigned group) {
-        if (!units_.leave(unit)) return;
+        if (!units_distinct_ && !units_.leave(unit)) return;
         unsigned const k = held_[group]--;
         --with_count_[k];
         ++with_count_[k - 1];
@@ -61,11 +93,22 @@ private:
     std::vector<unsigned> held_;        // per group: distinct units
     std::vector<unsigned> with_count_;  // per count: groups holding it
     unsigned most_ = 0;
+    bool units_distinct_;
 };
 
-// The first (y0, c) in that order: c is the inner variable.
-bool earlier(std::uint64_t y0, std::uint64_t c, std::vector<std::uint64_t> const& than) {
-    return y0 < than[0] || (y0 == than[0] && c < than[1]);
+template <class Window>
+void slide_spread(std::vector<std::uint64_t> const& column, std::uint64_t x, unsigned window, Window win,
+                  column_sweep_result& best) {
+    using status = column_sweep_result::status;
+    for (std::uint64_t y = 0; y < column.size(); ++y) {
+        win.enter(column[y]);
+        if (y >= window) win.leave(column[y - window]);
+        if (y + 1 < window) continue;
+        std::uint64_t const y0 = y + 1 - window;
+        unsigned const d = unsigned(win.distinct());
+        if (best.state != status::done || d < best.figure || (d == best.figure && earlier(y0, x, best.start)))
+            best = {status::done, d, {y0, x}};
+    }
 }
 
 }  // namespace
@@ -95,7 +138,9 @@ column_sweep_result sweep_column_starts(access_subject const& w, std::chrono::st
             group[y] = unsigned(bank_group(a, w.instr.width));
         }
         // window_cost[r]: the cost of one phase on rows r .. r + per_phase - 1.
-        phase_window win(per_phase);
+        bool increasing = true;
+        for (std::uint64_t y = 1; y < rows && increasing; ++y) increasing = unit[y] > unit[y - 1];
+        phase_window win(per_phase, increasing);
         for (std::uint64_t y = 0; y < rows; ++y) {
             win.enter(unit[y], group[y]);
             if (y >= per_phase) win.leave(unit[y - per_phase], group[y - per_phase]);
@@ -112,25 +157,21 @@ column_sweep_result sweep_column_starts(access_subject const& w, std::chrono::st
     return best;
 }
 
-column_sweep_result sweep_column_spread(layout_subject const& t, std::uint64_t starts, unsigned window,
+column_sweep_result sweep_column_spread(layout_subject const& t, std::uint64_t starts, std::uint64_t cols, unsigned window,
                                         std::chrono::steady_clock::time_point deadline) {
     using status = column_sweep_result::status;
-    std::uint64_t const rows = starts + window - 1, cols = t.cols();
+    std::uint64_t const rows = starts + window - 1;
     column_sweep_result best;
     std::vector<std::uint64_t> column(rows);
     for (std::uint64_t x = 0; x < cols; ++x) {
         if (std::chrono::steady_clock::now() > deadline) return {status::out_of_time, 0, {}};
-        for (std::uint64_t y = 0; y < rows; ++y) column[y] = t.column(y, x);
-        distinct_window win;
+        bool bounded = true;
         for (std::uint64_t y = 0; y < rows; ++y) {
-            win.enter(column[y]);
-            if (y >= window) win.leave(column[y - window]);
-            if (y + 1 < window) continue;
-            std::uint64_t const y0 = y + 1 - window;
-            unsigned const d = unsigned(win.distinct());
-            if (best.state != status::done || d < best.figure || (d == best.figure && earlier(y0, x, best.start)))
-                best = {status::done, d, {y0, x}};
+            column[y] = t.column(y, x);
+            bounded = bounded && column[y] < t.cols();
         }
+        if (bounded) slide_spread(column, x, window, bounded_distinct_window(t.cols()), best);
+        else slide_spread(column, x, window, distinct_window(), best);
     }
     return best;
 }

@@ -161,7 +161,13 @@ property_result prove_row_locality(prover& p, layout_subject const& t) {
     auto const& y = vars[0].value; auto const& x = vars[1].value;
     auto const o = t.symbolic_offset(y, x);
     auto const row_start = y * t.pitch;
-    z3::expr const leaves = o < row_start || !(o + t.shape.elem <= row_start + t.shape.row_bytes);
+    // Where the offset's affine form holds the row's start (strided layouts,
+    // swizzles of the column alone) the cell's place in its row is a
+    // difference that cannot wrap, and the solver never meets y * pitch:
+    // pad:8 on 1000-byte rows over 2^32 rows took 0.3 s the other way.
+    auto const in_row = o.minus_if_not_below(row_start);
+    z3::expr const leaves = in_row ? !(*in_row + t.shape.elem <= t.shape.row_bytes)
+                                   : o < row_start || !(o + t.shape.elem <= row_start + t.shape.row_bytes);
     decide_by_negation(p, r, {leaves}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
         std::uint64_t const o = t.offset(v[0], v[1]), from = v[0] * t.pitch;
         if (o >= from && o + t.shape.elem <= from + t.shape.row_bytes) return std::nullopt;

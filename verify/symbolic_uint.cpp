@@ -239,24 +239,22 @@ symbolic_uint operator+(symbolic_uint const& a, symbolic_uint const& b) {
 }
 
 // a - b is exact when every term of b is a part of a term of a.
-symbolic_uint operator-(symbolic_uint const& a, symbolic_uint const& b) {
-    if (a.rewrites() && form_max(a.form(), a.full()) < a.full()) {
-        auto fa = a.form();
-        auto const fb = b.form();
-        bool contained = fb.offset <= fa.offset;
-        for (auto const& t : fb.terms) {
-            auto same = std::find_if(fa.terms.begin(), fa.terms.end(), [&](affine_term const& m) { return same_atom(m.atom, t.atom); });
-            if (same == fa.terms.end() || same->coeff < t.coeff) {
-                contained = false;
-                break;
-            }
-            same->coeff -= t.coeff;
-        }
-        if (contained) {
-            fa.offset -= fb.offset;
-            return symbolic_uint::from_form(*a.enc_, std::move(fa));
-        }
+std::optional<symbolic_uint> symbolic_uint::minus_if_not_below(symbolic_uint const& b) const {
+    if (!rewrites() || form_max(form(), full()) >= full()) return std::nullopt;
+    auto fa = form();
+    auto const fb = b.form();
+    if (fb.offset > fa.offset) return std::nullopt;
+    for (auto const& t : fb.terms) {
+        auto same = std::find_if(fa.terms.begin(), fa.terms.end(), [&](affine_term const& m) { return same_atom(m.atom, t.atom); });
+        if (same == fa.terms.end() || same->coeff < t.coeff) return std::nullopt;
+        same->coeff -= t.coeff;
     }
+    fa.offset -= fb.offset;
+    return symbolic_uint::from_form(*enc_, std::move(fa));
+}
+
+symbolic_uint operator-(symbolic_uint const& a, symbolic_uint const& b) {
+    if (auto exact = a.minus_if_not_below(b)) return *exact;
     return symbolic_uint::guided(symbolic_uint(*a.enc_, a.e_ - b.e_), a, &b, sub_op);  // may wrap: no bound
 }
 

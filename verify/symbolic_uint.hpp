@@ -141,6 +141,10 @@ public:
     };
     affine form() const;
     bool rewrites() const { return enc_->mode == lowering::fast; }
+    // a - b where the affine forms show that a >= b (b's terms are a's, with
+    // no larger coefficients or offset): a difference that cannot wrap.
+    // Nothing where the forms do not show it.
+    std::optional<symbolic_uint> minus_if_not_below(symbolic_uint const& b) const;
     static symbolic_uint from_form(bv_encoding const& enc, affine f);
 
 private:

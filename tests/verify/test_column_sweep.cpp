@@ -91,7 +91,7 @@ TEST_CASE("the column_spread sweep finds the fewest distinct columns and the fir
              {"linear:1,2,4,8,16,32,64,128,256,512,1024", 64, 64, 2}}) {
         CAPTURE(spec);
         auto const t = layout(spec, rows, row_bytes, elem);
-        auto const got = sweep_column_spread(t, rows - 31, 32, far);
+        auto const got = sweep_column_spread(t, rows - 31, t.cols(), 32, far);
         REQUIRE(got);
         // Written apart: every window's distinct columns counted with a set.
         unsigned fewest = 33;

@@ -1,15 +1,13 @@
 ; swz-verify obligation row_locality (proof): expected unsat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
-; y: 64 bits in the prover, 32 here (asserted below 4294967296)
 ; x: 64 bits in the prover, 6 here (asserted below 64)
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
 (set-info :smt-lib-version 2.6)
 (set-logic QF_BV)
 (set-info :status unsat)
-(declare-fun y () (_ BitVec 32))
 (declare-fun x () (_ BitVec 6))
-(define-fun t1 () (_ BitVec 39) (concat y x (_ bv0 1)))
-(define-fun t2 () (_ BitVec 39) (concat y (_ bv0 7)))
-(assert (or (bvult t1 t2) (not (bvule (bvadd ((_ zero_extend 1) t1) (_ bv2 40)) (bvadd ((_ zero_extend 1) t2) (_ bv128 40))))))
+(declare-fun y () (_ BitVec 32))
+(assert (not (bvule (bvadd ((_ zero_extend 1) (concat x (_ bv0 1))) (_ bv2 8)) (_ bv128 8))))
 (assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
 (assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
 (check-sat)

@@ -1,15 +1,13 @@
 ; swz-verify obligation row_locality (proof): expected unsat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
-; y: 64 bits in the prover, 5 here (asserted below 32)
 ; x: 64 bits in the prover, 5 here (asserted below 32)
+; y: 64 bits in the prover, 5 here (asserted below 32)
 (set-info :smt-lib-version 2.6)
 (set-logic QF_BV)
 (set-info :status unsat)
-(declare-fun y () (_ BitVec 5))
 (declare-fun x () (_ BitVec 5))
-(define-fun t1 () (_ BitVec 13) (concat y x (_ bv0 3)))
-(define-fun t2 () (_ BitVec 13) (concat y (_ bv0 8)))
-(assert (or (bvult t1 t2) (not (bvule (bvadd ((_ zero_extend 1) t1) (_ bv8 14)) (bvadd ((_ zero_extend 1) t2) (_ bv256 14))))))
+(declare-fun y () (_ BitVec 5))
+(assert (not (bvule (bvadd ((_ zero_extend 1) (concat x (_ bv0 3))) (_ bv8 9)) (_ bv256 9))))
 (assert (bvult ((_ zero_extend 1) y) (_ bv32 6)))
 (assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
 (check-sat)

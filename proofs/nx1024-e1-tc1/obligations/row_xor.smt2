@@ -1,0 +1,18 @@
+; swz-verify obligation row_xor (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y_in_period: 64 bits in the prover, 10 here (asserted below 1024)
+; x: 64 bits in the prover, 10 here (asserted below 1024)
+; y_period: 64 bits in the prover, 22 here (asserted below 4194304)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y_in_period () (_ BitVec 10))
+(declare-fun x () (_ BitVec 10))
+(declare-fun y_period () (_ BitVec 22))
+(assert (not (= (bvxor y_in_period x) (bvxor (bvxor y_in_period (_ bv0 10)) x))))
+(assert (bvult ((_ zero_extend 1) y_period) (_ bv4194304 23)))
+(assert (bvult ((_ zero_extend 1) y_in_period) (_ bv1024 11)))
+(assert (bvult ((_ zero_extend 1) (concat y_period y_in_period)) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv1024 11)))
+(check-sat)
+(exit)

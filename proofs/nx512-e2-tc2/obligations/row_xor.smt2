@@ -1,0 +1,18 @@
+; swz-verify obligation row_xor (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y_in_period: 64 bits in the prover, 9 here (asserted below 512)
+; x: 64 bits in the prover, 9 here (asserted below 512)
+; y_period: 64 bits in the prover, 23 here (asserted below 8388608)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y_in_period () (_ BitVec 9))
+(declare-fun x () (_ BitVec 9))
+(declare-fun y_period () (_ BitVec 23))
+(assert (not (= (bvxor y_in_period x) (bvxor (bvxor y_in_period (_ bv0 9)) x))))
+(assert (bvult ((_ zero_extend 1) y_period) (_ bv8388608 24)))
+(assert (bvult ((_ zero_extend 1) y_in_period) (_ bv512 10)))
+(assert (bvult ((_ zero_extend 1) (concat y_period y_in_period)) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv512 10)))
+(check-sat)
+(exit)
