@@ -37,6 +37,7 @@ char const* section_title(std::string const& s) {
     if (s == "tma") return "TMA placement (the copy engine swizzles absolute addresses)";
     if (s == "equivalence") return "Equivalence";
     if (s == "kernel") return "Kernel shared-memory accesses, worst case over every warp and iteration";
+    if (s == "family") return "Properties of every layout of the family (one query each, its parameters symbolic)";
     return "Other";
 }
 

@@ -50,7 +50,7 @@ void check_evidence(json const& e) {
 void check_result(json const& r) {
     static std::set<std::string> const keys{"id",     "section", "statement", "counts",         "applicable",    "verdict", "reason",
                                             "method", "figure",  "witness",   "counterexample", "evidence_text", "access"};
-    static std::set<std::string> const sections{"formula", "layout", "conflicts", "spread", "article", "tma", "equivalence", "kernel"};
+    static std::set<std::string> const sections{"formula", "layout", "conflicts", "spread", "article", "tma", "equivalence", "kernel", "family"};
     static std::set<std::string> const verdicts{"PROVED", "REFUTED", "UNKNOWN", "N/A"};
     REQUIRE(r.is_object());
     for (auto const& [k, v] : r.items()) {
@@ -137,4 +137,32 @@ TEST_CASE("certificates have the shape docs/certificate-schema.md documents", "[
         check_certificate(j, mode);
         CHECK(j.at("exit_code") == code);
     }
+}
+
+TEST_CASE("the family mode's document has the shape docs/certificate-schema.md documents", "[verify][schema][family]") {
+    std::string const path = (scratch_folder("schema") / "family.json").string();
+    auto const r = swz_verify("--family article --json " + path);
+    CAPTURE(r.err);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("family.involution        PROVED"));
+    CHECK_THAT(r.out, Catch::Contains("counterexample (replayed): article:nx=2,elem=1,tc=2"));
+    auto const j = json::parse(slurp(path));
+    require_key(j, "schema_version", kind::integer);
+    CHECK(j.at("mode") == "family");
+    for (auto const* k : {"tool", "tool_version", "z3_version", "family", "description"}) require_key(j, k, kind::string);
+    CHECK(j.at("family") == "article");
+    require_key(j, "exit_code", kind::integer);
+    CHECK(j.at("exit_code") == 0);
+    require_key(j, "results", kind::array);
+    CHECK(j.at("results").size() == 6);
+    for (auto const& res : j.at("results")) check_result(res);
+}
+
+TEST_CASE("an unknown family for --family is one usage line, exit 1", "[verify][cli][family]") {
+    auto const r = swz_verify("--family cutlass");
+    CHECK(r.code == 1);
+    CHECK(r.err == "swz-verify: error: --family cutlass: no such family (article)\n");
+    auto const h = swz_verify("--family article --help");
+    CHECK(h.code == 0);
+    CHECK_THAT(h.out, Catch::Contains("swz-verify family mode"));
 }

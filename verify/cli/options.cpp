@@ -40,6 +40,7 @@ mode mode_of(int argc, char const* const* argv) {
         auto const is = [&](char const* name) { return a == name || a.rfind(std::string(name) + "=", 0) == 0; };
         if (is("--kernel") || is("--list-kernels")) return mode::kernel;
         if (is("--check") || is("--sweep")) return mode::catalogue;
+        if (is("--family")) return mode::family;
     }
     return mode::layout;
 }
@@ -81,7 +82,8 @@ std::string help_text() {
            "Options:\n" + options_help(layout_options()) +
            "\nLayout specs:\n" + layout_grammar() + "\nAccess specs (--access, --require-conflict-free):\n" + access_grammar() +
            "\nOther modes: swz-verify --kernel NAME | --list-kernels (a kernel's shared-memory accesses);\n"
-           "swz-verify --check DIR | --sweep ... (the certificate catalogue). Each has its own --help.\n\n"
+           "swz-verify --check DIR | --sweep ... (the certificate catalogue);\n"
+           "swz-verify --family article (every power-of-two layout of the article's formula at once). Each has its own --help.\n\n"
            "Exit codes: 0 every property that counts is proved; 10 one is refuted; 5 some query is unknown\n"
            "(timeout); 1 usage error; 6 internal error. Conflict figures and the article's claims are reported;\n"
            "--require-conflict-free and --require-article make them count.\n";

@@ -43,17 +43,19 @@ using parsed = std::variant<layout_command, info_text, usage_error>;
 // The layout mode's options (--layout, --nx and friends).
 parsed parse(int argc, char const* const* argv);
 
-// swz-verify has three modes, picked by the first option that names one:
+// swz-verify has four modes, picked by the first option that names one:
 //   layout     --layout, --nx, --equiv  certify a layout (the default)
 //   kernel     --kernel, --list-kernels prove a kernel's shared-memory accesses
 //   catalogue  --check, --sweep         re-check or generate certificates
-enum class mode { layout, kernel, catalogue };
+//   family     --family                 prove properties of a whole family at once
+enum class mode { layout, kernel, catalogue, family };
 mode mode_of(int argc, char const* const* argv);
 
 // Each mode's entry point: parses its own options, returns the exit code.
 int run_layout_mode(int argc, char const* const* argv);
 int run_kernel_mode(int argc, char const* const* argv);
 int run_catalogue_mode(int argc, char const* const* argv);
+int run_family_mode(int argc, char const* const* argv);
 
 // Newlines folded, trailing blanks dropped: errors are one line.
 std::string one_line(std::string s);

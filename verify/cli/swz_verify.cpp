@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
             case cli::mode::layout: return cli::run_layout_mode(argc, argv);
             case cli::mode::kernel: return cli::run_kernel_mode(argc, argv);
             case cli::mode::catalogue: return cli::run_catalogue_mode(argc, argv);
+            case cli::mode::family: return cli::run_family_mode(argc, argv);
         }
         return exit_internal;
     } catch (std::exception const& e) {
