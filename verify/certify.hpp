@@ -50,6 +50,7 @@ struct certify_options {
     bool log_queries = false;  // every solver query, its answer and time, to stderr
     figure_method figures = figure_method::automatic;  // how conflict and spread figures are decided
     std::vector<std::string> accesses;  // accesses to cost beside the four default patterns (--access)
+    bool small_box_first = false;  // prover::set_small_box_first, set by certify() from the layout
 };
 
 // The article's swizzled tile for `params` over `rows` rows.

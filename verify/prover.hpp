@@ -59,6 +59,13 @@ public:
     bv_encoding const& fast() const { return fast_; }
     bv_encoding const& literal() const { return literal_; }
     unsigned timeout_ms() const { return timeout_ms_; }
+    // Whether a proof attempt asks the small box (every variable below 64)
+    // before the whole range: where counterexamples are the rule and the
+    // whole range is slow (rows that are not powers of two), a small
+    // counterexample costs a few ms instead of 100 and more; where proofs
+    // are the rule, the small box is only an extra query.
+    bool small_box_first() const { return small_box_first_; }
+    void set_small_box_first(bool on) { small_box_first_ = on; }
 
     struct outcome {
         answer result;
@@ -99,6 +106,7 @@ private:
     bv_encoding fast_;
     bv_encoding literal_;
     unsigned timeout_ms_;
+    bool small_box_first_ = false;
     std::vector<obligation> log_;
     std::unique_ptr<prover_watchdog> watchdog_;  // after ctx_: stopped before the context goes
 };

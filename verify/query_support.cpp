@@ -65,12 +65,22 @@ prover::outcome check_expecting_unsat(prover& p, std::string const& name, std::v
 
 prover::outcome check_expecting_unsat(prover& p, prover::probe_session& session, std::string const& name,
                                       std::vector<bounded_variable> const& vars, std::uint64_t small_cap) {
-    auto full = p.probe(session, name, {});
     bool const any_large = std::any_of(vars.begin(), vars.end(), [&](auto const& v) { return v.count > small_cap; });
-    if (full.result != answer::sat || !any_large) return full;
+    if (!any_large) return p.probe(session, name, {});
     std::vector<z3::expr> small_only;
     for (auto const& v : vars)
         if (v.count > small_cap) small_only.push_back(v.value < small_cap);
+    // Small box first where the prover is asked to (prover.hpp): a
+    // counterexample there is one, and the solver finds it in a few ms
+    // where the whole range can take 100 ms and more (the article's claims
+    // on rows of 12 elements over 2^32 rows: 147 ms against 3).
+    if (p.small_box_first()) {
+        auto small = p.probe(session, name + " [small]", small_only);
+        if (small.result == answer::sat) return small;
+        return p.probe(session, name, {});
+    }
+    auto full = p.probe(session, name, {});
+    if (full.result != answer::sat) return full;
     auto small = p.probe(session, name + " [small]", small_only);
     return small.result == answer::sat ? small : full;
 }
