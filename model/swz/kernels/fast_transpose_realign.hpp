@@ -46,7 +46,7 @@ struct fast_transpose_realign {
 
     // The phase of a matrix: its output pointer's misalignment and its
     // output pitch, both in elements.
-    static constexpr unsigned phase_of(unsigned out_misalignment_elems, unsigned pitch_elems) {
+    SWZ_HOST_DEVICE static constexpr unsigned phase_of(unsigned out_misalignment_elems, unsigned pitch_elems) {
         return out_misalignment_elems % K + K * (pitch_elems % K);
     }
 

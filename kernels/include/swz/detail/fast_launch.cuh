@@ -60,13 +60,13 @@ __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kerne
         for (unsigned k = 0; k < lanes::chain_length; ++k) {
             if constexpr (body::realigns_by_gather) {
                 body::store_gathered_chunk(job, g, chain, k, phase, tid);
-                continue;
-            }
+            } else {
 #pragma unroll
-            for (unsigned i = 0; i < Plan::elems_per_gather; ++i) {
-                vec16 next{{0, 0, 0, 0}};
-                if (!AlignedOut) next = shuffle(body::gather_sent(g, lane, k, i), lanes::gather_source_lane(lane));
-                body::store_vector(job, g, chain, k, i, next, tid);
+                for (unsigned i = 0; i < Plan::elems_per_gather; ++i) {
+                    vec16 next{{0, 0, 0, 0}};
+                    if (!AlignedOut) next = shuffle(body::gather_sent(g, lane, k, i), lanes::gather_source_lane(lane));
+                    body::store_vector(job, g, chain, k, i, next, tid);
+                }
             }
         }
     }
