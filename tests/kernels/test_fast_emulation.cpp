@@ -124,3 +124,15 @@ TEMPLATE_TEST_CASE_SIG("vectors, single rows and columns, and every block order"
         check_emulated<E>(at<E>(shape_of(1000, 64 / E + 1, 3, 0, 2)), band);
     }
 }
+
+TEMPLATE_TEST_CASE_SIG("rows around the tile's edges where tiles overlap, output rows unaligned", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    // Realigned output rows let tiles overlap by one row group: a column's
+    // first tile writes the row's head, its last the tail, a single tile
+    // both. Rows from just under one tile to just over two overlapping ones.
+    using plan = fast_plan_for<E>;
+    constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector;
+    for (std::size_t rows : {T - K - 1, T - 1, T, T + 1, 2 * T - K - 1, 2 * T - K, 2 * T - K + 1, 3 * T - 2 * K + 1})
+        for (std::size_t out_off = 0; out_off < 16; out_off += E)
+            check_emulated<E>(at<E>(shape_of(rows, 37), E, out_off));
+}
