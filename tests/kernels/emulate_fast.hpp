@@ -39,9 +39,11 @@ void emulate_load_phase(tile_job const& job, unsigned char* tile) {
 
 // After the barrier: per chain, every thread's gathers, then the exchanges
 // (none where the gather realigns the output) and the stores to global memory.
-template <class Plan, bool AlignedOut>
+// AlignedIn too: it decides, with AlignedOut, which way output rows are
+// realigned (body::realigns_by_gather).
+template <class Plan, bool AlignedIn, bool AlignedOut>
 void emulate_gather_phase(tile_job const& job, unsigned char const* tile) {
-    using body = detail::fast_transpose_body<Plan, true, AlignedOut>;
+    using body = detail::fast_transpose_body<Plan, AlignedIn, AlignedOut>;
     using lanes = fast_transpose_lanes<Plan>;
     std::vector<typename body::gathered> g(Plan::threads);
     unsigned const phase = body::output_phase(job);
@@ -70,7 +72,7 @@ void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
         std::fill(tile.begin(), tile.end(), static_cast<unsigned char>(0x5A));
         tile_job const job = detail::job_of<Plan, AlignedOut>(b, unsigned(block));
         emulate_load_phase<Plan, AlignedIn>(job, tile.data());
-        emulate_gather_phase<Plan, AlignedOut>(job, tile.data());
+        emulate_gather_phase<Plan, AlignedIn, AlignedOut>(job, tile.data());
     }
 }
 

@@ -11,9 +11,10 @@
 // otherwise each spans two, and the step after the exchange shifts it out
 // of the thread's own chunk and the next (funnel16). Chunks that cross the
 // first or last row of a matrix move in aligned pieces (chunk_parts.hpp).
-// Unaligned output rows of 4- and 8-byte elements need no exchange: the
-// gather reads the rows of each aligned output chunk directly
-// (swz/kernels/fast_transpose_realign.hpp).
+// Unaligned output rows of floats with aligned input rows, and of doubles
+// with unaligned input rows, need no exchange: the gather reads the rows of
+// each aligned output chunk directly (swz/kernels/fast_transpose_realign.hpp;
+// realigns_by_gather says where, and why only there).
 #pragma once
 
 #include <cstddef>
@@ -62,8 +63,14 @@ struct fast_transpose_body {
     static constexpr unsigned GI = Plan::gather_iterations;
     using gathered_word = typename std::conditional<E == 8, std::uint64_t, std::uint32_t>::type;
     // Output rows realigned by the gather itself (one output row per lane),
-    // not by a shuffle and a funnel shift after it.
-    static constexpr bool realigns_by_gather = !AlignedOut && G == 1;
+    // not by a shuffle and a funnel shift after it: only where that was
+    // faster on an H200 (kernels/BENCHMARKS.md, 2026-12-01, % of copy):
+    // doubles with the input rows unaligned too (odd shapes 77.7-79.3 ->
+    // 83.6-86.1) and floats with the input rows aligned (8193 x 8192 68.4 ->
+    // 78.5). Doubles with aligned input rows lost (8193 x 8192 87.2 -> 85.0)
+    // and floats with both sides unaligned did not move (61.6-63.0 ->
+    // 60.5-64.0): those keep the shuffle.
+    static constexpr bool realigns_by_gather = !AlignedOut && G == 1 && (E == 8 ? !AlignedIn : AlignedIn);
 
     // The widths swz-verify --kernel costs are the widths issued here.
     static_assert(sizeof(vec16) == Plan::store_width, "the tile is stored 16 bytes per lane");
