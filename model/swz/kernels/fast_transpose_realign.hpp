@@ -11,6 +11,11 @@
 // floats). With one element per gathered word (E >= 4), each lane owns one
 // output row, so it can read the rows of the aligned chunk instead.
 //
+// Used only where that measured faster (H200, 2026-12-01,
+// kernels/BENCHMARKS.md): floats whose input rows are aligned and doubles
+// whose input rows are not; the kernel body's realigns_by_gather decides.
+// Both gathers stay registered in kernel_catalog.hpp: both run.
+//
 // Output row j of the matrix starts at out + j * pitch; its aligned chunk
 // boundaries fall s_j elements after each vector's first column K*t (a
 // tile's first row and column are multiples of K, and K * E = 16):

@@ -82,7 +82,9 @@ void visit_fast(std::string_view name, Visitor& v) {
                                 {{{"warp", plan::warps}, {"iteration", plan::gather_iterations},
                                   {"read", plan::rows_per_vector}}}},
              [](auto lane, auto const* vars) { return plan::gather_read_byte(lane, vars[0], vars[1], vars[2]); });
-    if constexpr (plan::elems_per_gather == 1) {  // output rows realigned by the gather itself
+    // Output rows realigned by the gather itself: floats with aligned input
+    // rows, doubles with unaligned ones (the others run the plain gather).
+    if constexpr (plan::elems_per_gather == 1) {
         using realign = fast_transpose_realign<plan>;
         static_assert(realign::phases <= std::size(realigned_gather_names));
         for (unsigned phase = 0; phase < realign::phases; ++phase)
