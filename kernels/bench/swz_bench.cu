@@ -20,6 +20,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,7 +55,7 @@ struct cell {
     timing memcpy_d2d, copy16, fast, geam, lt;
     std::size_t band = 0, other_band = 0;  // the chosen block order; the one --tune times next to it
     timing fast_other_band;
-    timing residency[2];  // --tune, realigning kernels: tuned_residencies blocks per SM
+    timing residency[std::size(tuned_residencies)];  // --tune, realigning kernels: tuned_residencies blocks per SM
     double copy_ms() const { return std::min(memcpy_d2d.ms > 0 ? memcpy_d2d.ms : 1e30, copy16.ms > 0 ? copy16.ms : 1e30); }
     double gbps(timing const& t) const { return 2.0 * double(bytes) / (t.ms * 1e6); }
     double of_copy(timing const& t) const { return t.timed() ? copy_ms() / t.ms : -1; }
@@ -170,7 +171,7 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
         c.fast_other_band = measure(buf, [&] {
             return ok(swz::detail::launch_fast<sizeof(T)>(buf.out, buf.in, shape, 0, c.other_band));
         }, repeats);
-        for (unsigned r = 0; r < 2; ++r) {
+        for (unsigned r = 0; r < std::size(tuned_residencies); ++r) {
             unsigned const blocks = tuned_residencies[r];
             if (launch_realigned_with_residency(sizeof(T), blocks, buf.out, buf.in, shape) == cudaErrorNotSupported) {
                 CHECK_CUDA(cudaGetLastError());
@@ -211,7 +212,10 @@ std::string band_name(std::size_t band) { return band == swz::whole_column ? "co
 void print_header(bool tune) {
     std::printf("%-10s %-20s %-6s %9s %-6s %9s %9s %7s %6s %8s %8s", "group", "shape", "type", "copy GB/s", "by", "swz ms",
                 "swz GB/s", "of copy", "of HBM", "geam", "Lt");
-    if (tune) std::printf("  %-5s %-12s %7s %7s", "order", "other order", "4/SM", "6/SM");
+    if (tune) {
+        std::printf("  %-5s %-12s", "order", "other order");
+        for (unsigned b : tuned_residencies) std::printf(" %7s", (std::to_string(b) + "/SM").c_str());
+    }
     std::printf("\n");
 }
 
@@ -228,11 +232,11 @@ void print_row(cell const& c, bool tune) {
             std::printf("%9s %9s %7s %6s", c.fast.note.c_str(), "", "", "");
         std::printf(" %8s %8s", c.geam.timed() ? percent(c.of_copy(c.geam)).c_str() : c.geam.note.c_str(),
                     c.lt.timed() ? percent(c.of_copy(c.lt)).c_str() : c.lt.note.c_str());
-        if (tune)
-            std::printf("  %-5s %-12s %7s %7s", band_name(c.band).c_str(),
-                        (band_name(c.other_band) + " " + percent(c.of_copy(c.fast_other_band))).c_str(),
-                        c.residency[0].timed() ? percent(c.of_copy(c.residency[0])).c_str() : c.residency[0].note.c_str(),
-                        c.residency[1].timed() ? percent(c.of_copy(c.residency[1])).c_str() : c.residency[1].note.c_str());
+        if (tune) {
+            std::printf("  %-5s %-12s", band_name(c.band).c_str(),
+                        (band_name(c.other_band) + " " + percent(c.of_copy(c.fast_other_band))).c_str());
+            for (auto const& r : c.residency) std::printf(" %7s", r.timed() ? percent(c.of_copy(r)).c_str() : r.note.c_str());
+        }
         std::printf("\n");
         std::fflush(stdout);
     }
@@ -274,7 +278,8 @@ void write_json(std::string const& path, std::vector<cell> const& cells, cudaDev
           << ", \"band\": \"" << band_name(c.band) << "\", \"geam_ms\": " << t(c.geam) << ", \"geam_note\": \"" << c.geam.note
           << "\", \"lt_ms\": " << t(c.lt) << ", \"lt_note\": \"" << c.lt.note << "\", \"other_band\": \""
           << band_name(c.other_band) << "\", \"other_band_ms\": " << t(c.fast_other_band)
-          << ", \"residency4_ms\": " << t(c.residency[0]) << ", \"residency6_ms\": " << t(c.residency[1]) << "}"
+          << ", \"residency4_ms\": " << t(c.residency[0]) << ", \"residency5_ms\": " << t(c.residency[1])
+          << ", \"residency6_ms\": " << t(c.residency[2]) << "}"
           << (i + 1 < cells.size() ? ",\n" : "\n");
     }
     f << "]}\n";

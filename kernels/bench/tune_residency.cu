@@ -27,6 +27,7 @@ cudaError_t launch_size(unsigned min_blocks, void* out, void const* in, detail::
     using plan = fast_plan_for<Size>;
     switch (min_blocks) {
         case 4: return launch_with<plan, 4>(out, in, s);
+        case 5: return launch_with<plan, 5>(out, in, s);
         case 6: return launch_with<plan, 6>(out, in, s);
         default: return cudaErrorInvalidValue;
     }

@@ -1,4 +1,4 @@
-// The realigning fast kernels with 4 or 6 resident blocks per SM
+// The realigning fast kernels with 4, 5 or 6 resident blocks per SM
 // (tune_residency.cu); cudaErrorNotSupported for aligned rows.
 #pragma once
 
@@ -8,7 +8,7 @@
 
 namespace swz::bench {
 
-inline constexpr unsigned tuned_residencies[] = {4, 6};
+inline constexpr unsigned tuned_residencies[] = {4, 5, 6};
 
 cudaError_t launch_realigned_with_residency(unsigned elem, unsigned min_blocks, void* out, void const* in,
                                             detail::transpose_shape const& s);

@@ -38,18 +38,25 @@ void emulate_load_phase(tile_job const& job, unsigned char* tile) {
 }
 
 // After the barrier: per chain, every thread's gathers, then the exchanges
-// and the stores to global memory.
-template <class Plan, bool AlignedOut>
+// (none where the gather realigns the output) and the stores to global memory.
+// AlignedIn too: it decides, with AlignedOut, which way output rows are
+// realigned (body::realigns_by_gather).
+template <class Plan, bool AlignedIn, bool AlignedOut>
 void emulate_gather_phase(tile_job const& job, unsigned char const* tile) {
-    using body = detail::fast_transpose_body<Plan, true, AlignedOut>;
+    using body = detail::fast_transpose_body<Plan, AlignedIn, AlignedOut>;
     using lanes = fast_transpose_lanes<Plan>;
     std::vector<typename body::gathered> g(Plan::threads);
+    unsigned const phase = body::output_phase(job);
     for (unsigned chain = 0; chain < lanes::chains; ++chain) {
-        for (unsigned tid = 0; tid < Plan::threads; ++tid) body::gather_chain(tile, chain, g[tid], tid);
+        for (unsigned tid = 0; tid < Plan::threads; ++tid) body::gather_chain(tile, chain, g[tid], tid, phase);
         for (unsigned tid = 0; tid < Plan::threads; ++tid) {
             unsigned const lane = tid % 32, source = lanes::gather_source_lane(lane);
             for (unsigned k = 0; k < lanes::chain_length; ++k)
                 for (unsigned i = 0; i < Plan::elems_per_gather; ++i) {
+                    if constexpr (body::realigns_by_gather) {  // no exchange: the gather realigned it
+                        body::store_gathered_chunk(job, g[tid], chain, k, phase, tid);
+                        continue;
+                    }
                     vec16 const next = body::gather_sent(g[tid - lane + source], source, k, i);
                     body::store_vector(job, g[tid], chain, k, i, next, tid);
                 }
@@ -65,7 +72,7 @@ void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
         std::fill(tile.begin(), tile.end(), static_cast<unsigned char>(0x5A));
         tile_job const job = detail::job_of<Plan, AlignedOut>(b, unsigned(block));
         emulate_load_phase<Plan, AlignedIn>(job, tile.data());
-        emulate_gather_phase<Plan, AlignedOut>(job, tile.data());
+        emulate_gather_phase<Plan, AlignedIn, AlignedOut>(job, tile.data());
     }
 }
 

@@ -124,3 +124,35 @@ TEMPLATE_TEST_CASE_SIG("vectors, single rows and columns, and every block order"
         check_emulated<E>(at<E>(shape_of(1000, 64 / E + 1, 3, 0, 2)), band);
     }
 }
+
+TEMPLATE_TEST_CASE_SIG("rows around the tile's edges where tiles overlap, output rows unaligned", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    // Realigned output rows let tiles overlap by one row group: a column's
+    // first tile writes the row's head, its last the tail, a single tile
+    // both. Rows from just under one tile to just over two overlapping ones.
+    // Input rows unaligned (37 columns) and aligned (64 bytes): floats and
+    // doubles realign their output rows by the gather on one, by shuffles
+    // on the other (body::realigns_by_gather).
+    using plan = fast_plan_for<E>;
+    constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector;
+    for (std::size_t rows : {T - K - 1, T - 1, T, T + 1, 2 * T - K - 1, 2 * T - K, 2 * T - K + 1, 3 * T - 2 * K + 1})
+        for (std::size_t out_off = 0; out_off < 16; out_off += E) {
+            check_emulated<E>(at<E>(shape_of(rows, 37), E, out_off));
+            check_emulated<E>(at<E>(shape_of(rows, 64 / E), 0, out_off));
+        }
+}
+
+TEST_CASE("which kernels realign unaligned output rows by the gather", "[kernels][emulation]") {
+    // As measured on an H200 (kernels/BENCHMARKS.md, 2026-12-01): floats
+    // whose input rows are aligned, doubles whose input rows are not; the
+    // rest by shuffles. The tests above run every one of these kernels.
+    using detail::fast_transpose_body;
+    STATIC_REQUIRE(fast_transpose_body<fast_plan_for<4>, true, false>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<4>, false, false>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<8>, true, false>::realigns_by_gather);
+    STATIC_REQUIRE(fast_transpose_body<fast_plan_for<8>, false, false>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<4>, true, true>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<8>, false, true>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<1>, true, false>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<2>, false, false>::realigns_by_gather);
+}

@@ -16,7 +16,10 @@
 //   first lanes of the warp (extra_holder), and a second shuffle per
 //   iteration brings each to its row's last lane.
 //
-// Gather phase (lane l gathers row group t, word w of a chunk column):
+// Gather phase, for 1- and 2-byte elements, floats with unaligned input
+// rows and doubles with aligned ones (the other floats and doubles gather
+// each output row's aligned chunks directly: fast_transpose_realign.hpp)
+// (lane l gathers row group t, word w of a chunk column):
 //   the next output vector of the same output row is row group t + 1's,
 //   gathered by lane l + U (U lanes per group); for the warp's last group it
 //   is the first group of the next block of row groups, which the same warp

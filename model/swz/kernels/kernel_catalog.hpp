@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <string_view>
 
 #include "swz/access/instruction.hpp"
@@ -19,6 +20,7 @@
 #include "swz/kernels/article_tiles.hpp"
 #include "swz/kernels/article_transpose_plan.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
+#include "swz/kernels/fast_transpose_realign.hpp"
 
 namespace swz {
 
@@ -44,6 +46,27 @@ struct kernel_info {
 
 namespace detail {
 
+// One name per phase of the realigning gather (fast_transpose_realign.hpp):
+// each phase is its own instruction stream, proved on its own, so that
+// covering the tile once is a property of each.
+inline constexpr std::string_view realigned_gather_names[16] = {
+    "gather_realigned.phase0.ld_shared",
+    "gather_realigned.phase1.ld_shared",
+    "gather_realigned.phase2.ld_shared",
+    "gather_realigned.phase3.ld_shared",
+    "gather_realigned.phase4.ld_shared",
+    "gather_realigned.phase5.ld_shared",
+    "gather_realigned.phase6.ld_shared",
+    "gather_realigned.phase7.ld_shared",
+    "gather_realigned.phase8.ld_shared",
+    "gather_realigned.phase9.ld_shared",
+    "gather_realigned.phase10.ld_shared",
+    "gather_realigned.phase11.ld_shared",
+    "gather_realigned.phase12.ld_shared",
+    "gather_realigned.phase13.ld_shared",
+    "gather_realigned.phase14.ld_shared",
+    "gather_realigned.phase15.ld_shared"};
+
 template <unsigned Elem, class Visitor>
 void visit_fast(std::string_view name, Visitor& v) {
     using plan = fast_plan_for<Elem>;
@@ -59,6 +82,20 @@ void visit_fast(std::string_view name, Visitor& v) {
                                 {{{"warp", plan::warps}, {"iteration", plan::gather_iterations},
                                   {"read", plan::rows_per_vector}}}},
              [](auto lane, auto const* vars) { return plan::gather_read_byte(lane, vars[0], vars[1], vars[2]); });
+    // Output rows realigned by the gather itself: floats with aligned input
+    // rows, doubles with unaligned ones (the others run the plain gather).
+    if constexpr (plan::elems_per_gather == 1) {
+        using realign = fast_transpose_realign<plan>;
+        static_assert(realign::phases <= std::size(realigned_gather_names));
+        for (unsigned phase = 0; phase < realign::phases; ++phase)
+            v.access(info,
+                     kernel_access_info{realigned_gather_names[phase], ld_shared(plan::gather_width), 3,
+                                        {{{"warp", plan::warps}, {"iteration", plan::gather_iterations},
+                                          {"read", plan::rows_per_vector}}}},
+                     [phase](auto lane, auto const* vars) {
+                         return realign::gather_read_byte(lane, vars[0], vars[1], vars[2], phase);
+                     });
+    }
 }
 
 template <class Layout, class Visitor>

@@ -51,18 +51,24 @@ __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kerne
         body::store_registers(r, tile, tid);
     }
     __syncthreads();
+    unsigned const phase = body::output_phase(job);
 #pragma unroll
     for (unsigned chain = 0; chain < lanes::chains; ++chain) {
         typename body::gathered g;
-        body::gather_chain(tile, chain, g, tid);
+        body::gather_chain(tile, chain, g, tid, phase);
 #pragma unroll
-        for (unsigned k = 0; k < lanes::chain_length; ++k)
+        for (unsigned k = 0; k < lanes::chain_length; ++k) {
+            if constexpr (body::realigns_by_gather) {
+                body::store_gathered_chunk(job, g, chain, k, phase, tid);
+            } else {
 #pragma unroll
-            for (unsigned i = 0; i < Plan::elems_per_gather; ++i) {
-                vec16 next{{0, 0, 0, 0}};
-                if (!AlignedOut) next = shuffle(body::gather_sent(g, lane, k, i), lanes::gather_source_lane(lane));
-                body::store_vector(job, g, chain, k, i, next, tid);
+                for (unsigned i = 0; i < Plan::elems_per_gather; ++i) {
+                    vec16 next{{0, 0, 0, 0}};
+                    if (!AlignedOut) next = shuffle(body::gather_sent(g, lane, k, i), lanes::gather_source_lane(lane));
+                    body::store_vector(job, g, chain, k, i, next, tid);
+                }
             }
+        }
     }
 }
 

@@ -11,6 +11,10 @@
 // otherwise each spans two, and the step after the exchange shifts it out
 // of the thread's own chunk and the next (funnel16). Chunks that cross the
 // first or last row of a matrix move in aligned pieces (chunk_parts.hpp).
+// Unaligned output rows of floats with aligned input rows, and of doubles
+// with unaligned input rows, need no exchange: the gather reads the rows of
+// each aligned output chunk directly (swz/kernels/fast_transpose_realign.hpp;
+// realigns_by_gather says where, and why only there).
 #pragma once
 
 #include <cstddef>
@@ -23,6 +27,7 @@
 #include "swz/detail/vec16.hpp"
 #include "swz/kernels/fast_transpose_lanes.hpp"
 #include "swz/kernels/fast_transpose_plan.hpp"
+#include "swz/kernels/fast_transpose_realign.hpp"
 
 namespace swz::detail {
 
@@ -57,6 +62,15 @@ struct fast_transpose_body {
     static constexpr unsigned LI = Plan::load_iterations;
     static constexpr unsigned GI = Plan::gather_iterations;
     using gathered_word = typename std::conditional<E == 8, std::uint64_t, std::uint32_t>::type;
+    // Output rows realigned by the gather itself (one output row per lane),
+    // not by a shuffle and a funnel shift after it: only where that was
+    // faster on an H200 (kernels/BENCHMARKS.md, 2026-12-01, % of copy):
+    // doubles with the input rows unaligned too (odd shapes 77.7-79.3 ->
+    // 83.6-86.1) and floats with the input rows aligned (8193 x 8192 68.4 ->
+    // 78.5). Doubles with aligned input rows lost (8193 x 8192 87.2 -> 85.0)
+    // and floats with both sides unaligned did not move (61.6-63.0 ->
+    // 60.5-64.0): those keep the shuffle.
+    static constexpr bool realigns_by_gather = !AlignedOut && G == 1 && (E == 8 ? !AlignedIn : AlignedIn);
 
     // The widths swz-verify --kernel costs are the widths issued here.
     static_assert(sizeof(vec16) == Plan::store_width, "the tile is stored 16 bytes per lane");
@@ -168,7 +182,10 @@ struct fast_transpose_body {
 
     // K rows of one word (or double) per thread and member, rotation undone
     // in registers, packed into output vectors.
-    SWZ_HOST_DEVICE static void gather_chain(unsigned char const* tile, unsigned chain, gathered& g, unsigned tid) {
+    // Realigning by the gather, the rows are those of the output row's
+    // aligned chunk, for the matrix's phase (output_phase).
+    SWZ_HOST_DEVICE static void gather_chain(unsigned char const* tile, unsigned chain, gathered& g, unsigned tid,
+                                             unsigned phase = 0) {
         unsigned const lane = tid % 32, warp = tid / 32;
 #pragma unroll
         for (unsigned k = 0; k < lanes::chain_length; ++k) {
@@ -177,8 +194,14 @@ struct fast_transpose_body {
             gathered_word val[K];
 #pragma unroll
             for (unsigned r = 0; r < K; ++r) {
-                auto const cell = Plan::gather_cell(lane, warp, it, r);
-                val[r] = load_as<gathered_word>(tile + Plan::shared_byte(cell.y, cell.x));
+                unsigned byte = 0;
+                if constexpr (realigns_by_gather) {
+                    byte = fast_transpose_realign<Plan>::gather_read_byte(lane, warp, it, r, phase);
+                } else {
+                    auto const cell = Plan::gather_cell(lane, warp, it, r);
+                    byte = Plan::shared_byte(cell.y, cell.x);
+                }
+                val[r] = load_as<gathered_word>(tile + byte);
             }
             xor_permute(val, Plan::rotation(task.t));  // now val[m] holds tile row K*t + m
             pack(val, g.v[k]);
@@ -227,6 +250,37 @@ struct fast_transpose_body {
         store_clipped(job, at + shift, funnel16<E>(v, next, unsigned(shift)), lo, hi);
         if (job.row0 == 0 && task.t == 0 && shift != 0)
             store_clipped(job, at + shift - 16, funnel16<E>(v, v, unsigned(shift)), lo, hi);
+    }
+
+    // The matrix's phase for the realigning gather: its output pointer's
+    // misalignment and pitch, in elements.
+    SWZ_HOST_DEVICE static unsigned output_phase(tile_job const& job) {
+        if constexpr (realigns_by_gather)
+            return fast_transpose_realign<Plan>::phase_of(job.out_mis / E, unsigned(job.pitch_out / E % K));
+        else
+            return 0;
+    }
+
+    // Realigned by the gather: member k's vector is the aligned chunk of its
+    // output row that starts shift elements after the row group's first
+    // column. The last row group's chunk reaches into the next tile, which
+    // writes it as its first, except in a column's last tile (past the
+    // matrix, clipped); in a column's first tile that group's reads wrapped
+    // to the tile's first rows, so its vector, one chunk earlier, is the
+    // head of the output row (before the matrix, clipped).
+    SWZ_HOST_DEVICE static void store_gathered_chunk(tile_job const& job, gathered const& g, unsigned chain,
+                                                     unsigned k, unsigned phase, unsigned tid) {
+        using realign = fast_transpose_realign<Plan>;
+        unsigned const lane = tid % 32;
+        auto const task = Plan::gather_task(lane, tid / 32, lanes::chain_iteration(chain, k));
+        std::size_t const out_row = job.col0 + task.c * K + task.w;
+        if (out_row >= job.cols) return;
+        std::ptrdiff_t const row = std::ptrdiff_t(out_row * job.pitch_out), hi = row + std::ptrdiff_t(job.rows * E);
+        std::ptrdiff_t const shift = std::ptrdiff_t(realign::shift(lane, phase) * E);
+        std::ptrdiff_t const at = row + std::ptrdiff_t((job.row0 + std::size_t(task.t) * K) * E) + shift;
+        bool const last_group = task.t + 1 == Plan::row_groups;
+        if (!last_group || job.row0 + Plan::tile_rows >= job.rows) store_clipped(job, at, g.v[k][0], row, hi);
+        if (last_group && job.row0 == 0) store_clipped(job, row + shift - 16, g.v[k][0], row, hi);
     }
 
     // val[m] = the word (or double) of tile row K*t + m; out[i] = element i
