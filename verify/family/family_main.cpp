@@ -9,6 +9,7 @@
 
 #include "../catalogue/output_file.hpp"
 #include "../cli/options.hpp"
+#include "../cli/subject_output.hpp"
 #include "../exit_codes.hpp"
 #include "../format/findings.hpp"
 #include "../report.hpp"
@@ -37,13 +38,12 @@ int flushed(int code, char const* what) {
 
 int run_family_mode(int argc, char const* const* argv) {
     std::signal(SIGXFSZ, SIG_IGN);  // a file-size limit is a failed write (exit 3), not a killed process
-    std::vector<option_spec> const options{
+    std::vector<option_spec> options{
         {"--family", 1, false, "NAME", "the family: article (NX, elem and TC powers of two, all symbolic)"},
-        {"--json", 1, false, "FILE", "write the certificate as JSON to FILE (- for standard output)"},
-        {"--quiet", 0, false, "", "print only the findings, one line each: FAMILY: ID: VERDICT: REASON"},
         {"--timeout-ms", 1, false, "MS", "solver time limit per query in ms (default 60000)"},
         {"--version", 0, false, "", "print the version"},
     };
+    for (auto const& o : subject_output_options("the certificate", "family:NAME: ID: VERDICT: REASON")) options.push_back(o);
     auto const got = parse_arguments(argc, argv, options);
     if (auto const* e = std::get_if<usage_error>(&got)) return usage(e->message);
     auto const& a = std::get<arguments>(got);
@@ -55,17 +55,15 @@ int run_family_mode(int argc, char const* const* argv) {
                      "a solver variable. A counterexample names the parameters and is replayed on that instance.\n\n"
                   << "Options:\n" << options_help(options) << "\n"
                   << "Exit codes (verify/exit_codes.hpp): 0 every property proved; 10 one is refuted; 5 some query is\n"
-                     "unknown; 3 the --json file or standard output could not be written (a path that cannot be\n"
-                     "opened fails before any solving); 1 usage error; 6 internal error.\n";
+                     "unknown; 3 the --json or --out file or standard output could not be written (a path that cannot\n"
+                     "be opened fails before any solving); 1 usage error; 6 internal error.\n";
         return flushed(exit_ok, "the help");
     }
     if (a.version) {
         std::cout << "swz-verify " << tool_version() << "\n";
         return flushed(exit_ok, "the version");
     }
-    std::string const name = a.value("--family").value_or(""), json_path = a.value("--json").value_or(""),
-                      timeout = a.value("--timeout-ms").value_or("");
-    bool const quiet = a.has("--quiet");
+    std::string const name = a.value("--family").value_or(""), timeout = a.value("--timeout-ms").value_or("");
     auto const family = family_named(name);
     if (!family) return usage("--family " + name + ": no such family (" + family_names() + ")");
     unsigned timeout_ms = 60000;
@@ -74,35 +72,22 @@ int run_family_mode(int argc, char const* const* argv) {
         if (auto* e = std::get_if<usage_error>(&v)) return usage(e->message);
         timeout_ms = unsigned(std::get<std::uint64_t>(v));
     }
-    bool const json_on_stdout = json_path == "-";
-    if (quiet && json_on_stdout) return usage("--quiet prints only the findings on standard output; send --json to a file");
-    std::optional<catalogue::output_file> json_file;
-    if (!json_path.empty() && !json_on_stdout) {
-        auto opened = catalogue::output_file::open(json_path, "the certificate");
-        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
-        json_file.emplace(std::move(std::get<catalogue::output_file>(opened)));
-    }
-    std::ostream& table = json_on_stdout ? std::cerr : std::cout;
+    auto opened = subject_output::open(a, "the certificate");
+    if (auto const* e = std::get_if<usage_error>(&opened)) return usage(e->message);
+    if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
+    auto& output = std::get<subject_output>(opened);
     auto const c = certify_family(*family, timeout_ms);
-    int code = exit_code_for(c.results);
+    std::ostream& table = output.table();
+    table << "swz-verify " << tool_version() << ": family " << c.name << " (" << c.description << ")\n";
+    print_results(table, c.results);
+    table << "\n";
     nlohmann::json doc = document_header("family");
     doc["family"] = c.name;
     doc["description"] = c.description;
     doc["results"] = nlohmann::json::array();
     for (auto const& r : c.results) doc["results"].push_back(result_json(r));
-    doc["exit_code"] = code;
-    if (json_file)
-        if (auto e = json_file->write_and_close(doc.dump(2) + "\n")) code = worse_exit(code, output_error(*e));
-    if (json_on_stdout) std::cout << doc.dump(2) << "\n";
-    if (quiet) {
-        std::cout << finding_lines({{"family:" + c.name, c.description, c.results, c.seconds}});
-    } else {
-        table << "swz-verify " << tool_version() << ": family " << c.name << " (" << c.description << ")\n";
-        print_results(table, c.results);
-        table << "\n";
-        print_verdict(table, c.results, c.seconds, code);
-    }
-    return flushed(code, "the results");
+    std::vector<report_subject> const subjects{{"family:" + c.name, c.description, c.results, c.seconds}};
+    return flushed(output.finish(subjects, c.results, doc, c.seconds), "the results");
 }
 
 }  // namespace swz::verify::cli

@@ -12,10 +12,7 @@
 #include "../catalogue/output_file.hpp"
 #include "../exit_codes.hpp"
 #include "../format/findings.hpp"
-#include "../format/junit_report.hpp"
-#include "../format/markdown_report.hpp"
-#include "../format/output_format.hpp"
-#include "../format/sarif_report.hpp"
+#include "../cli/subject_output.hpp"
 #include "../report.hpp"
 #include "kernel_properties.hpp"
 
@@ -54,33 +51,17 @@ nlohmann::json kernel_json(kernel_certificate const& c) {
     return j;
 }
 
-// The kernels' results in the --format asked for; `code` is the run's exit
-// code, which the table's and Markdown's verdict lines name.
-std::string formatted(output_format f, std::vector<report_subject> const& subjects, nlohmann::json const& doc, int code) {
-    switch (f) {
-        case output_format::json: return doc.dump(2) + "\n";
-        case output_format::markdown: return markdown_report(subjects, code);
-        case output_format::sarif: return sarif_report(subjects).dump(2) + "\n";
-        case output_format::junit: return junit_report(subjects);
-        case output_format::text: break;
-    }
-    return "";
-}
-
 }  // namespace
 
 int run_kernel_mode(int argc, char const* const* argv) {
     std::signal(SIGXFSZ, SIG_IGN);  // a file-size limit is a failed write (exit 3), not a killed process
-    std::vector<option_spec> const options{
+    std::vector<option_spec> options{
         {"--kernel", 1, true, "NAME", "kernel NAME (see --list-kernels) or all; repeatable"},
         {"--list-kernels", 0, false, "", "list the kernels and their accesses"},
-        {"--json", 1, false, "FILE", "write the certificates as JSON to FILE"},
-        {"--format", 1, false, "FORMAT", "standard output's shape: " + format_names() + " (default text, the table)"},
-        {"--out", 1, false, "FILE", "write the --format output to FILE instead of standard output"},
-        {"--quiet", 0, false, "", "print only the findings, one line each: KERNEL: ID: VERDICT: REASON"},
         {"--timeout-ms", 1, false, "MS", "solver time limit per query in ms (default 10000)"},
         {"--version", 0, false, "", "print the version"},
     };
+    for (auto const& o : subject_output_options("the certificates", "KERNEL: ID: VERDICT: REASON")) options.push_back(o);
     // swz-verify's own parser: one line in swz's words for every bad option.
     auto const got = parse_arguments(argc, argv, options);
     if (auto const* e = std::get_if<usage_error>(&got)) return usage(e->message);
@@ -102,10 +83,7 @@ int run_kernel_mode(int argc, char const* const* argv) {
     std::vector<std::string> names = a.values("--kernel");
     bool const list = a.has("--list-kernels");
     if (list && !names.empty()) return usage("--list-kernels and --kernel are two requests: give one");
-    std::string const json_path = a.value("--json").value_or(""), timeout = a.value("--timeout-ms").value_or(""),
-                      format_text = a.value("--format").value_or("");
-    std::string out_path = a.value("--out").value_or("");
-    bool const quiet = a.has("--quiet");
+    std::string const timeout = a.value("--timeout-ms").value_or("");
     for (std::size_t n = 0; n < names.size(); ++n)
         for (std::size_t m = 0; m < n; ++m)
             if (names[n] == names[m]) return usage("--kernel " + names[n] + " is given more than once");
@@ -117,26 +95,6 @@ int run_kernel_mode(int argc, char const* const* argv) {
         if (auto* e = std::get_if<usage_error>(&v)) return usage(e->message);
         timeout_ms = unsigned(std::get<std::uint64_t>(v));
     }
-    output_format format = output_format::text;
-    if (!format_text.empty()) {
-        auto const f = parse_output_format(format_text);
-        if (!f) return usage("--format " + format_text + ": not a format (" + format_names() + ")");
-        format = *f;
-    }
-    if (out_path == "-") out_path.clear();
-    // Standard output carries one thing: the table, a --format document, the
-    // certificates (--json -), or the findings.
-    bool const json_on_stdout = json_path == "-";
-    bool const format_on_stdout = format != output_format::text && out_path.empty();
-    if (json_on_stdout && format_on_stdout)
-        return usage("--json - and --format " + format_name(format) +
-                     " both write standard output; send one of them to a file");
-    if (quiet && json_on_stdout)
-        return usage("--quiet prints only the findings on standard output; send --json to a file");
-    if (quiet && format_on_stdout)
-        return usage("--quiet prints only the findings on standard output; send --format " + format_name(format) +
-                     " to a file with --out FILE");
-    bool const document_on_stdout = json_on_stdout || format_on_stdout;
     auto const kernels = all_kernels();
     if (list) {
         for (auto const& k : kernels) {
@@ -160,24 +118,11 @@ int run_kernel_mode(int argc, char const* const* argv) {
             }
         if (!found) return usage("--kernel " + n + ": no such kernel (see --list-kernels)");
     }
-    // Opened before any solving: a path that cannot be written fails now.
-    std::optional<catalogue::output_file> json_file;
-    if (!json_path.empty() && !json_on_stdout) {
-        auto opened = catalogue::output_file::open(json_path, "the certificates");
-        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
-        json_file.emplace(std::move(std::get<catalogue::output_file>(opened)));
-    }
-    std::optional<catalogue::output_file> out_file;
-    if (!out_path.empty()) {
-        auto opened = catalogue::output_file::open(out_path, "the --format output");
-        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
-        out_file.emplace(std::move(std::get<catalogue::output_file>(opened)));
-    }
-    // The table: on standard output, on stderr beside a document there, or
-    // (--quiet, or the table itself sent to --out) kept here.
-    std::ostringstream kept;
-    bool const table_kept = quiet || (format == output_format::text && out_file);
-    std::ostream& table = table_kept ? static_cast<std::ostream&>(kept) : document_on_stdout ? std::cerr : std::cout;
+    auto opened = subject_output::open(a, "the certificates");
+    if (auto const* e = std::get_if<usage_error>(&opened)) return usage(e->message);
+    if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
+    auto& output = std::get<subject_output>(opened);
+    std::ostream& table = output.table();
     std::vector<report_subject> subjects;
     auto const t0 = std::chrono::steady_clock::now();
     std::vector<property_result> all;
@@ -197,26 +142,7 @@ int run_kernel_mode(int argc, char const* const* argv) {
         subjects.push_back({std::string(k->info.name), std::string(k->info.description), c.results, seconds});
     }
     double const seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    doc["exit_code"] = exit_code_for(all);
-    // Every file first: the verdict line must name the real exit code.
-    int code = exit_code_for(all);
-    if (json_file)
-        if (auto e = json_file->write_and_close(doc.dump(2) + "\n")) code = worse_exit(code, output_error(*e));
-    if (json_on_stdout) std::cout << doc.dump(2) << "\n";
-    std::string text = formatted(format, subjects, doc, code);
-    if (format == output_format::text) {
-        std::ostringstream verdict;
-        print_verdict(verdict, all, seconds, code);
-        text = kept.str() + verdict.str();
-    }
-    if (out_file) {
-        if (auto e = out_file->write_and_close(text)) code = worse_exit(code, output_error(*e));
-    } else if (format_on_stdout) {
-        std::cout << text;
-    }
-    if (quiet) std::cout << finding_lines(subjects);
-    else if (!table_kept) print_verdict(table, all, seconds, code);
-    return flushed(code, "the results");
+    return flushed(output.finish(subjects, all, doc, seconds), "the results");
 }
 
 }  // namespace swz::verify::cli

@@ -1,0 +1,111 @@
+#include "subject_output.hpp"
+
+#include <iostream>
+
+#include "../exit_codes.hpp"
+#include "../format/junit_report.hpp"
+#include "../format/markdown_report.hpp"
+#include "../format/sarif_report.hpp"
+#include "../report.hpp"
+#include "options.hpp"
+
+namespace swz::verify::cli {
+
+namespace {
+
+int output_error(std::string const& message) {
+    std::cerr << "swz-verify: error: " << one_line(message) << "\n";
+    return exit_output;
+}
+
+// The results in the --format asked for; `code` is the run's exit code,
+// which the table's and Markdown's verdict lines name.
+std::string formatted(output_format f, std::vector<report_subject> const& subjects, nlohmann::json const& doc, int code) {
+    switch (f) {
+        case output_format::json: return doc.dump(2) + "\n";
+        case output_format::markdown: return markdown_report(subjects, code);
+        case output_format::sarif: return sarif_report(subjects).dump(2) + "\n";
+        case output_format::junit: return junit_report(subjects);
+        case output_format::text: break;
+    }
+    return "";
+}
+
+}  // namespace
+
+std::vector<option_spec> subject_output_options(std::string const& document, std::string const& quiet_shape) {
+    return {{"--json", 1, false, "FILE", "write " + document + " as JSON to FILE (- for standard output)"},
+            {"--format", 1, false, "FORMAT", "standard output's shape: " + format_names() + " (default text, the table)"},
+            {"--out", 1, false, "FILE", "write the --format output to FILE instead of standard output"},
+            {"--quiet", 0, false, "", "print only the findings, one line each: " + quiet_shape}};
+}
+
+std::variant<subject_output, usage_error, std::string> subject_output::open(arguments const& a, std::string const& document) {
+    subject_output o;
+    o.json_path_ = a.value("--json").value_or("");
+    std::string const format_text = a.value("--format").value_or("");
+    std::string out_path = a.value("--out").value_or("");
+    o.quiet_ = a.has("--quiet");
+    if (!format_text.empty()) {
+        auto const f = parse_output_format(format_text);
+        if (!f) return usage_error{"--format " + format_text + ": not a format (" + format_names() + ")"};
+        o.format_ = *f;
+    }
+    if (out_path == "-") out_path.clear();
+    // Standard output carries one thing: the table, a --format document,
+    // the document of --json -, or the findings.
+    o.json_on_stdout_ = o.json_path_ == "-";
+    o.format_on_stdout_ = o.format_ != output_format::text && out_path.empty();
+    if (o.json_on_stdout_ && o.format_on_stdout_)
+        return usage_error{"--json - and --format " + format_name(o.format_) +
+                           " both write standard output; send one of them to a file"};
+    if (o.quiet_ && o.json_on_stdout_)
+        return usage_error{"--quiet prints only the findings on standard output; send --json to a file"};
+    if (o.quiet_ && o.format_on_stdout_)
+        return usage_error{"--quiet prints only the findings on standard output; send --format " + format_name(o.format_) +
+                           " to a file with --out FILE"};
+    // Opened before any solving: a path that cannot be written fails now.
+    if (!o.json_path_.empty() && !o.json_on_stdout_) {
+        auto opened = catalogue::output_file::open(o.json_path_, document);
+        if (auto const* e = std::get_if<std::string>(&opened)) return *e;
+        o.json_file_.emplace(std::move(std::get<catalogue::output_file>(opened)));
+    }
+    if (!out_path.empty()) {
+        auto opened = catalogue::output_file::open(out_path, "the --format output");
+        if (auto const* e = std::get_if<std::string>(&opened)) return *e;
+        o.out_file_.emplace(std::move(std::get<catalogue::output_file>(opened)));
+    }
+    o.table_kept_ = o.quiet_ || (o.format_ == output_format::text && o.out_file_);
+    return o;
+}
+
+std::ostream& subject_output::table() {
+    if (table_kept_) return kept_;
+    return json_on_stdout_ || format_on_stdout_ ? std::cerr : std::cout;
+}
+
+int subject_output::finish(std::vector<report_subject> const& subjects, std::vector<property_result> const& all,
+                           nlohmann::json doc, double seconds) {
+    // Every file first: the verdict line must name the real exit code.
+    int code = exit_code_for(all);
+    doc["exit_code"] = code;
+    if (json_file_)
+        if (auto e = json_file_->write_and_close(doc.dump(2) + "\n")) code = worse_exit(code, output_error(*e));
+    if (json_on_stdout_) std::cout << doc.dump(2) << "\n";
+    std::string text = formatted(format_, subjects, doc, code);
+    if (format_ == output_format::text) {
+        std::ostringstream verdict;
+        print_verdict(verdict, all, seconds, code);
+        text = kept_.str() + verdict.str();
+    }
+    if (out_file_) {
+        if (auto e = out_file_->write_and_close(text)) code = worse_exit(code, output_error(*e));
+    } else if (format_on_stdout_) {
+        std::cout << text;
+    }
+    if (quiet_) std::cout << finding_lines(subjects);
+    else if (!table_kept_) print_verdict(table(), all, seconds, code);
+    return code;
+}
+
+}  // namespace swz::verify::cli
