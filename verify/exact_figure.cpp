@@ -27,8 +27,18 @@ exact_figure find_exact_figure(prover& p, std::vector<bounded_variable> const& v
             p.assign_role(r.log_index, obligation_role::proof);
             break;
         }
-        auto const start = model_values(*r.model, vars);
-        unsigned const f = s.at(start);
+        auto start = model_values(*r.model, vars);
+        unsigned f = s.at(start);
+        if (beyond(k, f)) {
+            // A model that does not replay: ask the one-shot solver before
+            // giving up (prover::check_one_shot says why).
+            auto const again = p.check_one_shot(query_name(k) + " [one-shot]", q);
+            if (again.result == answer::unsat) {
+                p.assign_role(again.log_index, obligation_role::proof);
+                break;
+            }
+            if (again.result == answer::sat) start = model_values(*again.model, vars), f = s.at(start);
+        }
         if (beyond(k, f)) {
             out.reason = "the solver's start (" + format_values(vars, start) + ") has " + std::to_string(f) + " " + s.unit +
                          " in the concrete model, not " + relation + std::to_string(k);

@@ -153,8 +153,13 @@ prover::probe_session::probe_session(std::vector<z3::expr> base) : base_(std::mo
 prover::probe_session::~probe_session() = default;
 
 // Checks `added` on `s`, whose own assertions are `held`; logs held + added.
+prover::outcome prover::check_one_shot(std::string name, std::vector<z3::expr> const& assertions) {
+    z3::solver s(ctx_, "QF_BV");
+    return run_check(std::move(name), s, {}, assertions, false);
+}
+
 prover::outcome prover::run_check(std::string name, z3::solver& s, std::vector<z3::expr> const& held,
-                                  std::vector<z3::expr> const& added) {
+                                  std::vector<z3::expr> const& added, bool incremental) {
     auto const start = clock_type::now();
     z3::expr_vector kept(ctx_);
     for (auto const& a : held) kept.push_back(a);
@@ -182,7 +187,8 @@ prover::outcome prover::run_check(std::string name, z3::solver& s, std::vector<z
         bool const timer_lost = fault && fault->what == fault_kind::ignore_time_limit;
         p.set("timeout", timer_lost ? std::numeric_limits<unsigned>::max() : timeout_ms_);
         s.set(p);
-        scope pushed(s);
+        std::optional<scope> pushed;
+        if (incremental) pushed.emplace(s);
         for (auto const& a : added) s.add(a);
         armed_watchdog watch{*watchdog_};
         watch.w.arm(start + std::chrono::milliseconds(std::uint64_t(timeout_ms_) + watchdog_margin_ms));

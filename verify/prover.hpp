@@ -94,13 +94,20 @@ public:
         std::unique_ptr<z3::solver> solver_;  // made at the first probe
     };
     outcome probe(probe_session& session, std::string name, std::vector<z3::expr> const& extra);
+    // The query on a fresh solver without its incremental core (Z3's one-
+    // shot bit-blasting): slower, and only for a second opinion where the
+    // incremental core's model did not replay. Z3 4.8.12 gives such models
+    // now and then on the cardinality constraints of the bank rule, in some
+    // contexts and not others (SMT agrees with enumeration: nx 64, 8-byte
+    // elements, TC 32, column).
+    outcome check_one_shot(std::string name, std::vector<z3::expr> const& assertions);
     void assign_role(std::size_t log_index, obligation_role role) { log_.at(log_index).role = role; }
 
     std::vector<obligation> const& log() const { return log_; }
 
 private:
     outcome run_check(std::string name, z3::solver& s, std::vector<z3::expr> const& held,
-                      std::vector<z3::expr> const& added);
+                      std::vector<z3::expr> const& added, bool incremental = true);
 
     z3::context ctx_;
     bv_encoding fast_;
