@@ -1,5 +1,7 @@
 #include "article_derivation.hpp"
 
+#include <functional>
+
 #include <chrono>
 
 #include "query_support.hpp"
@@ -81,14 +83,19 @@ property_result prove_step(prover& p, layout_params const& l, std::uint64_t rows
 
 }  // namespace
 
+std::vector<std::function<property_result(prover&)>> article_derivation_steps(layout_params const& l, std::uint64_t rows,
+                                                                               bool required) {
+    return {[=](prover& p) { return prove_step<x_chunk_step>(p, l, rows, required); },
+            [=](prover& p) { return prove_step<y_chunk_step>(p, l, rows, required); },
+            [=](prover& p) { return prove_step<chunk_swz_step>(p, l, rows, required); },
+            [=](prover& p) { return prove_step<closed_form_step>(p, l, rows, required); },
+            [=](prover& p) { return prove_step<final_form_step>(p, l, rows, required); }};
+}
+
 std::vector<property_result> prove_article_derivation(prover& p, layout_params const& l, std::uint64_t rows,
                                                       bool required) {
     std::vector<property_result> out;
-    out.push_back(prove_step<x_chunk_step>(p, l, rows, required));
-    out.push_back(prove_step<y_chunk_step>(p, l, rows, required));
-    out.push_back(prove_step<chunk_swz_step>(p, l, rows, required));
-    out.push_back(prove_step<closed_form_step>(p, l, rows, required));
-    out.push_back(prove_step<final_form_step>(p, l, rows, required));
+    for (auto const& step : article_derivation_steps(l, rows, required)) out.push_back(step(p));
     return out;
 }
 

@@ -3,6 +3,7 @@
 // parameters over every row and column.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "prover.hpp"
@@ -15,5 +16,10 @@ namespace swz::verify {
 // makes a refuted step fail the run.
 std::vector<property_result> prove_article_derivation(prover& p, layout_params const& l, std::uint64_t rows,
                                                       bool required);
+
+// The same steps one by one, in report order, so that a caller can decide
+// them on threads of their own.
+std::vector<std::function<property_result(prover&)>> article_derivation_steps(layout_params const& l, std::uint64_t rows,
+                                                                               bool required);
 
 }  // namespace swz::verify
