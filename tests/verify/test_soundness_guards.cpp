@@ -165,16 +165,30 @@ TEST_CASE("an illegal access that does not replay is UNKNOWN, not REFUTED", "[ve
 }
 
 TEST_CASE("a figure search step whose model does not replay is UNKNOWN", "[verify][guards]") {
-    // Column reads cost 4 wavefronts at most. The solver claims, once, that
-    // some start costs 5, with the start y0 = 0, x = 0, which costs 4.
-    scoped_fault const f({fault::answer_sat, "conflict.column.at_least_5", {{"y0", 0}, {"x", 0}}, 1});
+    // Column reads cost 4 wavefronts at most. The solver claims, twice (the
+    // incremental core and then the one-shot solver it is asked again
+    // with), that some start costs 5, with the start y0 = 0, x = 0, which
+    // costs 4.
+    scoped_fault const f({fault::answer_sat, "conflict.column.at_least_5", {{"y0", 0}, {"x", 0}}, 2});
     auto const c = certified(nx64_tc16, all_32bit_rows);
-    CHECK(f.hits() == 1);
+    CHECK(f.hits() == 2);
     auto const r = by_id(c).at("conflict.column");
     CHECK(r.outcome == verdict::unknown);
     CHECK_THAT(r.reason, Catch::Contains("has 4 wavefronts in the concrete model, not at least 5"));
     require_only_unknown(c, {"conflict.column"});
     CHECK(exit_code_for(c.results) == exit_unknown);
+}
+
+TEST_CASE("a figure search step whose model does not replay once is decided by the one-shot solver", "[verify][guards]") {
+    // The incremental core's false sat, once: the one-shot solver asked the
+    // same query answers unsat, which is the figure's proof.
+    scoped_fault const f({fault::answer_sat, "conflict.column.at_least_5", {{"y0", 0}, {"x", 0}}, 1});
+    auto const c = certified(nx64_tc16, all_32bit_rows);
+    CHECK(f.hits() == 1);
+    auto const r = by_id(c).at("conflict.column");
+    CHECK(r.outcome == verdict::proved);
+    REQUIRE(r.fig.has_value());
+    CHECK(r.fig->value == 4);
 }
 
 TEST_CASE("a final witness the solver does not confirm is UNKNOWN", "[verify][guards]") {
