@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "conflict_bound.hpp"
 #include "edge_sample.hpp"
 #include "query_support.hpp"
 
@@ -10,8 +11,6 @@ namespace swz::verify {
 namespace {
 
 constexpr std::uint64_t bank_line = 128;
-// Fewer column starts than this are enumerated as they are.
-constexpr std::uint64_t worth_cutting = std::uint64_t(1) << 16;
 
 std::uint64_t line_difference(std::uint64_t later, std::uint64_t now) { return (later - now) % bank_line; }
 
@@ -35,10 +34,10 @@ bank_step smallest_step(std::uint64_t limit, Shift shift_of, layout_subject cons
     return {};
 }
 
-std::string step_statement(char const* what, bank_step s) {
-    return std::string("offset(") + (what[0] == 'r' ? "y + " + std::to_string(s.step) + ", x" : "y, x + " + std::to_string(s.step)) +
-           ") = offset(y, x) + " + std::to_string(s.shift) + " (mod 128 bytes): the banks repeat every " +
-           std::to_string(s.step) + " " + what;
+std::string step_statement(bool rows, bank_step s) {
+    std::string const step = std::to_string(s.step);
+    return "offset(" + (rows ? "y + " + step + ", x" : "y, x + " + step) + ") = offset(y, x) + " + std::to_string(s.shift) +
+           " (mod 128 bytes): the banks repeat every " + step + (rows ? " rows" : " columns");
 }
 
 property_result prove_step(prover& p, layout_subject const& t, bank_step s, bool rows) {
@@ -46,7 +45,7 @@ property_result prove_step(prover& p, layout_subject const& t, bank_step s, bool
     r.id = rows ? "bank_period.rows" : "bank_period.columns";
     r.section = "layout";
     r.counts = weight::report;
-    r.statement = step_statement(rows ? "rows" : "columns", s);
+    r.statement = step_statement(rows, s);
     std::uint64_t const dy = rows ? s.step : 0, dx = rows ? 0 : s.step;
     auto vars = make_split_variables(p.fast(), {{"y", t.rows() - dy, t.row_split()}, {"x", t.cols() - dx}});
     auto const& y = vars[0].value; auto const& x = vars[1].value;
@@ -69,7 +68,7 @@ property_result prove_step(prover& p, layout_subject const& t, bank_step s, bool
 
 bank_steps conjecture_bank_steps(layout_subject const& t, std::uint64_t row_starts) {
     std::uint64_t const cols = t.cols();
-    if (!t.offset || cols == 0 || t.rows() == 0 || row_starts * cols <= worth_cutting) return {};
+    if (!t.offset || cols == 0 || t.rows() == 0 || row_starts * cols <= exhaustion_starts) return {};  // enumerated as they are
     bank_steps out;
     out.rows = smallest_step(std::min<std::uint64_t>(row_starts, t.rows()),
                              [&](std::uint64_t s) { return line_difference(t.offset(s, 0), t.offset(0, 0)); }, t, true);

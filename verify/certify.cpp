@@ -204,11 +204,8 @@ void add_repeated_accesses(std::vector<property_result>& results, std::vector<st
 
 certificate certify(layout_subject const& subject, certify_options const& given) {
     auto const start = std::chrono::steady_clock::now();
-    // Rows, pitches or elements that are not powers of two: the article's
-    // formula leaves its rows, and most queries end in a counterexample.
-    auto const pow2 = [](std::uint64_t v) { return v != 0 && (v & (v - 1)) == 0; };
     certify_options options = given;
-    options.small_box_first = !(pow2(subject.cols()) && pow2(subject.pitch) && pow2(subject.shape.elem));
+    options.small_box_first = !subject.powers_of_two();
     certificate c = certificate_of(subject, options);
     c.article = subject.article;
     c.required = options.required;
@@ -305,7 +302,6 @@ certificate certify(layout_subject const& subject, certify_options const& given)
         add(timed([&](prover& p) { return prove_tma_alignment(p, subject); }), "tma");
         add(timed([&](prover& p) { return prove_tma_base(p, subject); }), "tma");
     }
-
     if (subject.bit_form) add(timed([&](prover& p) { return prove_bit_form(p, subject); }), "article");
 
     auto outputs = run_tasks(tasks, options);

@@ -57,9 +57,7 @@ property_result prove_lowering(prover& p, layout_subject const& t) {
     // Where the row and the pitch are powers of two the whole formula is the
     // quicker query (--nx 64 --tc 16: 15 ms against 23 ms); it is also the
     // one where some operation has no guide.
-    auto const pow2 = [](std::uint64_t v) { return v != 0 && (v & (v - 1)) == 0; };
-    bool const plain_powers = pow2(t.cols()) && pow2(t.pitch) && pow2(t.shape.elem);
-    auto const stepwise = plain_powers ? std::nullopt : literal.stepwise_difference(fast);
+    auto const stepwise = t.powers_of_two() ? std::nullopt : literal.stepwise_difference(fast);
     // The concrete model has a single lowering: a difference is an encoding
     // fault, which replay cannot show, so a model here can only be UNKNOWN,
     // and a small counterexample is not worth a query of its own first.

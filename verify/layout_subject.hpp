@@ -13,6 +13,7 @@
 #include "swz/layout/tile_shape.hpp"
 #include "swz/layout/tma_swizzle.hpp"
 #include "swz/layout_params.hpp"
+#include "swz/pow2.hpp"
 #include "symbolic_uint.hpp"
 
 namespace swz::verify {
@@ -72,6 +73,10 @@ struct layout_subject {
     // plain multiply-adds are easier for the solver unsplit.
     std::uint64_t row_split() const { return swizzles || article ? period_rows : 0; }
     std::uint64_t rows() const { return shape.rows; }
+    // Columns, pitch and element all powers of two: queries meet shifts and
+    // masks only, and proofs are the rule (elsewhere the article's formula
+    // leaves its rows and most queries end in a counterexample).
+    bool powers_of_two() const { return is_pow2(cols()) && is_pow2(pitch) && is_pow2(shape.elem); }
     // The column where (y, x) is stored, for layouts that keep their rows.
     std::uint64_t column(std::uint64_t y, std::uint64_t x) const { return (offset(y, x) - y * pitch) / shape.elem; }
     symbolic_uint symbolic_column(symbolic_uint const& y, symbolic_uint const& x) const {

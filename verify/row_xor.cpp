@@ -2,21 +2,15 @@
 
 #include <algorithm>
 
+#include "conflict_bound.hpp"
 #include "edge_sample.hpp"
 #include "query_support.hpp"
 
 namespace swz::verify {
 
-namespace {
-
-// Fewer windows than this are enumerated as they are.
-constexpr std::uint64_t worth_cutting = std::uint64_t(1) << 16;
-
-}  // namespace
-
 bool conjecture_row_xor(layout_subject const& t, std::uint64_t row_starts) {
     std::uint64_t const cols = t.cols();
-    if (!t.offset || cols == 0 || t.rows() == 0 || row_starts * cols <= worth_cutting) return false;
+    if (!t.offset || cols == 0 || t.rows() == 0 || row_starts * cols <= exhaustion_starts) return false;  // enumerated as they are
     for (std::uint64_t y : edge_sample(t.rows(), 64)) {
         std::uint64_t const first = t.column(y, 0);
         for (std::uint64_t x : edge_sample(cols, 256))
