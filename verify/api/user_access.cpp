@@ -46,15 +46,12 @@ int access_certifier::run(int argc, char** argv) const {
                   << cli::options_help(certifier_options);
         return exit_ok;
     }
-    unsigned timeout_ms = 10000;
-    if (auto t = args.value("--timeout-ms")) {
-        auto const v = cli::parse_count("--timeout-ms", *t, 1, 0xffffffffu);
-        if (auto const* e = std::get_if<cli::usage_error>(&v)) {
-            std::cerr << program << ": error: " << e->message << "\n";
-            return exit_usage;
-        }
-        timeout_ms = unsigned(std::get<std::uint64_t>(v));
+    auto const timeout = cli::timeout_option(args, 10000);
+    if (auto const* e = std::get_if<cli::usage_error>(&timeout)) {
+        std::cerr << program << ": error: " << e->message << "\n";
+        return exit_usage;
     }
+    unsigned const timeout_ms = std::get<unsigned>(timeout);
     std::optional<cli::output_file> json;
     if (auto j = args.value("--json")) {
         json.emplace(*j);

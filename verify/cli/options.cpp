@@ -27,6 +27,14 @@ std::variant<std::uint64_t, usage_error> parse_count(std::string const& option, 
     return v;
 }
 
+std::variant<unsigned, usage_error> timeout_option(arguments const& a, unsigned fallback) {
+    auto const t = a.value("--timeout-ms");
+    if (!t) return fallback;
+    auto const v = parse_count("--timeout-ms", *t, 1, 0xffffffffu);
+    if (auto const* e = std::get_if<usage_error>(&v)) return *e;
+    return unsigned(std::get<std::uint64_t>(v));
+}
+
 std::string one_line(std::string s) {
     std::replace(s.begin(), s.end(), '\n', ' ');
     std::replace(s.begin(), s.end(), '\r', ' ');

@@ -64,4 +64,7 @@ std::string one_line(std::string s);
 std::variant<std::uint64_t, usage_error> parse_count(std::string const& option, std::string const& text,
                                                      std::uint64_t min, std::uint64_t max);
 
+// --timeout-ms in ms (1 .. 2^32-1), or `fallback` when it is not given.
+std::variant<unsigned, usage_error> timeout_option(arguments const& a, unsigned fallback);
+
 }  // namespace swz::verify::cli

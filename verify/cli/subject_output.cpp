@@ -13,11 +13,6 @@ namespace swz::verify::cli {
 
 namespace {
 
-int output_error(std::string const& message) {
-    std::cerr << "swz-verify: error: " << one_line(message) << "\n";
-    return exit_output;
-}
-
 // The results in the --format asked for; `code` is the run's exit code,
 // which the table's and Markdown's verdict lines name.
 std::string formatted(output_format f, std::vector<report_subject> const& subjects, nlohmann::json const& doc, int code) {
@@ -32,6 +27,21 @@ std::string formatted(output_format f, std::vector<report_subject> const& subjec
 }
 
 }  // namespace
+
+int usage_exit(std::string const& message) {
+    std::cerr << "swz-verify: error: " << one_line(message) << "\n";
+    return exit_usage;
+}
+
+int output_exit(std::string const& message) {
+    std::cerr << "swz-verify: error: " << one_line(message) << "\n";
+    return exit_output;
+}
+
+int flushed_exit(int code, char const* what) {
+    if (auto e = catalogue::flush_stdout(what)) return worse_exit(code, output_exit(*e));
+    return code;
+}
 
 std::vector<option_spec> subject_output_options(std::string const& document, std::string const& quiet_shape) {
     return {{"--json", 1, false, "FILE", "write " + document + " as JSON to FILE (- for standard output)"},
@@ -90,7 +100,7 @@ int subject_output::finish(std::vector<report_subject> const& subjects, std::vec
     int code = exit_code_for(all);
     doc["exit_code"] = code;
     if (json_file_)
-        if (auto e = json_file_->write_and_close(doc.dump(2) + "\n")) code = worse_exit(code, output_error(*e));
+        if (auto e = json_file_->write_and_close(doc.dump(2) + "\n")) code = worse_exit(code, output_exit(*e));
     if (json_on_stdout_) std::cout << doc.dump(2) << "\n";
     std::string text = formatted(format_, subjects, doc, code);
     if (format_ == output_format::text) {
@@ -99,7 +109,7 @@ int subject_output::finish(std::vector<report_subject> const& subjects, std::vec
         text = kept_.str() + verdict.str();
     }
     if (out_file_) {
-        if (auto e = out_file_->write_and_close(text)) code = worse_exit(code, output_error(*e));
+        if (auto e = out_file_->write_and_close(text)) code = worse_exit(code, output_exit(*e));
     } else if (format_on_stdout_) {
         std::cout << text;
     }

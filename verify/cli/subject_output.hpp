@@ -19,6 +19,13 @@
 
 namespace swz::verify::cli {
 
+// One line in swz's words on stderr, and the exit code it calls for: a
+// usage error (1), an output that could not be written (3).
+int usage_exit(std::string const& message);
+int output_exit(std::string const& message);
+// Standard output flushed and checked: a lost table is never exit 0.
+int flushed_exit(int code, char const* what);
+
 // The four options, for a mode's option list; `document` names what --json writes.
 std::vector<option_spec> subject_output_options(std::string const& document, std::string const& quiet_shape);
 

@@ -17,25 +17,6 @@
 
 namespace swz::verify::cli {
 
-namespace {
-
-int usage(std::string const& message) {
-    std::cerr << "swz-verify: error: " << one_line(message) << "\n";
-    return exit_usage;
-}
-
-int output_error(std::string const& message) {
-    std::cerr << "swz-verify: error: " << one_line(message) << "\n";
-    return exit_output;
-}
-
-int flushed(int code, char const* what) {
-    if (auto e = catalogue::flush_stdout(what)) return worse_exit(code, output_error(*e));
-    return code;
-}
-
-}  // namespace
-
 int run_family_mode(int argc, char const* const* argv) {
     std::signal(SIGXFSZ, SIG_IGN);  // a file-size limit is a failed write (exit 3), not a killed process
     std::vector<option_spec> options{
@@ -45,7 +26,7 @@ int run_family_mode(int argc, char const* const* argv) {
     };
     for (auto const& o : subject_output_options("the certificate", "family:NAME: ID: VERDICT: REASON")) options.push_back(o);
     auto const got = parse_arguments(argc, argv, options);
-    if (auto const* e = std::get_if<usage_error>(&got)) return usage(e->message);
+    if (auto const* e = std::get_if<usage_error>(&got)) return usage_exit(e->message);
     auto const& a = std::get<arguments>(got);
     if (a.help) {
         std::cout << "swz-verify family mode: prove a property for every layout of a family in one query\n\n"
@@ -57,24 +38,21 @@ int run_family_mode(int argc, char const* const* argv) {
                   << "Exit codes (verify/exit_codes.hpp): 0 every property proved; 10 one is refuted; 5 some query is\n"
                      "unknown; 3 the --json or --out file or standard output could not be written (a path that cannot\n"
                      "be opened fails before any solving); 1 usage error; 6 internal error.\n";
-        return flushed(exit_ok, "the help");
+        return flushed_exit(exit_ok, "the help");
     }
     if (a.version) {
         std::cout << "swz-verify " << tool_version() << "\n";
-        return flushed(exit_ok, "the version");
+        return flushed_exit(exit_ok, "the version");
     }
-    std::string const name = a.value("--family").value_or(""), timeout = a.value("--timeout-ms").value_or("");
+    std::string const name = a.value("--family").value_or("");
     auto const family = family_named(name);
-    if (!family) return usage("--family " + name + ": no such family (" + family_names() + ")");
-    unsigned timeout_ms = 60000;
-    if (!timeout.empty()) {
-        auto v = parse_count("--timeout-ms", timeout, 1, 0xffffffffu);
-        if (auto* e = std::get_if<usage_error>(&v)) return usage(e->message);
-        timeout_ms = unsigned(std::get<std::uint64_t>(v));
-    }
+    if (!family) return usage_exit("--family " + name + ": no such family (" + family_names() + ")");
+    auto const timeout = timeout_option(a, 60000);
+    if (auto const* e = std::get_if<usage_error>(&timeout)) return usage_exit(e->message);
+    unsigned const timeout_ms = std::get<unsigned>(timeout);
     auto opened = subject_output::open(a, "the certificate");
-    if (auto const* e = std::get_if<usage_error>(&opened)) return usage(e->message);
-    if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
+    if (auto const* e = std::get_if<usage_error>(&opened)) return usage_exit(e->message);
+    if (auto const* e = std::get_if<std::string>(&opened)) return output_exit(*e);
     auto& output = std::get<subject_output>(opened);
     auto const c = certify_family(*family, timeout_ms);
     std::ostream& table = output.table();
@@ -87,7 +65,7 @@ int run_family_mode(int argc, char const* const* argv) {
     doc["results"] = nlohmann::json::array();
     for (auto const& r : c.results) doc["results"].push_back(result_json(r));
     std::vector<report_subject> const subjects{{"family:" + c.name, c.description, c.results, c.seconds}};
-    return flushed(output.finish(subjects, c.results, doc, c.seconds), "the results");
+    return flushed_exit(output.finish(subjects, c.results, doc, c.seconds), "the results");
 }
 
 }  // namespace swz::verify::cli

@@ -20,22 +20,6 @@ namespace swz::verify::cli {
 
 namespace {
 
-int usage(std::string const& message) {
-    std::cerr << "swz-verify: error: " << one_line(message) << "\n";
-    return exit_usage;
-}
-
-int output_error(std::string const& message) {
-    std::cerr << "swz-verify: error: " << one_line(message) << "\n";
-    return exit_output;
-}
-
-// Standard output flushed and checked: a lost table is never exit 0.
-int flushed(int code, char const* what) {
-    if (auto e = catalogue::flush_stdout(what)) return worse_exit(code, output_error(*e));
-    return code;
-}
-
 nlohmann::json kernel_json(kernel_certificate const& c) {
     nlohmann::json j;
     j["kernel"] = std::string(c.info.name);
@@ -64,7 +48,7 @@ int run_kernel_mode(int argc, char const* const* argv) {
     for (auto const& o : subject_output_options("the certificates", "KERNEL: ID: VERDICT: REASON")) options.push_back(o);
     // swz-verify's own parser: one line in swz's words for every bad option.
     auto const got = parse_arguments(argc, argv, options);
-    if (auto const* e = std::get_if<usage_error>(&got)) return usage(e->message);
+    if (auto const* e = std::get_if<usage_error>(&got)) return usage_exit(e->message);
     auto const& a = std::get<arguments>(got);
     if (a.help) {
         std::cout << "swz-verify kernel mode: prove every shared-memory access of the project's transpose kernels\n\n"
@@ -74,27 +58,23 @@ int run_kernel_mode(int argc, char const* const* argv) {
                      "3 the --json or --out file or standard output could not be written (a path that cannot be opened fails\n"
                      "before any solving); 1 usage error; 6 internal error. When several apply, the first of 6, 10, 3, 5.\n"
                      "A kernel that claims to be conflict-free must reach the ideal on every access.\n";
-        return flushed(exit_ok, "the help");
+        return flushed_exit(exit_ok, "the help");
     }
     if (a.version) {
         std::cout << "swz-verify " << tool_version() << "\n";
-        return flushed(exit_ok, "the version");
+        return flushed_exit(exit_ok, "the version");
     }
     std::vector<std::string> names = a.values("--kernel");
     bool const list = a.has("--list-kernels");
-    if (list && !names.empty()) return usage("--list-kernels and --kernel are two requests: give one");
-    std::string const timeout = a.value("--timeout-ms").value_or("");
+    if (list && !names.empty()) return usage_exit("--list-kernels and --kernel are two requests: give one");
     for (std::size_t n = 0; n < names.size(); ++n)
         for (std::size_t m = 0; m < n; ++m)
-            if (names[n] == names[m]) return usage("--kernel " + names[n] + " is given more than once");
+            if (names[n] == names[m]) return usage_exit("--kernel " + names[n] + " is given more than once");
     if (names.size() > 1 && std::find(names.begin(), names.end(), "all") != names.end())
-        return usage("--kernel all names every kernel: give it alone");
-    unsigned timeout_ms = 10000;
-    if (!timeout.empty()) {
-        auto v = parse_count("--timeout-ms", timeout, 1, 0xffffffffu);
-        if (auto* e = std::get_if<usage_error>(&v)) return usage(e->message);
-        timeout_ms = unsigned(std::get<std::uint64_t>(v));
-    }
+        return usage_exit("--kernel all names every kernel: give it alone");
+    auto const timeout = timeout_option(a, 10000);
+    if (auto const* e = std::get_if<usage_error>(&timeout)) return usage_exit(e->message);
+    unsigned const timeout_ms = std::get<unsigned>(timeout);
     auto const kernels = all_kernels();
     if (list) {
         for (auto const& k : kernels) {
@@ -105,9 +85,9 @@ int run_kernel_mode(int argc, char const* const* argv) {
                 std::cout << "\n";
             }
         }
-        return flushed(exit_ok, "the list");
+        return flushed_exit(exit_ok, "the list");
     }
-    if (names.empty()) return usage("missing --kernel NAME (or --list-kernels)");
+    if (names.empty()) return usage_exit("missing --kernel NAME (or --list-kernels)");
     std::vector<kernel_entry const*> chosen;
     for (auto const& n : names) {
         bool found = false;
@@ -116,11 +96,11 @@ int run_kernel_mode(int argc, char const* const* argv) {
                 chosen.push_back(&k);
                 found = true;
             }
-        if (!found) return usage("--kernel " + n + ": no such kernel (see --list-kernels)");
+        if (!found) return usage_exit("--kernel " + n + ": no such kernel (see --list-kernels)");
     }
     auto opened = subject_output::open(a, "the certificates");
-    if (auto const* e = std::get_if<usage_error>(&opened)) return usage(e->message);
-    if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
+    if (auto const* e = std::get_if<usage_error>(&opened)) return usage_exit(e->message);
+    if (auto const* e = std::get_if<std::string>(&opened)) return output_exit(*e);
     auto& output = std::get<subject_output>(opened);
     std::ostream& table = output.table();
     std::vector<report_subject> subjects;
@@ -142,7 +122,7 @@ int run_kernel_mode(int argc, char const* const* argv) {
         subjects.push_back({std::string(k->info.name), std::string(k->info.description), c.results, seconds});
     }
     double const seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return flushed(output.finish(subjects, all, doc, seconds), "the results");
+    return flushed_exit(output.finish(subjects, all, doc, seconds), "the results");
 }
 
 }  // namespace swz::verify::cli
