@@ -3,15 +3,12 @@
 #include <map>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <exception>
 #include <functional>
 #include <iostream>
 #include <map>
 #include <mutex>
 #include <sstream>
-#include <thread>
 
 #include "article_derivation.hpp"
 #include "column_spread.hpp"
@@ -22,6 +19,7 @@
 #include "offset_table.hpp"
 #include "bank_period.hpp"
 #include "periodicity.hpp"
+#include "prover_pool.hpp"
 #include "row_xor.hpp"
 #include "smtlib_export.hpp"
 #include "tma_placement.hpp"
@@ -93,31 +91,13 @@ void collect(prover& p, std::size_t first_log, certify_options const& options, t
 // Runs the tasks on `threads` threads, one prover each; outputs in task order.
 std::vector<task_output> run_tasks(std::vector<task> const& tasks, certify_options const& options) {
     std::vector<task_output> outputs(tasks.size());
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr failure;
-    std::mutex lock;
-    auto worker = [&] {
-        try {
-            prover p(options.timeout_ms);
-            p.set_small_box_first(options.small_box_first);
-            for (std::size_t i; (i = next++) < tasks.size();) {
-                std::size_t const first_log = p.log().size();
-                outputs[i].results = tasks[i](p);
-                collect(p, first_log, options, outputs[i], lock);
-            }
-        } catch (...) {
-            std::lock_guard<std::mutex> g(lock);
-            if (!failure) failure = std::current_exception();
-            next = tasks.size();
-        }
-    };
-    unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-    threads = unsigned(std::min<std::size_t>(threads, tasks.size()));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
-    if (failure) std::rethrow_exception(failure);
+    std::mutex lock;  // for --log-queries' lines
+    run_on_provers(tasks.size(), options.threads, options.timeout_ms, [&](prover& p, std::size_t i) {
+        p.set_small_box_first(options.small_box_first);
+        std::size_t const first_log = p.log().size();
+        outputs[i].results = tasks[i](p);
+        collect(p, first_log, options, outputs[i], lock);
+    });
     return outputs;
 }
 

@@ -1,0 +1,36 @@
+#include "prover_pool.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace swz::verify {
+
+void run_on_provers(std::size_t count, unsigned threads, unsigned timeout_ms,
+                    std::function<void(prover&, std::size_t)> const& job) {
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr failure;
+    std::mutex lock;
+    auto worker = [&] {
+        try {
+            prover p(timeout_ms);
+            for (std::size_t i; (i = next++) < count;) job(p, i);
+        } catch (...) {
+            std::lock_guard<std::mutex> g(lock);
+            if (!failure) failure = std::current_exception();
+            next = count;
+        }
+    };
+    unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+    n = unsigned(std::min<std::size_t>(n, count));
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < n; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace swz::verify

@@ -1,0 +1,19 @@
+// Jobs decided on several threads, each thread with a prover of its own: a
+// Z3 context serves one thread, and is made once per thread, not per job.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+
+#include "prover.hpp"
+
+namespace swz::verify {
+
+// Runs job(p, i) for i = 0 .. count-1 on `threads` threads (0: one per
+// core; never more than the jobs), the caller's among them, each with its
+// prover of `timeout_ms`; after a job throws no new one starts, and the
+// first exception is rethrown once every thread has stopped.
+void run_on_provers(std::size_t count, unsigned threads, unsigned timeout_ms,
+                    std::function<void(prover&, std::size_t)> const& job);
+
+}  // namespace swz::verify
