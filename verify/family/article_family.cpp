@@ -43,9 +43,24 @@ struct family_query {
     }
 };
 
-std::vector<z3::expr> with(std::vector<z3::expr> v, z3::expr const& e) {
-    v.push_back(e);
-    return v;
+// A model's values: the family's parameters (family_parameters of them), then the cells.
+using cell_values = std::vector<std::uint64_t>;
+
+// decide_by_negation over the family, `cells` inside the tile: a model's
+// parameters make the instance that `replay(instance, values)` runs on
+// (nothing where they break the rules), and the evidence names it.
+template <class Replay>
+void decide_on_family(prover& p, property_result& r, family_query const& q,
+                      std::vector<std::pair<std::size_t, std::size_t>> const& cells, z3::expr const& broken, Replay replay) {
+    auto negation = q.within(cells);
+    negation.push_back(broken);
+    decide_by_negation(p, r, negation, q.vars, [replay](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        auto const i = family_instance::of(v);
+        if (!i) return std::nullopt;
+        auto out = replay(*i, v);
+        if (out) out->data["layout"] = i->spec();
+        return out;
+    });
 }
 
 std::string instance_text(family_instance const& i) { return i.spec() + " on " + std::to_string(i.rows) + " rows"; }
@@ -69,16 +84,14 @@ property_result bijection(prover& p) {
         auto const row = value_of(q.f.params().nx * q.f.params().elem);
         auto const o = q.f.offset(y, x), first = y * (q.f.params().nx * q.f.params().elem);
         z3::expr const broken = o < first || !(o + value_of(q.f.params().elem) <= first + row);
-        decide_by_negation(p, rows, with(q.within({{0, 1}}), broken), q.vars, [](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
-            auto const i = family_instance::of(v);
-            if (!i) return std::nullopt;
-            std::uint64_t const o = i->offset(v[4], v[5]), first = v[4] * i->params.row_bytes();
-            if (o >= first && o + i->elem() <= first + i->params.row_bytes()) return std::nullopt;
+        decide_on_family(p, rows, q, {{0, 1}}, broken, [](family_instance const& i, cell_values const& v) -> std::optional<replayed> {
+            std::uint64_t const o = i.offset(v[4], v[5]), first = v[4] * i.params.row_bytes();
+            if (o >= first && o + i.elem() <= first + i.params.row_bytes()) return std::nullopt;
             replayed out;
-            out.data = {{"layout", i->spec()}, {"cell", {v[4], v[5]}}, {"byte", o}};
-            out.lines.push_back(instance_text(*i) + ": cell " + cell_text(v[4], v[5]) + " is at byte " + std::to_string(o) +
+            out.data = {{"cell", {v[4], v[5]}}, {"byte", o}};
+            out.lines.push_back(instance_text(i) + ": cell " + cell_text(v[4], v[5]) + " is at byte " + std::to_string(o) +
                                 ", outside its row's bytes " + std::to_string(first) + " .. " +
-                                std::to_string(first + i->params.row_bytes() - 1));
+                                std::to_string(first + i.params.row_bytes() - 1));
             return out;
         });
     }
@@ -92,14 +105,12 @@ property_result bijection(prover& p) {
     family_query q(p, {{"y", all_32bit_rows}, {"x1", std::uint64_t(1) << 16}, {"x2", std::uint64_t(1) << 16}});
     auto const a = q.f.offset(q.cell(0), q.cell(1)), b = q.f.offset(q.cell(0), q.cell(2));
     z3::expr const broken = q.cell(1) != q.cell(2) && a == b;
-    decide_by_negation(p, r, with(q.within({{0, 1}, {0, 2}}), broken), q.vars, [](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
-        auto const i = family_instance::of(v);
-        if (!i) return std::nullopt;
-        std::uint64_t const a = i->offset(v[4], v[5]), b = i->offset(v[4], v[6]);
+    decide_on_family(p, r, q, {{0, 1}, {0, 2}}, broken, [](family_instance const& i, cell_values const& v) -> std::optional<replayed> {
+        std::uint64_t const a = i.offset(v[4], v[5]), b = i.offset(v[4], v[6]);
         if (v[5] == v[6] || a != b) return std::nullopt;
         replayed out;
-        out.data = {{"layout", i->spec()}, {"cells", {{v[4], v[5]}, {v[4], v[6]}}}, {"byte", a}};
-        out.lines.push_back(instance_text(*i) + ": cells " + cell_text(v[4], v[5]) + " and " + cell_text(v[4], v[6]) +
+        out.data = {{"cells", {{v[4], v[5]}, {v[4], v[6]}}}, {"byte", a}};
+        out.lines.push_back(instance_text(i) + ": cells " + cell_text(v[4], v[5]) + " and " + cell_text(v[4], v[6]) +
                             " share byte " + std::to_string(a));
         return out;
     });
@@ -110,16 +121,14 @@ property_result row_permutation(prover& p) {
     auto r = start("row_permutation", "in every row y, x -> x_swz(y, x) permutes 0 .. NX-1");
     family_query q(p, {{"y", all_32bit_rows}, {"x1", std::uint64_t(1) << 16}, {"x2", std::uint64_t(1) << 16}});
     auto const c1 = q.f.column(q.cell(0), q.cell(1)), c2 = q.f.column(q.cell(0), q.cell(2));
-    auto rules = q.within({{0, 1}, {0, 2}});
     z3::expr const broken = !(c1 < value_of(q.f.params().nx)) || (q.cell(1) != q.cell(2) && c1 == c2);
-    decide_by_negation(p, r, with(rules, broken), q.vars, [](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
-        auto const i = family_instance::of(v);
-        if (!i) return std::nullopt;
-        std::uint64_t const c1 = i->column(v[4], v[5]), c2 = i->column(v[4], v[6]);
+    decide_on_family(p, r, q, {{0, 1}, {0, 2}}, broken, [](family_instance const& i, cell_values const& v) -> std::optional<replayed> {
+        std::uint64_t const c1 = i.column(v[4], v[5]), c2 = i.column(v[4], v[6]);
         replayed out;
-        out.data = {{"layout", i->spec()}, {"row", v[4]}};
-        if (c1 >= i->nx()) out.lines.push_back(instance_text(*i) + ": row " + std::to_string(v[4]) + ", x = " + std::to_string(v[5]) + " -> column " + std::to_string(c1) + ", outside the row");
-        else if (v[5] != v[6] && c1 == c2) out.lines.push_back(instance_text(*i) + ": row " + std::to_string(v[4]) + ", x = " + std::to_string(v[5]) + " and x = " + std::to_string(v[6]) + " both -> column " + std::to_string(c1));
+        out.data = {{"row", v[4]}};
+        std::string const row = instance_text(i) + ": row " + std::to_string(v[4]) + ", x = " + std::to_string(v[5]);
+        if (c1 >= i.nx()) out.lines.push_back(row + " -> column " + std::to_string(c1) + ", outside the row");
+        else if (v[5] != v[6] && c1 == c2) out.lines.push_back(row + " and x = " + std::to_string(v[6]) + " both -> column " + std::to_string(c1));
         else return std::nullopt;
         return out;
     });
@@ -134,15 +143,13 @@ property_result chunk_integrity(prover& p) {
     auto const first = x - x % per_chunk;
     auto const at = q.f.offset(y, x), chunk_at = q.f.offset(y, first);
     z3::expr const broken = at != chunk_at + (x % per_chunk) * q.f.params().elem || (chunk_at % q.f.params().tc) != 0;
-    decide_by_negation(p, r, with(q.within({{0, 1}}), broken), q.vars, [](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
-        auto const i = family_instance::of(v);
-        if (!i) return std::nullopt;
-        std::uint64_t const k = i->tc() / i->elem(), first = v[5] - v[5] % k;
-        std::uint64_t const at = i->offset(v[4], v[5]), chunk_at = i->offset(v[4], first);
-        if (at == chunk_at + (v[5] % k) * i->elem() && chunk_at % i->tc() == 0) return std::nullopt;
+    decide_on_family(p, r, q, {{0, 1}}, broken, [](family_instance const& i, cell_values const& v) -> std::optional<replayed> {
+        std::uint64_t const k = i.tc() / i.elem(), first = v[5] - v[5] % k;
+        std::uint64_t const at = i.offset(v[4], v[5]), chunk_at = i.offset(v[4], first);
+        if (at == chunk_at + (v[5] % k) * i.elem() && chunk_at % i.tc() == 0) return std::nullopt;
         replayed out;
-        out.data = {{"layout", i->spec()}, {"cell", {v[4], v[5]}}};
-        out.lines.push_back(instance_text(*i) + ": cell " + cell_text(v[4], v[5]) + " is at byte " + std::to_string(at) +
+        out.data = {{"cell", {v[4], v[5]}}};
+        out.lines.push_back(instance_text(i) + ": cell " + cell_text(v[4], v[5]) + " is at byte " + std::to_string(at) +
                             ", its chunk starts at " + std::to_string(chunk_at));
         return out;
     });
@@ -154,14 +161,12 @@ property_result involution(prover& p) {
     family_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
     auto const& y = q.cell(0); auto const& x = q.cell(1);
     z3::expr const broken = q.f.column(y, q.f.column(y, x)) != x;
-    decide_by_negation(p, r, with(q.within({{0, 1}}), broken), q.vars, [](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
-        auto const i = family_instance::of(v);
-        if (!i) return std::nullopt;
-        std::uint64_t const once = i->column(v[4], v[5]), twice = i->column(v[4], once);
+    decide_on_family(p, r, q, {{0, 1}}, broken, [](family_instance const& i, cell_values const& v) -> std::optional<replayed> {
+        std::uint64_t const once = i.column(v[4], v[5]), twice = i.column(v[4], once);
         if (twice == v[5]) return std::nullopt;
         replayed out;
-        out.data = {{"layout", i->spec()}, {"cell", {v[4], v[5]}}, {"twice", twice}};
-        out.lines.push_back(instance_text(*i) + ": row " + std::to_string(v[4]) + ", x = " + std::to_string(v[5]) + " -> " +
+        out.data = {{"cell", {v[4], v[5]}}, {"twice", twice}};
+        out.lines.push_back(instance_text(i) + ": row " + std::to_string(v[4]) + ", x = " + std::to_string(v[5]) + " -> " +
                             std::to_string(once) + " -> " + std::to_string(twice));
         return out;
     });
@@ -178,14 +183,12 @@ property_result article_claim(prover& p, std::string id, std::string statement, 
     family_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
     auto const& y = q.cell(0); auto const& x = q.cell(1);
     z3::expr const broken = form(q.f.params(), y, x) != q.f.column(y, x);
-    decide_by_negation(p, r, with(q.within({{0, 1}}), broken), q.vars, [form](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
-        auto const i = family_instance::of(v);
-        if (!i) return std::nullopt;
-        std::uint64_t const claimed = form(i->params, v[4], v[5]), actual = i->column(v[4], v[5]);
+    decide_on_family(p, r, q, {{0, 1}}, broken, [form](family_instance const& i, cell_values const& v) -> std::optional<replayed> {
+        std::uint64_t const claimed = form(i.params, v[4], v[5]), actual = i.column(v[4], v[5]);
         if (claimed == actual) return std::nullopt;
         replayed out;
-        out.data = {{"layout", i->spec()}, {"cell", {v[4], v[5]}}, {"claimed", claimed}, {"x_swz", actual}};
-        out.lines.push_back(instance_text(*i) + ": at " + cell_text(v[4], v[5]) + " the claim gives " + std::to_string(claimed) +
+        out.data = {{"cell", {v[4], v[5]}}, {"claimed", claimed}, {"x_swz", actual}};
+        out.lines.push_back(instance_text(i) + ": at " + cell_text(v[4], v[5]) + " the claim gives " + std::to_string(claimed) +
                             ", x_swz is " + std::to_string(actual));
         return out;
     });
