@@ -8,12 +8,21 @@
 
 #include "certify.hpp"
 #include "exit_codes.hpp"
+#include "layout_spec.hpp"
 #include "layout_subject.hpp"
 #include "support/enumerate.hpp"
 #include "swz/article_forms.hpp"
 #include "swz/xor_swizzle.hpp"
 
 namespace swz::testing {
+
+// A layout spec that must parse, on a tile of `rows` rows of `row_bytes`.
+inline verify::layout_subject parsed_layout(std::string const& spec, std::uint64_t rows, std::uint32_t row_bytes,
+                                            std::uint32_t elem, std::optional<std::uint32_t> chunk = std::nullopt) {
+    auto const p = verify::parse_layout(spec, {rows, row_bytes, elem, true, chunk});
+    REQUIRE(std::holds_alternative<verify::layout_subject>(p));
+    return std::get<verify::layout_subject>(p);
+}
 
 inline std::map<std::string, verify::property_result> by_id(verify::certificate const& c) {
     std::map<std::string, verify::property_result> m;

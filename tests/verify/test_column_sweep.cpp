@@ -24,12 +24,6 @@ using namespace swz::testing;
 
 namespace {
 
-layout_subject layout(std::string const& spec, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem) {
-    auto const p = parse_layout(spec, {rows, row_bytes, elem, true, std::nullopt});
-    REQUIRE(std::holds_alternative<layout_subject>(p));
-    return std::get<layout_subject>(p);
-}
-
 auto const far = std::chrono::steady_clock::now() + std::chrono::hours(1);
 
 }  // namespace
@@ -49,7 +43,7 @@ TEST_CASE("the column sweep finds the enumeration's worst case and its first sta
           one{"cute:3,4,3,unit=byte@pad:16", 70, 128, 2}, one{"pad:4", 64, 128, 4}, one{"pad:16", 64, 256, 2},
           one{"plain", 40, 96, 1}, one{"tma:128B", 64, 128, 2}, one{"tma:64B", 72, 64, 4},
           one{"linear:1,2,4,8,16,32,64,128,256,512,1024", 64, 64, 2}}) {
-        auto const t = layout(spec, rows, row_bytes, elem);
+        auto const t = parsed_layout(spec, rows, row_bytes, elem);
         auto const tile = concrete_of(t, rows);
         for (std::string const access : {"column", "column-chunk", "column.16", "column.8", "column.1"}) {
             CAPTURE(spec, access);
@@ -90,7 +84,7 @@ TEST_CASE("the column_spread sweep finds the fewest distinct columns and the fir
              {"article:nx=128,elem=1", 100, 128, 1}, {"cute:3,3,3", 96, 128, 2}, {"tma:64B", 72, 64, 4}, {"pad:4", 40, 128, 4},
              {"linear:1,2,4,8,16,32,64,128,256,512,1024", 64, 64, 2}}) {
         CAPTURE(spec);
-        auto const t = layout(spec, rows, row_bytes, elem);
+        auto const t = parsed_layout(spec, rows, row_bytes, elem);
         auto const got = sweep_column_spread(t, rows - 31, t.cols(), 32, far);
         REQUIRE(got);
         // Written apart: every window's distinct columns counted with a set.
@@ -110,7 +104,7 @@ TEST_CASE("the column_spread sweep finds the fewest distinct columns and the fir
 
 TEST_CASE("a column access the sweep declines as illegal is refuted with its lane", "[verify][known-bad]") {
     // Swizzle<3,0,3> on bytes moves single bytes: a 4-byte column read is split.
-    auto const t = layout("cute:3,0,3,unit=byte", 64, 64, 1);
+    auto const t = parsed_layout("cute:3,0,3,unit=byte", 64, 64, 1);
     auto const a = access_on("column.4", t);
     REQUIRE(std::holds_alternative<access_subject>(a));
     auto const& w = std::get<access_subject>(a);
@@ -121,7 +115,7 @@ TEST_CASE("a column access the sweep declines as illegal is refuted with its lan
 }
 
 TEST_CASE("on a million starts the sweep agrees with the solver", "[verify][exhaustive]") {
-    auto const t = layout("article:nx=1024,elem=1", all_32bit_rows, 1024, 1);
+    auto const t = parsed_layout("article:nx=1024,elem=1", all_32bit_rows, 1024, 1);
     auto const a = access_on("column", t, 1024);
     REQUIRE(std::holds_alternative<access_subject>(a));
     auto const& w = std::get<access_subject>(a);

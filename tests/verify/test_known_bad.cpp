@@ -38,13 +38,6 @@ layout_subject custom(char const* name, L layout, layout_params l, std::uint64_t
     return custom_subject(name, layout, tile_shape{rows, std::uint32_t(l.row_bytes()), l.elem}, l.row_bytes(), l.tc, true);
 }
 
-layout_subject spec(std::string const& text, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem,
-                    std::optional<std::uint32_t> chunk = std::nullopt) {
-    auto const p = parse_layout(text, {rows, row_bytes, elem, true, chunk});
-    REQUIRE(std::holds_alternative<layout_subject>(p));
-    return std::get<layout_subject>(p);
-}
-
 certificate run(layout_subject const& s, std::vector<std::string> conflict_free = {}) {
     certify_options o;
     o.timeout_ms = 120000;
@@ -93,7 +86,7 @@ TEST_CASE("a row that is not a power of two is refuted: XOR leaves the row", "[v
 }
 
 TEST_CASE("the unswizzled tile is refuted for conflict-free column reads", "[verify][known-bad]") {
-    auto const s = spec("plain", 512, 128, 4);
+    auto const s = parsed_layout("plain", 512, 128, 4);
     auto const c = run(s, {"column"});
     auto const r = by_id(c);
     CHECK(r.at("conflict.column").outcome == verdict::refuted);
@@ -103,7 +96,7 @@ TEST_CASE("the unswizzled tile is refuted for conflict-free column reads", "[ver
 }
 
 TEST_CASE("a 4-byte pad reads columns conflict-free but breaks 16-byte chunk alignment", "[verify][known-bad]") {
-    auto const s = spec("pad:4", 512, 128, 4, 16u);
+    auto const s = parsed_layout("pad:4", 512, 128, 4, 16u);
     auto const c = run(s, {"column"});
     auto const r = by_id(c);
     CHECK(r.at("conflict.column").outcome == verdict::proved);
@@ -115,7 +108,7 @@ TEST_CASE("a 4-byte pad reads columns conflict-free but breaks 16-byte chunk ali
 }
 
 TEST_CASE("Swizzle<3,4,2> is a bijection but not its own inverse", "[verify][known-bad]") {
-    auto const s = spec("cute:3,4,2", 512, 128, 1);
+    auto const s = parsed_layout("cute:3,4,2", 512, 128, 1);
     auto const c = run(s);
     auto const r = by_id(c);
     CHECK(r.at("bijection").outcome == verdict::proved);
@@ -126,7 +119,7 @@ TEST_CASE("Swizzle<3,4,2> is a bijection but not its own inverse", "[verify][kno
 
 TEST_CASE("a GF(2) basis of deficient rank is not injective", "[verify][known-bad]") {
     // 4 rows x 32 halves = 128 elements, 7 offset bits; bit 6 maps where bit 0 does.
-    auto const s = spec("linear:1,2,4,8,16,32,1", 4, 64, 2);
+    auto const s = parsed_layout("linear:1,2,4,8,16,32,1", 4, 64, 2);
     auto const c = run(s);
     auto const r = by_id(c);
     CHECK(r.at("bijection").outcome == verdict::refuted);
@@ -136,20 +129,20 @@ TEST_CASE("a GF(2) basis of deficient rank is not injective", "[verify][known-ba
 }
 
 TEST_CASE("a TMA tile on a misaligned base reads the wrong bytes", "[verify][known-bad]") {
-    auto const s = spec("tma:128B,base=512", 64, 128, 2);
+    auto const s = parsed_layout("tma:128B,base=512", 64, 128, 2);
     auto const c = run(s);
     auto const r = by_id(c);
     CHECK(r.at("tma.base").outcome == verdict::refuted);
     CHECK(r.at("tma.alignment").fig->value == 1024);
     CHECK(exit_code_for(c.results) == 10);
-    auto const aligned = run(spec("tma:128B,base=1024", 64, 128, 2));
+    auto const aligned = run(parsed_layout("tma:128B,base=1024", 64, 128, 2));
     CHECK(by_id(aligned).at("tma.base").outcome == verdict::proved);
 }
 
 TEST_CASE("ldmatrix.x4 on plain 128-byte rows is refuted: each matrix's 8 rows share one bank group", "[verify][known-bad]") {
     // The textbook complaint: every 16-byte row address of a matrix lies
     // 128 bytes from the next, so each phase costs 8: 32 wavefronts, ideal 4.
-    auto const s = spec("plain", 64, 128, 2);
+    auto const s = parsed_layout("plain", 64, 128, 2);
     auto const c = run(s, {"ldmatrix.x4", "ldmatrix.x4.trans"});
     auto const r = by_id(c);
     for (char const* id : {"conflict.ldmatrix.x4", "conflict.ldmatrix.x4.trans"}) {
@@ -160,7 +153,7 @@ TEST_CASE("ldmatrix.x4 on plain 128-byte rows is refuted: each matrix's 8 rows s
         CHECK(enumerated_worst_wavefronts(concrete_of(s, 64), "ldmatrix.x4").worst == 32);
     }
     // The same fragments through CuTe's Swizzle<3,3,3> reach the ideal.
-    auto const swizzled = by_id(run(spec("cute:3,3,3", 64, 128, 2), {"ldmatrix.x4"}));
+    auto const swizzled = by_id(run(parsed_layout("cute:3,3,3", 64, 128, 2), {"ldmatrix.x4"}));
     CHECK(swizzled.at("conflict.ldmatrix.x4").outcome == verdict::proved);
     CHECK(swizzled.at("conflict.ldmatrix.x4").fig->value == 4);
 }
@@ -168,7 +161,7 @@ TEST_CASE("ldmatrix.x4 on plain 128-byte rows is refuted: each matrix's 8 rows s
 TEST_CASE("cp.async.16 into padded rows is refuted for conflict-free, though every bank is distinct", "[verify][known-bad]") {
     // pad:16 spreads the banks, but cp.async.16 writes one 128-byte line a
     // transfer: a row off its line costs 3 or 4 transfers a phase (BANK-MODEL.md).
-    auto const s = spec("pad:16", 64, 128, 2);
+    auto const s = parsed_layout("pad:16", 64, 128, 2);
     auto const c = run(s, {"cp.async.16", "row-chunk"});
     auto const r = by_id(c);
     CHECK(r.at("conflict.row-chunk").outcome == verdict::proved);

@@ -20,23 +20,6 @@ using namespace swz;
 using namespace swz::verify;
 using namespace swz::testing;
 
-namespace {
-
-layout_subject layout(std::string const& spec, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem) {
-    auto const p = parse_layout(spec, {rows, row_bytes, elem, true, std::nullopt});
-    REQUIRE(std::holds_alternative<layout_subject>(p));
-    return std::get<layout_subject>(p);
-}
-
-property_result const& result_named(certificate const& c, std::string const& id) {
-    for (auto const& r : c.results)
-        if (r.id == id) return r;
-    FAIL("no result " << id);
-    return c.results.front();
-}
-
-}  // namespace
-
 TEST_CASE("column figures over a bank period and x = 0 equal those over every start", "[verify][exhaustive]") {
     // Tiles whose column starts are more than 2^16 after the periodicity
     // cut (long periods, long rows), few enough rows to enumerate.
@@ -52,13 +35,13 @@ TEST_CASE("column figures over a bank period and x = 0 equal those over every st
           one{"linear:1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536", 180, 512, 1},
           one{"linear:1,2,4,8,16,32,64,128,256,528,1056,2112,4224,8192,16384,32768,65536", 180, 512, 1}}) {
         CAPTURE(spec);
-        auto const t = layout(spec, rows, row_bytes, elem);
+        auto const t = parsed_layout(spec, rows, row_bytes, elem);
         auto const tile = concrete_of(t, rows);
         certify_options options;
-        auto const c = certify(t, options);
+        auto const results = by_id(certify(t, options));
         for (std::string const access : {"column", "column-chunk"}) {
             CAPTURE(access);
-            auto const& r = result_named(c, "conflict." + access);
+            auto const& r = results.at("conflict." + access);
             auto const e = enumerated_worst_wavefronts(tile, access);
             if (!e.applicable || e.illegal) continue;
             REQUIRE(r.outcome == verdict::proved);
@@ -69,7 +52,7 @@ TEST_CASE("column figures over a bank period and x = 0 equal those over every st
             CHECK(r.evidence.at("variables").at("c") == e.first_worst % cols);
             if (r.method.find("bank_period") != std::string::npos) ++cut_by_banks;
         }
-        auto const& s = result_named(c, "column_spread");
+        auto const& s = results.at("column_spread");
         if (!s.applicable) continue;  // the layout moves cells across rows
         REQUIRE(s.outcome == verdict::proved);
         unsigned fewest = 33;
@@ -93,7 +76,7 @@ TEST_CASE("column figures over a bank period and x = 0 equal those over every st
 TEST_CASE("a bank step that does not hold is refuted with a replayed cell", "[verify][known-bad]") {
     // The article's formula on 1024-byte rows moves a column's bank by 64
     // bytes every 64 rows, not by 0 every 32.
-    auto const t = layout("article:nx=1024,elem=1", all_32bit_rows, 1024, 1);
+    auto const t = parsed_layout("article:nx=1024,elem=1", all_32bit_rows, 1024, 1);
     prover p(10000);
     auto const rows = prove_bank_period_rows(p, t, {32, 0});
     CHECK(rows.outcome == verdict::refuted);
@@ -107,11 +90,11 @@ TEST_CASE("a bank step that does not hold is refuted with a replayed cell", "[ve
 
 TEST_CASE("a row that is not x XOR a constant refutes row_xor", "[verify][known-bad]") {
     // Rows of 40 elements wrap the XOR back into the row with % 40.
-    auto const t = layout("article:nx=40,elem=4", 4096, 160, 4);
+    auto const t = parsed_layout("article:nx=40,elem=4", 4096, 160, 4);
     prover p(10000);
     auto const r = prove_row_xor(p, t);
     CHECK(r.outcome == verdict::refuted);
     CHECK_FALSE(r.evidence_text.empty());
     CHECK_FALSE(proved_row_xor(r));
-    CHECK(prove_row_xor(p, layout("article:nx=64,elem=4,tc=16", 4096, 256, 4)).outcome == verdict::proved);
+    CHECK(prove_row_xor(p, parsed_layout("article:nx=64,elem=4,tc=16", 4096, 256, 4)).outcome == verdict::proved);
 }
