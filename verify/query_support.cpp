@@ -122,6 +122,38 @@ std::string format_values(std::vector<bounded_variable> const& vars, std::vector
     return s;
 }
 
+std::optional<concrete_violation> first_concrete_violation(std::vector<bounded_variable> const& vars,
+                                                           replay_fn const& replay, std::uint64_t budget) {
+    if (vars.empty() || std::any_of(vars.begin(), vars.end(), [](auto const& v) { return v.count == 0; })) return {};
+    // An odometer: the last variable turns fastest, the order of the
+    // canonical model.
+    concrete_violation c{std::vector<std::uint64_t>(vars.size(), 0), 0};
+    while (c.visited < budget) {
+        ++c.visited;
+        if (replay(c.values)) return c;
+        std::size_t i = vars.size();
+        while (i > 0 && ++c.values[i - 1] == vars[i - 1].count) c.values[--i] = 0;
+        if (i == 0) return {};
+    }
+    return {};
+}
+
+namespace {
+
+// Assignments replayed before the solver is asked: a few ms at most.
+constexpr std::uint64_t concrete_scan_budget = 1u << 14;
+
+void refute_with(property_result& r, std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> const& values,
+                 replayed const& shown) {
+    r.outcome = verdict::refuted;
+    r.evidence = shown.data;
+    r.evidence["variables"] = nlohmann::json::object();
+    for (std::size_t i = 0; i < vars.size(); ++i) r.evidence["variables"][vars[i].name] = values[i];
+    r.evidence_text = shown.lines;
+}
+
+}  // namespace
+
 void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> negation,
                         std::vector<bounded_variable> const& vars, replay_fn const& replay) {
     auto ranges = range_constraints(vars);
@@ -130,6 +162,18 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
     // One solver for the query, its small retry and the search for the
     // smallest counterexample: the negation is internalized once.
     prover::probe_session session(negation);
+    if (auto const found = first_concrete_violation(vars, replay, concrete_scan_budget)) {
+        auto const pinned = p.probe(session, r.id + " [first of " + std::to_string(found->visited) + " in order]",
+                                    pinned_to(vars, found->values));
+        if (pinned.result == answer::sat) {
+            r.solver_calls += unsigned(p.log().size()) - calls_before;
+            p.assign_role(pinned.log_index, obligation_role::witness);
+            refute_with(r, vars, found->values, *replay(found->values));
+            return;
+        }
+        // The solver does not see a violation the concrete model shows:
+        // the query decides, and its model is replayed as always.
+    }
     auto const out = check_expecting_unsat(p, session, r.id, vars);
     r.solver_calls += unsigned(p.log().size()) - calls_before;
     switch (out.result) {
@@ -155,11 +199,7 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
                    ") does not replay through the concrete model";
         return;
     }
-    r.outcome = verdict::refuted;
-    r.evidence = shown->data;
-    r.evidence["variables"] = nlohmann::json::object();
-    for (std::size_t i = 0; i < vars.size(); ++i) r.evidence["variables"][vars[i].name] = values[i];
-    r.evidence_text = shown->lines;
+    refute_with(r, vars, values, *shown);
     note_smallest(smallest, r.evidence, r.evidence_text);
 }
 

@@ -224,3 +224,74 @@ TEST_CASE("smallest_model stops once it has used one query's limit, and says so"
     CHECK(m.values == std::vector<std::uint64_t>{90});
     CHECK_THAT(m.reason, Catch::Contains("stopped: it used its 0 ms"));
 }
+
+TEST_CASE("first_concrete_violation visits assignments in canonical order within its budget", "[verify][canonical]") {
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 5}, {"x", 7}});
+    std::vector<std::vector<std::uint64_t>> seen;
+    auto const found = first_concrete_violation(vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        seen.push_back(v);
+        if (v[0] * 7 + v[1] == 23) return replayed{};
+        return std::nullopt;
+    }, 100);
+    REQUIRE(found);
+    CHECK(found->values == std::vector<std::uint64_t>{3, 2});
+    CHECK(found->visited == 24);
+    REQUIRE(seen.size() == 24);
+    for (std::uint64_t i = 0; i < seen.size(); ++i) CHECK(seen[i] == std::vector<std::uint64_t>{i / 7, i % 7});
+    // Past the budget, or nowhere in the domain: nothing.
+    auto const never = [](std::vector<std::uint64_t> const&) -> std::optional<replayed> { return std::nullopt; };
+    CHECK_FALSE(first_concrete_violation(vars, never, 1000));
+    auto const late = [](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        return v[0] == 4 ? std::optional<replayed>(replayed{}) : std::nullopt;
+    };
+    CHECK_FALSE(first_concrete_violation(vars, late, 28));
+    CHECK(first_concrete_violation(vars, late, 29));
+}
+
+TEST_CASE("decide_by_negation: a violation the concrete scan meets first is the counterexample, confirmed by the solver", "[verify][canonical]") {
+    // y * 10 + x >= 37 over y, x < 10 (and, for the scan, the same in
+    // integers): the smallest violation is y = 3, x = 7, the 38th assignment.
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 10}, {"x", 10}});
+    auto const replay = [](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        if (v[0] * 10 + v[1] < 37) return std::nullopt;
+        replayed r;
+        r.lines.push_back("violated");
+        return r;
+    };
+    property_result r;
+    r.id = "toy";
+    decide_by_negation(p, r, {!(vars[0].value * 10u + vars[1].value < 37u)}, vars, replay);
+    CHECK(r.outcome == verdict::refuted);
+    CHECK(variables_of(r, {"y", "x"}) == std::vector<std::uint64_t>{3, 7});
+    CHECK(r.solver_calls == 1);
+    REQUIRE(p.log().size() == 1);
+    CHECK(p.log()[0].name == "toy [first of 38 in order]");
+    CHECK(p.log()[0].role == obligation_role::witness);
+
+    // A scan that sees a violation the solver does not (the concrete side
+    // lies here): the query decides, as without the scan.
+    prover q(10000);
+    auto const qvars = make_variables(q.fast(), {{"y", 10}, {"x", 10}});
+    property_result s;
+    s.id = "toy";
+    decide_by_negation(q, s, {!(qvars[0].value * 10u + qvars[1].value < 100u)}, qvars, replay);
+    CHECK(s.outcome == verdict::proved);
+}
+
+TEST_CASE("decide_by_negation: a violation past the scan is the solver's smallest", "[verify][canonical]") {
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 100000}, {"x", 4}});
+    auto const& y = vars[0].value;
+    auto const& x = vars[1].value;
+    auto const replay = [](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        if (!(v[0] >= 50000 && v[1] == 2)) return std::nullopt;
+        return replayed{};
+    };
+    property_result r;
+    r.id = "toy";
+    decide_by_negation(p, r, {!(y < 50000u) && x == 2u}, vars, replay);
+    CHECK(r.outcome == verdict::refuted);
+    CHECK(variables_of(r, {"y", "x"}) == std::vector<std::uint64_t>{50000, 2});
+}

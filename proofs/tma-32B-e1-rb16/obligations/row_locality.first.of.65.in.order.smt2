@@ -1,4 +1,4 @@
-; swz-verify obligation row_locality [small] (witness): expected sat
+; swz-verify obligation row_locality [first of 65 in order] (witness): expected sat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
 ; x: 64 bits in the prover, 4 here (asserted below 16)
 ; y_in_period: 64 bits in the prover, 3 here (asserted below 8)
@@ -15,6 +15,7 @@
 (assert (bvult ((_ zero_extend 1) y_in_period) (_ bv8 4)))
 (assert (bvult ((_ zero_extend 1) t1) (_ bv4294967296 33)))
 (assert (bvult ((_ zero_extend 1) x) (_ bv16 5)))
-(assert (bvult t1 (_ bv64 32)))
+(assert (and (= y_period (_ bv0 29)) (= y_in_period (_ bv4 3))))
+(assert (= x (_ bv0 4)))
 (check-sat)
 (exit)

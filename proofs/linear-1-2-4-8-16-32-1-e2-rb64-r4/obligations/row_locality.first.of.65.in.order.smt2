@@ -1,4 +1,4 @@
-; swz-verify obligation row_locality (witness): expected sat
+; swz-verify obligation row_locality [first of 65 in order] (witness): expected sat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
 ; y: 64 bits in the prover, 2 here (asserted below 4)
 ; x: 64 bits in the prover, 5 here (asserted below 32)
@@ -17,5 +17,7 @@
 (assert (or (bvult ((_ zero_extend 1) t6) t7) (not (bvule ((_ zero_extend 1) (bvadd ((_ zero_extend 1) t6) (_ bv2 8))) (bvadd ((_ zero_extend 1) t7) (_ bv64 9))))))
 (assert (bvult ((_ zero_extend 1) y) (_ bv4 3)))
 (assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(assert (= y (_ bv2 2)))
+(assert (= x (_ bv0 5)))
 (check-sat)
 (exit)

@@ -1,4 +1,4 @@
-; swz-verify obligation row_permutation (witness): expected sat
+; swz-verify obligation row_permutation [first of 633 in order] (witness): expected sat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
 ; y: 64 bits in the prover, 6 here (asserted below 48)
 ; x1: 64 bits in the prover, 4 here (asserted below 12)
@@ -14,5 +14,8 @@
 (assert (bvult y (_ bv48 6)))
 (assert (bvult x1 (_ bv12 4)))
 (assert (bvult x2 (_ bv12 4)))
+(assert (= y (_ bv4 6)))
+(assert (= x1 (_ bv4 4)))
+(assert (= x2 (_ bv8 4)))
 (check-sat)
 (exit)

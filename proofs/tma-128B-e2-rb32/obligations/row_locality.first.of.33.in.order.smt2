@@ -1,4 +1,4 @@
-; swz-verify obligation row_locality [small] (witness): expected sat
+; swz-verify obligation row_locality [first of 33 in order] (witness): expected sat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
 ; x: 64 bits in the prover, 4 here (asserted below 16)
 ; y_in_period: 64 bits in the prover, 3 here (asserted below 8)
@@ -10,11 +10,12 @@
 (declare-fun y_in_period () (_ BitVec 3))
 (declare-fun y_period () (_ BitVec 29))
 (define-fun t1 () (_ BitVec 32) (concat y_period y_in_period))
-(assert (not (bvule (bvadd ((_ zero_extend 1) (bvxor ((_ zero_extend 3) x) (concat y_in_period (_ bv0 4)))) (_ bv1 8)) (_ bv16 8))))
+(assert (not (bvule (bvadd ((_ zero_extend 1) (bvxor ((_ zero_extend 2) (concat x (_ bv0 1))) (concat y_in_period (_ bv0 4)))) (_ bv2 8)) (_ bv32 8))))
 (assert (bvult ((_ zero_extend 1) y_period) (_ bv536870912 30)))
 (assert (bvult ((_ zero_extend 1) y_in_period) (_ bv8 4)))
 (assert (bvult ((_ zero_extend 1) t1) (_ bv4294967296 33)))
 (assert (bvult ((_ zero_extend 1) x) (_ bv16 5)))
-(assert (bvult t1 (_ bv64 32)))
+(assert (and (= y_period (_ bv0 29)) (= y_in_period (_ bv2 3))))
+(assert (= x (_ bv0 4)))
 (check-sat)
 (exit)

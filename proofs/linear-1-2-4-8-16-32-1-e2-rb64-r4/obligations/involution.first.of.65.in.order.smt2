@@ -1,4 +1,4 @@
-; swz-verify obligation involution (witness): expected sat
+; swz-verify obligation involution [first of 65 in order] (witness): expected sat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
 ; y: 64 bits in the prover, 2 here (asserted below 4)
 ; x: 64 bits in the prover, 5 here (asserted below 32)
@@ -20,5 +20,7 @@
 (assert (not (and (= (_ bv0 1) ((_ extract 1 1) y)) (= t10 x))))
 (assert (bvult ((_ zero_extend 1) y) (_ bv4 3)))
 (assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(assert (= y (_ bv2 2)))
+(assert (= x (_ bv0 5)))
 (check-sat)
 (exit)

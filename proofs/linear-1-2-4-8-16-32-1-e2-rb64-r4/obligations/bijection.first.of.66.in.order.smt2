@@ -1,4 +1,4 @@
-; swz-verify obligation bijection (witness): expected sat
+; swz-verify obligation bijection [first of 66 in order] (witness): expected sat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
 ; y1: 64 bits in the prover, 2 here (asserted below 4)
 ; x1: 64 bits in the prover, 5 here (asserted below 32)
@@ -27,5 +27,9 @@
 (assert (bvult ((_ zero_extend 1) x1) (_ bv32 6)))
 (assert (bvult ((_ zero_extend 1) y2) (_ bv4 3)))
 (assert (bvult ((_ zero_extend 1) x2) (_ bv32 6)))
+(assert (= y1 (_ bv0 2)))
+(assert (= x1 (_ bv0 5)))
+(assert (= y2 (_ bv2 2)))
+(assert (= x2 (_ bv1 5)))
 (check-sat)
 (exit)

@@ -1,4 +1,4 @@
-; swz-verify obligation chunk_integrity (witness): expected sat
+; swz-verify obligation chunk_integrity [first of 33 in order] (witness): expected sat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
 ; y: 64 bits in the prover, 5 here (asserted below 32)
 ; x: 64 bits in the prover, 5 here (asserted below 32)
@@ -11,5 +11,7 @@
 (assert (or (not (= (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 6) (concat x (_ bv0 2)))) (bvadd (bvadd ((_ zero_extend 1) t1) ((_ zero_extend 6) (concat ((_ extract 4 2) x) (_ bv0 4)))) ((_ zero_extend 9) (concat ((_ extract 1 0) x) (_ bv0 2)))))) (not (= ((_ extract 3 0) t1) (_ bv0 4)))))
 (assert (bvult ((_ zero_extend 1) y) (_ bv32 6)))
 (assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(assert (= y (_ bv1 5)))
+(assert (= x (_ bv0 5)))
 (check-sat)
 (exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation involution [first of 257 in order] (witness): expected sat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x: 64 bits in the prover, 7 here (asserted below 128)
+; y: 64 bits in the prover, 2 here (asserted below 4)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status sat)
+(declare-fun x () (_ BitVec 7))
+(declare-fun y () (_ BitVec 2))
+(define-fun t1 () (_ BitVec 7) (bvxor x (concat y ((_ extract 6 6) x) (_ bv0 4))))
+(assert (not (= (bvxor t1 (concat y ((_ extract 6 6) t1) (_ bv0 4))) x)))
+(assert (bvult ((_ zero_extend 1) y) (_ bv4 3)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv128 8)))
+(assert (= y (_ bv2 2)))
+(assert (= x (_ bv0 7)))
+(check-sat)
+(exit)
