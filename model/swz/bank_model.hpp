@@ -61,16 +61,23 @@ SWZ_HOST_DEVICE constexpr unsigned lanes_per_phase(unsigned w) { return bytes_pe
 // The ideal of a full warp: one wavefront per phase.
 SWZ_HOST_DEVICE constexpr unsigned ideal_wavefronts(unsigned w) { return warp_lanes / lanes_per_phase(w); }
 
-// The unit an aligned access of w bytes at `byte_address` touches, and the
-// bank group it falls in. V is any unsigned-integer-like type (the prover
-// instantiates these on bit-vectors).
-template <class V>
-SWZ_HOST_DEVICE constexpr V bank_unit(V byte_address, unsigned w) {
+// The unit an aligned access of w bytes at `byte_address` touches, the
+// bank group it falls in, and the phase a lane is served in. V is any
+// unsigned-integer-like type (the prover instantiates these on
+// bit-vectors); W is the width's type: unsigned, or, for the family
+// proofs, a power of two whose exponent is a solver variable (found with
+// its unit_bytes and lanes_per_phase by argument-dependent lookup).
+template <class V, class W>
+SWZ_HOST_DEVICE constexpr V bank_unit(V byte_address, W w) {
     return byte_address / unit_bytes(w);
 }
-template <class V>
-SWZ_HOST_DEVICE constexpr V bank_group(V byte_address, unsigned w) {
+template <class V, class W>
+SWZ_HOST_DEVICE constexpr V bank_group(V byte_address, W w) {
     return bank_unit(byte_address, w) % lanes_per_phase(w);
+}
+template <class V, class W>
+SWZ_HOST_DEVICE constexpr V phase_of_lane(V lane, W w) {
+    return lane / lanes_per_phase(w);
 }
 
 inline constexpr unsigned bank_of(std::uint64_t byte_address) {

@@ -249,7 +249,7 @@ TEST_CASE("first_concrete_violation visits assignments in canonical order within
     CHECK(first_concrete_violation(vars, late, 29));
 }
 
-TEST_CASE("decide_by_negation: a violation the concrete scan meets first is the counterexample, confirmed by the solver", "[verify][canonical]") {
+TEST_CASE("decide_by_negation: a violation the concrete scan meets first is the counterexample the solver confirms", "[verify][canonical]") {
     // y * 10 + x >= 37 over y, x < 10 (and, for the scan, the same in
     // integers): the smallest violation is y = 3, x = 7, the 38th assignment.
     prover p(10000);

@@ -5,6 +5,7 @@
 
 #include "../query_support.hpp"
 #include "article_family_params.hpp"
+#include "family_query.hpp"
 #include "swz/article_forms.hpp"
 #include "swz/layout/article.hpp"
 
@@ -12,69 +13,12 @@ namespace swz::verify {
 
 namespace {
 
-property_result start(std::string id, std::string statement) {
-    property_result r;
-    r.id = "family." + std::move(id);
-    r.section = "family";
-    r.statement = std::move(statement);
-    r.counts = weight::gate;
-    return r;
-}
-
-// The family's variables (parameters first, so the smallest counterexample
-// has the smallest parameters), then the cells the property names.
-struct family_query {
-    article_family f;
-    std::vector<bounded_variable> vars;
-
-    family_query(prover& p, std::vector<variable_range> cells) : f(p.fast()) {
-        vars = f.parameter_variables();
-        for (auto& c : cells) vars.push_back({c.name, c.count, symbolic_uint::variable(p.fast(), c.name.c_str(), c.count), {}});
-    }
-    symbolic_uint const& cell(std::size_t i) const { return vars[family_parameters + i].value; }
-    // The rules, and each cell inside the family's tile.
-    std::vector<z3::expr> within(std::vector<std::pair<std::size_t, std::size_t>> const& cells) const {
-        auto out = f.rules();
-        for (auto [y, x] : cells) {
-            out.push_back(cell(y) < f.rows_var());
-            out.push_back(cell(x) < value_of(f.params().nx));
-        }
-        return out;
-    }
-};
-
-// A model's values: the family's parameters (family_parameters of them), then the cells.
-using cell_values = std::vector<std::uint64_t>;
-
-// decide_by_negation over the family, `cells` inside the tile: a model's
-// parameters make the instance that `replay(instance, values)` runs on
-// (nothing where they break the rules), and the evidence names it.
-template <class Replay>
-void decide_on_family(prover& p, property_result& r, family_query const& q,
-                      std::vector<std::pair<std::size_t, std::size_t>> const& cells, z3::expr const& broken, Replay replay) {
-    auto negation = q.within(cells);
-    negation.push_back(broken);
-    decide_by_negation(p, r, negation, q.vars, [replay](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
-        auto const i = family_instance::of(v);
-        if (!i) return std::nullopt;
-        auto out = replay(*i, v);
-        if (out) out->data["layout"] = i->spec();
-        return out;
-    });
-}
-
-std::string instance_text(family_instance const& i) { return i.spec() + " on " + std::to_string(i.rows) + " rows"; }
-
-std::string cell_text(std::uint64_t y, std::uint64_t x) {
-    return "[" + std::to_string(y) + "][" + std::to_string(x) + "]";
-}
-
 // Bijection in two queries of one row each, cheaper than one over two
 // cells of any rows: every cell lies in its own row's bytes (so cells of
 // two rows never meet, and a tile of R rows stays in R * NX * elem bytes),
 // and no two cells of a row share a byte.
 property_result bijection(prover& p) {
-    auto r = start("bijection", "every cell lies inside the tile's rows * NX * elem bytes, no two cells share a byte");
+    auto r = family_result("bijection", "every cell lies inside the tile's rows * NX * elem bytes, no two cells share a byte");
     r.method = "by two queries: each cell in its own row's bytes (family.bijection.rows), no two cells of a row at one byte";
     property_result rows = r;
     rows.id += ".rows";
@@ -118,7 +62,7 @@ property_result bijection(prover& p) {
 }
 
 property_result row_permutation(prover& p) {
-    auto r = start("row_permutation", "in every row y, x -> x_swz(y, x) permutes 0 .. NX-1");
+    auto r = family_result("row_permutation", "in every row y, x -> x_swz(y, x) permutes 0 .. NX-1");
     family_query q(p, {{"y", all_32bit_rows}, {"x1", std::uint64_t(1) << 16}, {"x2", std::uint64_t(1) << 16}});
     auto const c1 = q.f.column(q.cell(0), q.cell(1)), c2 = q.f.column(q.cell(0), q.cell(2));
     z3::expr const broken = !(c1 < value_of(q.f.params().nx)) || (q.cell(1) != q.cell(2) && c1 == c2);
@@ -136,7 +80,7 @@ property_result row_permutation(prover& p) {
 }
 
 property_result chunk_integrity(prover& p) {
-    auto r = start("chunk_integrity", "each TC-byte chunk stays contiguous, in order and TC-aligned");
+    auto r = family_result("chunk_integrity", "each TC-byte chunk stays contiguous, in order and TC-aligned");
     family_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
     auto const& y = q.cell(0); auto const& x = q.cell(1);
     auto const per_chunk = q.f.params().tc / q.f.params().elem;
@@ -157,7 +101,7 @@ property_result chunk_integrity(prover& p) {
 }
 
 property_result involution(prover& p) {
-    auto r = start("involution", "swizzling twice gives the cell back: x_swz(y, x_swz(y, x)) = x");
+    auto r = family_result("involution", "swizzling twice gives the cell back: x_swz(y, x_swz(y, x)) = x");
     family_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
     auto const& y = q.cell(0); auto const& x = q.cell(1);
     z3::expr const broken = q.f.column(y, q.f.column(y, x)) != x;
@@ -178,7 +122,7 @@ property_result involution(prover& p) {
 // asked for, as on one layout).
 template <class Form>
 property_result article_claim(prover& p, std::string id, std::string statement, Form form) {
-    auto r = start(std::move(id), std::move(statement));
+    auto r = family_result(std::move(id), std::move(statement));
     r.counts = weight::report;
     family_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
     auto const& y = q.cell(0); auto const& x = q.cell(1);

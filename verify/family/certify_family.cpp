@@ -3,7 +3,9 @@
 #include <chrono>
 
 #include "../prover_pool.hpp"
+#include "../report.hpp"
 #include "article_family.hpp"
+#include "article_family_figures.hpp"
 
 namespace swz::verify {
 
@@ -14,13 +16,16 @@ std::optional<family_kind> family_named(std::string const& name) {
 
 std::string family_names() { return "article"; }
 
+std::string family_name(family_kind) { return "article"; }
+
 family_certificate certify_family(family_kind, unsigned timeout_ms, unsigned threads) {
     auto const t0 = std::chrono::steady_clock::now();
     family_certificate c;
-    c.name = "article";
+    c.name = family_name(family_kind::article);
     c.description = "NX = 2^0 .. 2^16 elements of 1, 2, 4, 8 or 16 bytes, TC a power of two from the element to the "
                     "row (at most 2^17 bytes), 1 .. 2^32 rows";
-    auto const properties = article_family_properties();
+    auto properties = article_family_properties();
+    for (auto& f : article_family_figures()) properties.push_back(std::move(f));
     c.results.resize(properties.size());
     run_on_provers(properties.size(), threads, timeout_ms, [&](prover& p, std::size_t i) {
         auto const s = std::chrono::steady_clock::now();
@@ -29,6 +34,15 @@ family_certificate certify_family(family_kind, unsigned timeout_ms, unsigned thr
     });
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return c;
+}
+
+nlohmann::json family_json(family_certificate const& c) {
+    nlohmann::json doc = document_header("family");
+    doc["family"] = c.name;
+    doc["description"] = c.description;
+    doc["results"] = nlohmann::json::array();
+    for (auto const& r : c.results) doc["results"].push_back(result_json(r));
+    return doc;
 }
 
 }  // namespace swz::verify

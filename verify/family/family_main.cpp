@@ -59,11 +59,7 @@ int run_family_mode(int argc, char const* const* argv) {
     table << "swz-verify " << tool_version() << ": family " << c.name << " (" << c.description << ")\n";
     print_results(table, c.results);
     table << "\n";
-    nlohmann::json doc = document_header("family");
-    doc["family"] = c.name;
-    doc["description"] = c.description;
-    doc["results"] = nlohmann::json::array();
-    for (auto const& r : c.results) doc["results"].push_back(result_json(r));
+    nlohmann::json doc = family_json(c);
     std::vector<report_subject> const subjects{{"family:" + c.name, c.description, c.results, c.seconds}};
     return flushed_exit(output.finish(subjects, c.results, doc, c.seconds), "the results");
 }

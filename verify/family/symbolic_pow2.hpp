@@ -7,7 +7,11 @@
 // each value of k, what the instance computes.
 #pragma once
 
+#include <algorithm>
+
 #include "../symbolic_uint.hpp"
+#include "swz/bank_model.hpp"
+#include "swz/pow2.hpp"
 
 namespace swz::verify {
 
@@ -25,5 +29,18 @@ inline symbolic_uint operator%(symbolic_uint const& v, symbolic_pow2 const& p) {
 
 // The value 2^k itself.
 inline symbolic_uint value_of(symbolic_pow2 const& p) { return p.log.lift(1) << p.log; }
+
+// The bank rule's view of an access width 2^k (swz/bank_model.hpp, found
+// there by argument-dependent lookup): a unit of at least one 4-byte word,
+// and as many lanes per phase as units fill the 128 bytes of one.
+inline symbolic_pow2 unit_bytes(symbolic_pow2 const& w) {
+    auto const& k = w.log;
+    auto const word = k.lift(log2_floor(bank_width_bytes));
+    return {symbolic_uint(k.encoding(), z3::ite(k < word, word.expr(), k.expr()),
+                          std::max<std::uint64_t>(k.max(), log2_floor(bank_width_bytes)))};
+}
+inline symbolic_pow2 lanes_per_phase(symbolic_pow2 const& w) {
+    return {w.log.lift(log2_floor(bytes_per_phase)) - unit_bytes(w).log};
+}
 
 }  // namespace swz::verify

@@ -31,8 +31,8 @@ struct logical_byte {
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-template <class V, class Offset>
-SWZ_HOST_DEVICE V stored_byte(Offset const& offset, logical_byte<V> const& b, std::uint32_t elem) {
+template <class V, class Offset, class E>
+SWZ_HOST_DEVICE V stored_byte(Offset const& offset, logical_byte<V> const& b, E elem) {
     return offset(b.y, b.xb / elem) + b.xb % elem;
 }
 

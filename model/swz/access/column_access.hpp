@@ -33,7 +33,12 @@ struct column_access {
 
     template <class V>
     SWZ_HOST_DEVICE logical_byte<V> at(access_geometry const&, V lane, V const* s) const {
-        return {s[0] + lane, s[1] * instr.width};
+        return lane_byte(lane, s[0], s[1], instr.width);
+    }
+    // The same with the width of any type (the family proofs keep it symbolic).
+    template <class V, class W>
+    SWZ_HOST_DEVICE static logical_byte<V> lane_byte(V lane, V y0, V c, W width) {
+        return {y0 + lane, c * width};
     }
 };
 

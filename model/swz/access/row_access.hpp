@@ -38,9 +38,15 @@ struct row_access {
 
     template <class V>
     SWZ_HOST_DEVICE logical_byte<V> at(access_geometry const& g, V lane, V const* s) const {
-        std::uint32_t const per_row = g.row_bytes / instr.width;
-        V const u = s[0] * 32u + lane;
-        return {u / per_row, u % per_row * instr.width};
+        return lane_byte(lane, s[0], g.row_bytes, instr.width);
+    }
+    // The same with the row's bytes and the width of any type (the family
+    // proofs keep both symbolic).
+    template <class V, class B, class W>
+    SWZ_HOST_DEVICE static logical_byte<V> lane_byte(V lane, V s, B row_bytes, W width) {
+        auto const per_row = row_bytes / width;
+        V const u = s * 32u + lane;
+        return {u / per_row, u % per_row * width};
     }
 };
 
