@@ -10,6 +10,7 @@
 
 #include "catalogue/catalogue_members.hpp"
 #include "catalogue/certificate_file.hpp"
+#include "catalogue/family_entry.hpp"
 #include "catalogue/json_layout.hpp"
 #include "support/run_swz_verify.hpp"
 #include "swz/kernel_layouts.hpp"
@@ -57,7 +58,7 @@ TEST_CASE("the catalogue holds every power-of-two layout of 32 B to 1 KiB rows",
 TEST_CASE("the catalogue holds the tile of every kernel, with the kernel named", "[catalogue][contents]") {
     std::map<std::string, std::string> kernel_of_folder;
     for (auto const& d : fs::directory_iterator(proofs)) {
-        if (!d.is_directory()) continue;
+        if (!d.is_directory() || swz::verify::catalogue::is_family_folder(d.path().filename().string())) continue;
         auto const j = certificate(d.path().filename().string());
         for (auto const& k : j["catalogue"]["kernels"]) kernel_of_folder[k.get<std::string>()] = d.path().filename().string();
     }
@@ -111,6 +112,14 @@ TEST_CASE("every certificate is sealed, canonical, and its stored obligations st
         CAPTURE(name);
         std::string const text = slurp(d.path() / "certificate.json");
         auto const j = nlohmann::json::parse(text);
+        if (swz::verify::catalogue::is_family_folder(name)) {  // a family proof: sealed, canonical, no obligation files
+            CHECK(j["mode"] == "family");
+            CHECK(j["digest"] == swz::verify::catalogue::digest_of(j));
+            CHECK(swz::verify::catalogue::layout_json(j) == text);
+            CHECK(text.find("\"seconds\"") == std::string::npos);
+            CHECK_FALSE(fs::exists(d.path() / "obligations"));
+            continue;
+        }
         ++certificates;
         CHECK(j["catalogue"]["name"] == name);
         CHECK(j["digest"] == swz::verify::catalogue::digest_of(j));
@@ -172,4 +181,23 @@ TEST_CASE("the manifest names exactly the grid, as the sweep that made it writes
     CHECK(expected.size() == 165);
     CHECK(listed == expected);
     CHECK(j["grid"].size() == listed.size());
+}
+
+TEST_CASE("the catalogue records the article family's proofs, each property proved", "[catalogue][contents][family]") {
+    // Every power-of-two layout of the article's formula, the figures as
+    // closed forms: what covers a layout outside the stored grid.
+    auto const j = certificate("family-article");
+    CHECK(j["family"] == "article");
+    CHECK(j["exit_code"] == 0);
+    std::set<std::string> ids;
+    for (auto const& r : j["results"]) {
+        ids.insert(r["id"].get<std::string>());
+        if (r["counts"] == "gate") CHECK(r["verdict"] == "PROVED");
+    }
+    for (auto const* id : {"family.bijection", "family.row_permutation", "family.chunk_integrity", "family.involution",
+                           "family.conflict.row", "family.conflict.row-chunk", "family.conflict.column",
+                           "family.conflict.column-chunk"})
+        CHECK(ids.count(id));
+    auto const manifest = nlohmann::json::parse(slurp(proofs / "manifest.json"));
+    CHECK(manifest["families"] == nlohmann::json::array({"article"}));
 }

@@ -120,7 +120,7 @@ TEST_CASE("a manifest edited by hand, or naming another grid, is found", "[catal
     ranges.nx = {32};
     ranges.elem = {4};
     ranges.tc = {16};
-    auto j = catalogue::manifest_json(ranges, "--nx 32 --elem 4 --tc 16", {"nx32-e4-tc16"});
+    auto j = catalogue::manifest_json(ranges, "--nx 32 --elem 4 --tc 16", {"nx32-e4-tc16"}, {});
     // Then edited: "no grid", so that every grid certificate would pass unchecked.
     j["grid"] = nlohmann::json::array();
     spit(dir / "manifest.json", catalogue::layout_json(j));

@@ -1,5 +1,7 @@
 #include "catalogue_options.hpp"
 
+#include "family_entry.hpp"
+
 #include <limits>
 #include <string_view>
 
@@ -19,7 +21,8 @@ constexpr char const* footer =
     "and counted. --sweep certifies every other combination, in parallel, and writes a Markdown (default) or\n"
     "JSON summary: one row a layout, each property, the conflict figures per pattern. With --write-catalogue DIR\n"
     "it also writes each certificate to DIR/<layout>/, together with the layouts every catalogue holds (each\n"
-    "kernel's tile and the known-bad layouts) and DIR/manifest.json (the grid: these ranges); all of it is staged\n"
+    "kernel's tile and the known-bad layouts), the family proofs (DIR/family-<name>/, --families) and\n"
+    "DIR/manifest.json (the grid: these ranges, and the families); all of it is staged\n"
     "first and moved into place only once every file is written, so a failed run leaves DIR as it was.\n"
     "The catalogue in proofs/ is made by\n"
     "  swz-verify --sweep --nx 2..1024 --elem 1..16 --tc 1..128 --row-bytes 32..1024 --write-catalogue proofs\n\n"
@@ -38,7 +41,7 @@ constexpr char const* footer =
 
 struct raw_options {
     std::string check, nx, elem, tc, row_bytes, rows, timeout, format, out, jobs, write_catalogue;
-    std::string cvc5, solver_timeout, obligations_dir, timings, json;
+    std::string cvc5, solver_timeout, obligations_dir, timings, json, families;
     bool sweep = false, no_second_solver = false, quiet = false;
 };
 
@@ -91,6 +94,7 @@ std::vector<cli::option_spec> const& catalogue_options() {
          "write the check's findings or the sweep's summary as JSON to FILE (- for stdout, the report then on stderr)"},
         {"--quiet", 0, false, "", "print only the findings, one line each (check)"},
         {"--write-catalogue", 1, false, "DIR", "write every certificate to DIR/<layout>/ (sweep)"},
+        {"--families", 1, false, "LIST", "the family proofs --write-catalogue writes to DIR/family-<name>/: article, or none (default: all)"},
         {"--jobs", 1, false, "N", "parallel jobs (default: one per core)"},
         {"--cvc5", 1, false, "PATH", "cvc5, the second solver (check; default: cvc5 on $PATH)"},
         {"--no-second-solver", 0, false, "", "check without cvc5 (reported loudly; the obligations are then checked by Z3 only)"},
@@ -134,6 +138,7 @@ parsed parse(int argc, char const* const* argv) {
     take("--out", o.out);
     take("--jobs", o.jobs);
     take("--write-catalogue", o.write_catalogue);
+    take("--families", o.families);
     take("--cvc5", o.cvc5);
     take("--solver-timeout", o.solver_timeout);
     take("--obligations-dir", o.obligations_dir);
@@ -156,7 +161,8 @@ parsed parse(int argc, char const* const* argv) {
     if (check) {
         if (auto e = misplaced({{"--nx", !o.nx.empty()}, {"--elem", !o.elem.empty()}, {"--tc", !o.tc.empty()},
                                 {"--row-bytes", !o.row_bytes.empty()}, {"--rows", !o.rows.empty()},
-                                {"--timeout-ms", !o.timeout.empty()}, {"--write-catalogue", !o.write_catalogue.empty()}},
+                                {"--timeout-ms", !o.timeout.empty()}, {"--write-catalogue", !o.write_catalogue.empty()},
+                                {"--families", !o.families.empty()}},
                                "--check"))
             return *e;
         if (o.check.empty()) return cli::usage_error{"--check needs a directory"};
@@ -215,6 +221,13 @@ parsed parse(int argc, char const* const* argv) {
         return cli::usage_error{"--json - and --format json both write standard output; give one"};
     s.jobs = std::get<unsigned>(jobs);
     if (!o.write_catalogue.empty()) s.write_catalogue = o.write_catalogue;
+    if (!o.families.empty() && o.write_catalogue.empty()) return cli::usage_error{"--families is an option of --write-catalogue"};
+    if (o.families.empty()) s.families = catalogued_families();
+    else if (o.families != "none") {
+        auto const f = family_named(o.families);
+        if (!f) return cli::usage_error{"--families " + o.families + ": no such family (" + family_names() + ", or none)"};
+        s.families = {*f};
+    }
     s.description = "--nx " + o.nx + " --elem " + (o.elem.empty() ? "4" : o.elem) +
                     (o.tc.empty() ? std::string(" (TC = element size)") : " --tc " + o.tc) +
                     (o.row_bytes.empty() ? "" : " --row-bytes " + o.row_bytes) + (o.rows.empty() ? "" : " --rows " + o.rows);

@@ -8,6 +8,8 @@
 //              [--jobs N] [--write-catalogue DIR]
 #pragma once
 
+#include "../family/certify_family.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -45,6 +47,8 @@ struct sweep_command {
     std::optional<std::string> json;  // the JSON summary too: a path, or "-" for standard output
     unsigned jobs = 0;
     std::optional<std::filesystem::path> write_catalogue;
+    // The families whose proofs --write-catalogue writes (--families; all by default).
+    std::vector<family_kind> families;
     std::string description;  // the ranges as given, "--nx 2..1024 --elem 1..16 ..."
 };
 

@@ -24,6 +24,7 @@
 #include "check_findings.hpp"
 #include "check_report.hpp"
 #include "expectation.hpp"
+#include "family_entry.hpp"
 #include "manifest.hpp"
 #include "output_file.hpp"
 #include "progress_bar.hpp"
@@ -191,6 +192,9 @@ int run_check(check_command const& cmd) {
 
     // The grid the catalogue claims to hold.
     std::set<std::string> grid_names;
+    // The family proofs the manifest lists (without one, what the catalogue
+    // should hold is unknown, and that is the finding).
+    std::vector<family_kind> families;
     bool have_manifest = false;
     {
         auto const read = read_manifest(cmd.dir);
@@ -215,11 +219,12 @@ int run_check(check_command const& cmd) {
                                              " layouts) is not the grid of its ranges now (" + std::to_string(derived.size()) +
                                              " layouts: " + m.command + ")", exit_stale);
             grid_names.insert(derived.begin(), derived.end());
+            families = m.families;
         }
     }
 
     // The certificates in DIR, by folder name; nothing else may be there.
-    std::vector<fs::path> folders;
+    std::vector<fs::path> folders, family_folders;
     std::set<std::string> present;
     for (auto const& d : fs::directory_iterator(cmd.dir)) {
         std::string const name = d.path().filename().string();
@@ -227,6 +232,14 @@ int run_check(check_command const& cmd) {
         if (!d.is_directory()) {
             if (!is_catalogue_file(name))
                 found.add(name, name + ": " + d.path().string() + " is not a file of a catalogue (stray)", exit_stale);
+            continue;
+        }
+        if (is_family_folder(name)) {
+            family_folders.push_back(d.path());
+            present.insert(name);
+            for (auto const& f : fs::directory_iterator(d.path()))
+                if (!(f.path().filename() == "certificate.json" && f.is_regular_file()))
+                    found.add(name, name + ": " + f.path().string() + " is not a file of a family certificate (stray)", exit_stale);
             continue;
         }
         if (!fs::exists(certificate_path(d.path()))) {
@@ -401,6 +414,21 @@ int run_check(check_command const& cmd) {
         bar.advance();
     };
 
+    // The family proofs first: seconds each, against milliseconds a layout.
+    bar.add_total(family_folders.size());
+    for (auto const& f : family_folders) {
+        std::string const name = f.filename().string();
+        if (std::none_of(families.begin(), families.end(), [&](family_kind k) { return family_folder(k) == name; })) {
+            found.add(name, name + ": a family proof that " + (cmd.dir / manifest_name).string() + " does not list; delete " +
+                                f.string() + " or regenerate the catalogue", exit_stale);
+            bar.advance();
+            continue;
+        }
+        pool.add([&, f] {
+            for (auto const& finding : check_family_folder(f)) found.add(f.filename().string(), finding.line, finding.exit_code);
+            bar.advance();
+        });
+    }
     for (auto const& f : folders) pool.add([&, f] { check_one(f); });
     pool.run();
     bar.finish();
@@ -417,6 +445,10 @@ int run_check(check_command const& cmd) {
             found.add(e.name, "known-bad layout " + e.name + ": no certificate in " + dir_text + "; expected " +
                                   (cmd.dir / e.name).string(), exit_stale);
     }
+    for (auto const f : families)
+        if (!present.count(family_folder(f)))
+            found.add(family_folder(f), "family " + family_name(f) + ": no certificate in " + dir_text + "; expected " +
+                                            (cmd.dir / family_folder(f)).string(), exit_stale);
     for (auto const& g : grid_names)
         if (!present.count(g))
             found.add(g, "grid layout " + g + ": no certificate in " + dir_text + ", though " + manifest_name +
@@ -456,6 +488,7 @@ int run_check(check_command const& cmd) {
     found.print(findings_text);
     std::ostringstream report;  // the text report: the findings, then the summary line
     report << findings_text.str() << "swz-verify --check " << dir_text << ": " << folders.size() << " certificates, "
+           << family_folders.size() << " family proof" << (family_folders.size() == 1 ? "" : "s") << ", "
            << obligations << " obligations; Z3 re-derived them (" << seconds_text(z3_seconds) << " CPU); " << second
            << "; " << verdict
            << (code == exit_ok ? "" : " (exit " + std::to_string(code) + ": " + exit_code_meaning(code) + ")") << " in "

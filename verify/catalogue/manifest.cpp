@@ -27,12 +27,13 @@ std::vector<std::uint64_t> values(nlohmann::json const& j, char const* what) {
 
 }  // namespace
 
-nlohmann::json manifest_json(sweep_ranges const& r, std::string const& command, std::vector<std::string> grid) {
+nlohmann::json manifest_json(sweep_ranges const& r, std::string const& command, std::vector<std::string> grid,
+                             std::vector<family_kind> const& families) {
     std::sort(grid.begin(), grid.end());
     nlohmann::json j;
     j["tool"] = "swz-verify";
-    j["what"] = "the grid of the swz-verify --sweep that wrote this catalogue; swz-verify --check requires a certificate "
-                "for each of its layouts";
+    j["what"] = "the grid and the family proofs of the swz-verify --sweep that wrote this catalogue; swz-verify --check "
+                "requires a certificate for each of its layouts and families";
     j["sweep"] = {{"command", command},
                   {"nx", r.nx},
                   {"elem", r.elem},
@@ -40,6 +41,8 @@ nlohmann::json manifest_json(sweep_ranges const& r, std::string const& command, 
                   {"row_bytes", r.row_bytes ? nlohmann::json(*r.row_bytes) : nlohmann::json(nullptr)},
                   {"rows", r.rows}};
     j["grid"] = grid;
+    j["families"] = nlohmann::json::array();
+    for (auto f : families) j["families"].push_back(family_name(f));
     return sealed(std::move(j));
 }
 
@@ -61,6 +64,11 @@ std::variant<manifest, std::string> read_manifest(std::filesystem::path const& d
         m.ranges.rows = s.at("rows").get<std::uint64_t>();
         if (m.ranges.rows == 0 || m.ranges.rows > all_32bit_rows) return std::string("its row count is out of range");
         for (auto const& n : m.json.at("grid")) m.grid.push_back(n.get<std::string>());
+        for (auto const& n : m.json.at("families")) {
+            auto const f = family_named(n.get<std::string>());
+            if (!f) return "an unknown family " + n.dump();
+            m.families.push_back(*f);
+        }
     } catch (std::exception const& e) {
         return std::string(e.what());
     }

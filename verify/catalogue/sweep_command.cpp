@@ -11,6 +11,7 @@
 #include "catalogue_writer.hpp"
 #include "certificate_file.hpp"
 #include "expectation.hpp"
+#include "family_entry.hpp"
 #include "json_layout.hpp"
 #include "manifest.hpp"
 #include "output_file.hpp"
@@ -90,6 +91,18 @@ int run_sweep(sweep_command const& cmd) {
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return !is_pow2(entries[a].tile.shape.cols()) && is_pow2(entries[b].tile.shape.cols());
     });
+    // The family proofs first: one query each over a whole family, seconds.
+    std::vector<family_certificate> families;
+    if (writer) families.resize(cmd.families.size());
+    for (std::size_t k = 0; k < families.size(); ++k)
+        pool.add([&, k] {
+            families[k] = certify_family(cmd.families[k], family_timeout_ms, 1);
+            if (auto e = writer->stage(family_bundle(cmd.families[k], families[k]))) {
+                std::lock_guard<std::mutex> g(error_lock);
+                if (!write_failed) write_error = *e;
+                write_failed = true;
+            }
+        });
     for (std::size_t i : order)
         pool.add([&, i] {
             if (write_failed) return bar.advance();  // the catalogue cannot be written: no use certifying more
@@ -117,7 +130,7 @@ int run_sweep(sweep_command const& cmd) {
     bar.finish();
 
     if (writer && !write_failed)
-        if (auto e = writer->stage_file(manifest_name, layout_json(manifest_json(cmd.ranges, cmd.description, grid_names)))) {
+        if (auto e = writer->stage_file(manifest_name, layout_json(manifest_json(cmd.ranges, cmd.description, grid_names, cmd.families)))) {
             write_error = *e;
             write_failed = true;
         }
@@ -142,6 +155,15 @@ int run_sweep(sweep_command const& cmd) {
         if (std::any_of(r.cert.results.begin(), r.cert.results.end(),
                         [](property_result const& p) { return p.applicable && p.outcome == verdict::unknown; }))
             undecided.push_back(r.entry.name);
+    }
+    for (std::size_t k = 0; k < families.size(); ++k) {
+        std::string const name = family_folder(cmd.families[k]);
+        int const family_code = exit_code_for(families[k].results);
+        if (family_code != exit_ok) std::cerr << "swz-verify: " << name << ": the family is not proved (exit " << family_code << ")\n";
+        code = worse_exit(code, family_code);
+        if (std::any_of(families[k].results.begin(), families[k].results.end(),
+                        [](property_result const& p) { return p.applicable && p.outcome == verdict::unknown; }))
+            undecided.push_back(name);
     }
     // A certificate with an UNKNOWN is not what the next run derives: such a
     // catalogue is not written (a loaded machine timed out, most likely).
