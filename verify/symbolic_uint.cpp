@@ -55,6 +55,13 @@ symbolic_uint symbolic_uint::variable(bv_encoding const& enc, char const* name, 
     return symbolic_uint(enc, enc.ctx->bv_const(name, enc.width), count == 0 ? 0 : count - 1);
 }
 
+symbolic_uint symbolic_uint::narrow_variable(bv_encoding const& enc, char const* name, std::uint64_t count) {
+    unsigned bits = 1;
+    while (bits < enc.width && (std::uint64_t(1) << bits) < count) ++bits;
+    if (bits >= enc.width) return variable(enc, name, count);
+    return symbolic_uint(enc, z3::zext(enc.ctx->bv_const(name, bits), enc.width - bits), count == 0 ? 0 : count - 1);
+}
+
 symbolic_uint symbolic_uint::under(bv_encoding const& enc) const {
     symbolic_uint out(enc, e_, max_);
     if (enc.mode == lowering::literal && enc_->mode == lowering::fast) out.guide_ = std::make_shared<symbolic_uint const>(*this);

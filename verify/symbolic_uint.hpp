@@ -67,6 +67,10 @@ public:
     // A variable ranging over 0 .. count-1: the query must assert that range
     // (query_support's range_constraints does).
     static symbolic_uint variable(bv_encoding const& enc, char const* name, std::uint64_t count);
+    // The same, declared only as wide as `count` needs and zero-extended:
+    // the high bits are constants, so shifts by it and sums of it stay
+    // small when bit-blasted (the family queries shift by such variables).
+    static symbolic_uint narrow_variable(bv_encoding const& enc, char const* name, std::uint64_t count);
 
     z3::expr const& expr() const { return e_; }
     std::uint64_t max() const { return max_; }

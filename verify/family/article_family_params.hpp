@@ -33,10 +33,10 @@ struct article_family_params {
 class article_family {
 public:
     explicit article_family(bv_encoding const& enc)
-        : vars_{{"log2_nx", family_max_log2_nx + 1, symbolic_uint::variable(enc, "log2_nx", family_max_log2_nx + 1), {}},
-                {"log2_elem", family_max_log2_elem + 1, symbolic_uint::variable(enc, "log2_elem", family_max_log2_elem + 1), {}},
-                {"log2_tc", family_max_log2_row + 1, symbolic_uint::variable(enc, "log2_tc", family_max_log2_row + 1), {}},
-                {"rows", all_32bit_rows + 1, symbolic_uint::variable(enc, "rows", all_32bit_rows + 1), {}}},
+        : vars_{{"log2_nx", family_max_log2_nx + 1, symbolic_uint::narrow_variable(enc, "log2_nx", family_max_log2_nx + 1), {}},
+                {"log2_elem", family_max_log2_elem + 1, symbolic_uint::narrow_variable(enc, "log2_elem", family_max_log2_elem + 1), {}},
+                {"log2_tc", family_max_log2_row + 1, symbolic_uint::narrow_variable(enc, "log2_tc", family_max_log2_row + 1), {}},
+                {"rows", all_32bit_rows + 1, symbolic_uint::narrow_variable(enc, "rows", all_32bit_rows + 1), {}}},
           params_{{vars_[0].value}, {vars_[1].value}, {vars_[2].value}} {}
 
     std::vector<bounded_variable> const& parameter_variables() const { return vars_; }

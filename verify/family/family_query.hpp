@@ -31,7 +31,7 @@ struct family_query {
 
     family_query(prover& p, std::vector<variable_range> cells) : f(p.fast()) {
         vars = f.parameter_variables();
-        for (auto& c : cells) vars.push_back({c.name, c.count, symbolic_uint::variable(p.fast(), c.name.c_str(), c.count), {}});
+        for (auto& c : cells) vars.push_back({c.name, c.count, symbolic_uint::narrow_variable(p.fast(), c.name.c_str(), c.count), {}});
     }
     symbolic_uint const& cell(std::size_t i) const { return vars[family_parameters + i].value; }
     // The rules, and each cell inside the family's tile.
