@@ -165,7 +165,7 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
     std::size_t resident = 0;
     CHECK_CUDA(swz::detail::fast_block_order<sizeof(T)>(buf.out, buf.in, shape, resident, c.band));
     using plan = swz::fast_plan_for<sizeof(T)>;
-    if (tune) {  // the other order: whole columns, or bands whose blocks in flight read whole rows
+    if (tune) {  // the other order: whole columns (the unpacked kernel, for packed cells), or bands reading whole rows
         std::size_t const across = (s.cols + plan::nx - 1) / plan::nx;
         c.other_band = c.band != swz::whole_column ? std::size_t(swz::whole_column) : std::max<std::size_t>(1, resident / across);
         c.fast_other_band = measure(buf, [&] {
@@ -207,7 +207,11 @@ std::string percent(double share) {
     std::snprintf(b, sizeof b, "%.1f%%", 100 * share);
     return b;
 }
-std::string band_name(std::size_t band) { return band == swz::whole_column ? "col" : std::to_string(band); }
+// "pack": sub-tiles packed (swz/detail/tile_packing.hpp); --tune then times
+// the unpacked kernel in whole columns next to it.
+std::string band_name(std::size_t band) {
+    return band == swz::whole_column ? "col" : band == 0 ? "pack" : std::to_string(band);
+}
 
 void print_header(bool tune) {
     std::printf("%-10s %-20s %-6s %9s %-6s %9s %9s %7s %6s %8s %8s", "group", "shape", "type", "copy GB/s", "by", "swz ms",

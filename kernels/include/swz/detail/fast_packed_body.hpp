@@ -1,0 +1,100 @@
+// What each thread of the packed fast kernel does: the fast kernel's tile,
+// load, gather and stores (fast_transpose_body.hpp, aligned rows on both
+// sides), with each tile cell standing for an element of one of the tile's
+// sub-tiles (tile_packing.hpp). Host and device code: the CPU emulation
+// runs these very functions.
+//
+// Only where every input and output row is 16-byte aligned: there a chunk
+// or an output vector is one aligned 16-byte access and needs nothing from
+// a neighbouring lane, so sub-tiles from different places of the batch can
+// sit side by side in one tile without any lane exchange between them.
+#pragma once
+
+#include <cstddef>
+
+#include "swz/config.hpp"
+#include "swz/detail/fast_batch.hpp"
+#include "swz/detail/fast_transpose_body.hpp"
+#include "swz/detail/tile_packing.hpp"
+#include "swz/detail/transpose_args.hpp"
+#include "swz/kernels/fast_transpose_configs.hpp"
+#include "swz/kernels/fast_transpose_lanes.hpp"
+
+namespace swz::detail {
+
+// One launch of the packed kernel: the batch (from its first matrix), its
+// packing, and how many sub-tiles the launch covers (the last block's
+// tile may hold fewer than per_tile).
+struct packed_batch {
+    fast_batch b;
+    tile_packing p;
+    unsigned subtiles;
+};
+
+// The packing the fast kernel uses for this shape and these pointers:
+// per_tile == 1 (none) unless every row on both sides is 16-byte aligned
+// and the element size's config packs.
+template <unsigned Size>
+tile_packing packing_for(void const* out, void const* in, transpose_shape const& s) {
+    if (!fast_transpose_config<Size>::packs) return tile_packing{};
+    if (!rows_aligned16(in, s.ld_in * Size, s.stride_in * Size, s.batch) ||
+        !rows_aligned16(out, s.ld_out * Size, s.stride_out * Size, s.batch))
+        return tile_packing{};
+    return choose_packing<fast_plan_for<Size>>(s.rows, s.cols);
+}
+
+template <class Plan, bool Streaming = false>
+struct fast_packed_body {
+    using body = fast_transpose_body<Plan, true, true, Streaming>;
+    using lanes = fast_transpose_lanes<Plan>;
+    static constexpr unsigned K = Plan::rows_per_vector;
+    static constexpr unsigned G = Plan::elems_per_gather;
+
+    // The sub-tile that tile cell (y, x) of the block belongs to, as the
+    // unpacked body's job (its row0, col0 the sub-tile's), and the cell
+    // inside it; valid is false past the launch's last sub-tile.
+    struct site {
+        bool valid;
+        tile_job job;
+        tile_cell<unsigned> local;
+    };
+    SWZ_HOST_DEVICE static site site_of(packed_batch const& pb, unsigned block, unsigned y, unsigned x) {
+        packed_cell const c = place(pb.p, block, y, x);
+        fast_batch const& b = pb.b;
+        return {c.sub < pb.subtiles,
+                make_tile_job(b.in + std::size_t(c.matrix) * b.stride_in, b.out + std::size_t(c.matrix) * b.stride_out,
+                              b.rows, b.cols, b.pitch_in, b.pitch_out, c.row0, c.col0, Plan::elem),
+                c.local};
+    }
+
+    // Global -> registers -> the swizzled tile; every load in flight first.
+    SWZ_HOST_DEVICE static void load_tile(packed_batch const& pb, unsigned block, unsigned char* tile, unsigned tid) {
+        typename body::loaded r;
+#pragma unroll
+        for (unsigned it = 0; it < Plan::load_iterations; ++it) {
+            auto const cell = Plan::load_cell(tid % 32, tid / 32, it);
+            site const s = site_of(pb, block, cell.y, cell.x);
+            auto const c = body::site_at(s.job, s.local.y, s.local.x);
+            r.v[it] = s.valid && c.in_matrix ? body::load_aligned_chunk(s.job, c) : vec16{{0, 0, 0, 0}};
+        }
+        body::store_registers(r, tile, tid);
+    }
+
+    // The chain's gathered vectors to their output rows: vector i of
+    // member k holds tile rows K*t .. K*t + K - 1 of tile column c*K + w*G
+    // + i, which lie in one sub-tile.
+    SWZ_HOST_DEVICE static void store_chain(packed_batch const& pb, unsigned block, typename body::gathered const& g,
+                                            unsigned chain, unsigned tid) {
+#pragma unroll
+        for (unsigned k = 0; k < lanes::chain_length; ++k) {
+            auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
+#pragma unroll
+            for (unsigned i = 0; i < G; ++i) {
+                site const s = site_of(pb, block, task.t * K, task.c * K + task.w * G + i);
+                if (s.valid) body::store_aligned(s.job, s.job.col0 + s.local.x, s.job.row0 + s.local.y, g.v[k][i]);
+            }
+        }
+    }
+};
+
+}  // namespace swz::detail
