@@ -143,7 +143,7 @@ TEMPLATE_TEST_CASE_SIG("rows around the tile's edges where tiles overlap, output
 }
 
 TEMPLATE_TEST_CASE_SIG("several sub-tiles to a tile: tall, wide, small batches, rows aligned", "[kernels][emulation]",
-                       ((unsigned E), E), 1, 2, 4, 8) {
+                       ((unsigned E), E), 1, 2, 4) {  // doubles do not pack (fast_transpose_config)
     // Every shape here runs the packed kernel (swz/detail/tile_packing.hpp):
     // rows aligned on both sides, a dimension below the tile or divided
     // badly by it; sub-tiles of several sizes, partly filled last tiles,
@@ -151,9 +151,11 @@ TEMPLATE_TEST_CASE_SIG("several sub-tiles to a tile: tall, wide, small batches, 
     // between matrices (16 bytes, keeping rows aligned).
     constexpr std::size_t g = 16 / E;  // elements in 16 bytes
     std::vector<detail::transpose_shape> shapes;
+    // 96 bytes: sub-tiles of 64 bytes pad as much as whole tiles for int8
+    // and for half rows (64 rows a tile), which then stay whole.
     for (std::size_t bytes : {16, 32, 48, 64, 96}) {
-        shapes.push_back(shape_of(1008, bytes / E));  // tall
-        shapes.push_back(shape_of(bytes / E, 1008));  // wide
+        if (!(E == 1 && bytes == 96)) shapes.push_back(shape_of(1008, bytes / E));  // tall
+        if (!(E <= 2 && bytes == 96)) shapes.push_back(shape_of(bytes / E, 1008));  // wide
     }
     shapes.push_back(shape_of(64, 64 / E, 0, 0, 9));  // 64 x 64 bytes: four int8 matrices a tile, two half ones
     shapes.push_back(shape_of(48 / E, 32 / E, 0, 0, 7));

@@ -25,8 +25,8 @@ TEMPLATE_TEST_CASE_SIG("every sub-tile of a batch lies in exactly one block's ti
                 CAPTURE(rows, cols, batch, p.rows_log2, p.cols_log2, p.per_tile);
                 std::size_t const sub_rows = std::size_t(1) << p.rows_log2, sub_cols = std::size_t(1) << p.cols_log2;
                 REQUIRE(sub_rows % plan::rows_per_vector == 0);  // whole output vectors
-                REQUIRE(sub_cols * E % 32 == 0);                 // whole sectors, whole chunks
-                REQUIRE(sub_rows * E >= 32);
+                REQUIRE(sub_cols * E % 64 == 0);                 // runs of 64 bytes, whole chunks
+                REQUIRE(sub_rows * E >= 64);
                 REQUIRE(p.per_tile == plan::tile_rows / sub_rows * (plan::nx / sub_cols));
                 REQUIRE(p.down == (rows + sub_rows - 1) / sub_rows);
                 REQUIRE(p.per_matrix == p.down * ((cols + sub_cols - 1) / sub_cols));
@@ -61,11 +61,12 @@ TEST_CASE("packing where a dimension is below the tile or the tile divides it ba
     CHECK(choose_packing<i8>(64, 64).per_tile == 4);          // 4096 x 64 x 64: four matrices a tile
     CHECK(choose_packing<i16>(64, 64).per_tile == 2);
     CHECK(choose_packing<i8>(1048576, 64).per_tile == 2);     // tall: two stretches of 128 rows side by side
-    CHECK(choose_packing<i8>(100000, 96).cols_log2 == 5);     // 96 columns: sub-tiles of 32
-    CHECK(choose_packing<i16>(100000, 96).cols_log2 == 5);
+    CHECK(choose_packing<i16>(100000, 96).cols_log2 == 5);    // 96 columns: sub-tiles of 32 (64 bytes)
     CHECK(choose_packing<i8>(64, 1048576).per_tile == 2);     // wide: two stretches of 128 columns stacked
-    CHECK(choose_packing<i8>(96, 100000).rows_log2 == 5);
     CHECK(choose_packing<i16>(96, 100000).rows_log2 == 5);
+    // 96 bytes of int8: sub-tiles of 32 would read or write runs of 32 bytes.
+    CHECK(choose_packing<i8>(100000, 96).per_tile == 1);
+    CHECK(choose_packing<i8>(96, 100000).per_tile == 1);
     // Whole tiles where they fit within 1/16 of padding.
     for (std::size_t n : {128, 256, 1000, 4096, 100000, 1048576}) {
         CHECK(choose_packing<i8>(n, n).per_tile == 1);
@@ -85,6 +86,8 @@ TEST_CASE("packed only where every row on both sides is 16-byte aligned", "[kern
     CHECK(packing_for<1>(out, in + 2, s).per_tile == 1);       // input pointer off
     CHECK(packing_for<1>(out, in, transpose_shape::packed(1048575, 64)).per_tile == 1);  // output rows of 1048575 bytes
     CHECK(packing_for<2>(out, in, transpose_shape::packed(1048576, 60)).per_tile == 1);  // input rows of 120 bytes
+    CHECK(packing_for<4>(out, in, transpose_shape::packed(1048576, 16)).per_tile == 4);
+    CHECK(packing_for<8>(out, in, transpose_shape::packed(1048576, 8)).per_tile == 1);  // doubles never pack
     transpose_shape const gaps{64, 40, 48, 80, 1, 64 * 48, 40 * 80};  // 40-byte rows, 48 and 80 bytes apart
     CHECK(packing_for<1>(out, in, gaps).per_tile > 1);  // aligned pitches around unaligned row lengths
 }

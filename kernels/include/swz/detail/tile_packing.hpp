@@ -79,19 +79,24 @@ inline unsigned fitted_log2(std::size_t n, unsigned full_log2, unsigned least_lo
     return best;
 }
 
-// The packing of a rows x cols matrix for a plan's tile: sub-tiles no
-// shorter than max(K, 32 bytes of output) and no narrower than 32 bytes,
-// so that each one still reads and writes whole 32-byte sectors. per_tile
+// The packing of a rows x cols matrix for a plan's tile: sub-tiles at
+// least 64 bytes each way (and K rows), so that each input row and output
+// row is read and written in runs of 64 bytes or more: on an H200 (run 1,
+// kernels/BENCHMARKS.md) sub-tiles of 32 bytes did not gain (int8 100000 x
+// 96: 73.7 -> 74.2% of copy) or lost (int8 96 x 100000: 68.9 -> 67.2%),
+// while those of 64 bytes and more gained 1-37 points. per_tile
 // == 1 where whole tiles are the best fit (the unpacked kernel runs then),
 // and where a matrix holds 2^30 sub-tiles or more (indices are 32-bit,
 // and below 2^31 for divisor32).
+inline constexpr unsigned least_run_bytes = 64;
+
 template <class Plan>
 tile_packing choose_packing(std::size_t rows, std::size_t cols) {
     constexpr unsigned tile_rows_log2 = log2_of(Plan::tile_rows), nx_log2 = log2_of(Plan::nx);
     static_assert((1u << tile_rows_log2) == Plan::tile_rows && (1u << nx_log2) == Plan::nx, "tiles of 2^n x 2^m");
-    constexpr unsigned sector = 32 / Plan::elem;  // elements in 32 bytes
-    constexpr unsigned least_rows = log2_of(Plan::rows_per_vector > sector ? Plan::rows_per_vector : sector);
-    constexpr unsigned least_cols = log2_of(sector);
+    constexpr unsigned run = least_run_bytes / Plan::elem;  // elements in the shortest run
+    constexpr unsigned least_rows = log2_of(Plan::rows_per_vector > run ? Plan::rows_per_vector : run);
+    constexpr unsigned least_cols = log2_of(run);
     static_assert(least_rows <= tile_rows_log2 && least_cols <= nx_log2);
     tile_packing p;
     p.rows_log2 = fitted_log2(rows, tile_rows_log2, least_rows);
