@@ -10,8 +10,8 @@
 // 16-byte vectorised copy kernel, on the same number of bytes. Each figure
 // is the median of `repeats` launches timed one by one with CUDA events,
 // after the checked launch and warm-up; GB/s counts bytes read plus
-// written. --tune also times the fast kernel in the other block order and,
-// where rows are realigned, with 4 and 6 resident blocks per SM.
+// written. --tune also times the fast kernel in the other block order and
+// with 3 to 6 resident blocks per SM (tune_residency.cu).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -55,7 +55,7 @@ struct cell {
     timing memcpy_d2d, copy16, fast, geam, lt;
     std::size_t band = 0, other_band = 0;  // the chosen block order; the one --tune times next to it
     timing fast_other_band;
-    timing residency[std::size(tuned_residencies)];  // --tune, realigning kernels: tuned_residencies blocks per SM
+    timing residency[std::size(tuned_residencies)];  // --tune: tuned_residencies blocks per SM
     double copy_ms() const { return std::min(memcpy_d2d.ms > 0 ? memcpy_d2d.ms : 1e30, copy16.ms > 0 ? copy16.ms : 1e30); }
     double gbps(timing const& t) const { return 2.0 * double(bytes) / (t.ms * 1e6); }
     double of_copy(timing const& t) const { return t.timed() ? copy_ms() / t.ms : -1; }
@@ -173,13 +173,13 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
         }, repeats);
         for (unsigned r = 0; r < std::size(tuned_residencies); ++r) {
             unsigned const blocks = tuned_residencies[r];
-            if (launch_realigned_with_residency(sizeof(T), blocks, buf.out, buf.in, shape) == cudaErrorNotSupported) {
+            if (launch_with_residency(sizeof(T), blocks, buf.out, buf.in, shape) == cudaErrorNotSupported) {
                 CHECK_CUDA(cudaGetLastError());
                 c.residency[r].note = "-";
                 continue;
             }
             c.residency[r] = measure(buf, [&] {
-                return ok(launch_realigned_with_residency(sizeof(T), blocks, buf.out, buf.in, shape));
+                return ok(launch_with_residency(sizeof(T), blocks, buf.out, buf.in, shape));
             }, repeats);
         }
     }
