@@ -68,6 +68,8 @@ struct fast_packed_body {
     }
 
     // Global -> registers -> the swizzled tile; every load in flight first.
+    // (Reusing the previous iteration's job where the sub-tile is the same
+    // kept it live across the loads: spills, so each chunk is placed anew.)
     SWZ_HOST_DEVICE static void load_tile(packed_batch const& pb, unsigned block, unsigned char* tile, unsigned tid) {
         typename body::loaded r;
 #pragma unroll
@@ -88,11 +90,12 @@ struct fast_packed_body {
 #pragma unroll
         for (unsigned k = 0; k < lanes::chain_length; ++k) {
             auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
+            // The G vectors' columns lie in one 16-byte chunk, so in one sub-tile: placed once.
+            site const s = site_of(pb, block, task.t * K, task.c * K + task.w * G);
+            if (!s.valid) continue;
 #pragma unroll
-            for (unsigned i = 0; i < G; ++i) {
-                site const s = site_of(pb, block, task.t * K, task.c * K + task.w * G + i);
-                if (s.valid) body::store_aligned(s.job, s.job.col0 + s.local.x, s.job.row0 + s.local.y, g.v[k][i]);
-            }
+            for (unsigned i = 0; i < G; ++i)
+                body::store_aligned(s.job, s.job.col0 + s.local.x + i, s.job.row0 + s.local.y, g.v[k][i]);
         }
     }
 };

@@ -50,12 +50,20 @@ struct packed_cell {
     tile_cell<unsigned> local;
 };
 
+// The sub-tile of the tile that cell (y, x) lies in, and the cell's
+// offsets inside it.
+SWZ_HOST_DEVICE inline unsigned sub_in_tile(tile_packing const& p, unsigned y, unsigned x) {
+    return (x >> p.cols_log2) * p.down_tile + (y >> p.rows_log2);
+}
+SWZ_HOST_DEVICE inline unsigned row_mask(tile_packing const& p) { return (1u << p.rows_log2) - 1u; }
+SWZ_HOST_DEVICE inline unsigned col_mask(tile_packing const& p) { return (1u << p.cols_log2) - 1u; }
+
 SWZ_HOST_DEVICE inline packed_cell place(tile_packing const& p, unsigned block, unsigned y, unsigned x) {
-    unsigned const sub = block * p.per_tile + (x >> p.cols_log2) * p.down_tile + (y >> p.rows_log2);
+    unsigned const sub = block * p.per_tile + sub_in_tile(p, y, x);
     unsigned const matrix = p.by_per_matrix.quotient(sub), r = sub - matrix * p.per_matrix;
     unsigned const column = p.by_down.quotient(r), row = r - column * p.down;
     return {sub, matrix, std::size_t(row) << p.rows_log2, std::size_t(column) << p.cols_log2,
-            {y & ((1u << p.rows_log2) - 1u), x & ((1u << p.cols_log2) - 1u)}};
+            {y & row_mask(p), x & col_mask(p)}};
 }
 
 inline constexpr unsigned log2_of(unsigned n) {
