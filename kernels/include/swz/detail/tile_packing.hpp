@@ -6,7 +6,7 @@
 // bytes for the others. A matrix of 64 columns of bytes, or a batch of
 // 64 x 64 bytes, filled half or a quarter of each tile, and each block paid
 // the whole tile's shared-memory work and barrier for it: on an H200 those
-// cells ran at 33-76% of copy (kernels/BENCHMARKS.md, 2026-12-01).
+// cells ran at 32-76% of copy (kernels/BENCHMARKS.md, 2026-12-01).
 //
 // A packing splits the tile into sub-tiles of 2^rows_log2 rows x
 // 2^cols_log2 columns; sub-tile p of the tile (column-major: p = (x >>
