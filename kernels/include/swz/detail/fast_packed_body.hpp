@@ -68,9 +68,71 @@ struct fast_packed_body {
     }
 
     // Global -> registers -> the swizzled tile; every load in flight first.
-    // (Reusing the previous iteration's job where the sub-tile is the same
-    // kept it live across the loads: spills, so each chunk is placed anew.)
     SWZ_HOST_DEVICE static void load_tile(packed_batch const& pb, unsigned block, unsigned char* tile, unsigned tid) {
+        if constexpr (Plan::elem == 1) load_tile_placing_each(pb, block, tile, tid);
+        else load_tile_stepping(pb, block, tile, tid);
+    }
+
+    // Iteration `it` loads tile row it*R + tid/C (R = Threads / C rows per
+    // iteration), chunk tid % C: the same sub-tile column every time, and
+    // since sub-tiles are at least R rows tall (choose_packing), the next
+    // sub-tile down only where it*R is a multiple of their height. So a
+    // lane places its chunk there only, and otherwise steps R rows down the
+    // same sub-tile; only a chunk that is not wholly inside its matrix's
+    // row is placed in full (general_chunk). Placing every chunk in full
+    // was most of the packed kernel's instructions: stepping ran the halves
+    // with 96 columns or rows 6% faster on an H200 (kernels/BENCHMARKS.md,
+    // run 7), the other packed cells within 1%. Halves and floats only.
+    static constexpr unsigned rows_per_iteration = Plan::threads / Plan::chunks_per_row;  // R
+
+    struct lane_chunk {
+        unsigned char const* at;  // the lane's aligned chunk
+        unsigned rows_left;       // rows of its matrix from the chunk's on (at most 2^32 - 1)
+        bool whole;               // in a sub-tile of the launch, inside its row's columns
+    };
+    SWZ_HOST_DEVICE static lane_chunk placed_chunk(packed_batch const& pb, unsigned block, unsigned y, unsigned x) {
+        packed_cell const c = place(pb.p, block, y, x);
+        fast_batch const& b = pb.b;
+        std::size_t const row = c.row0 + c.local.y, col = c.col0 + c.local.x;
+        std::size_t const left = row < b.rows ? b.rows - row : 0;
+        return {b.in + std::size_t(c.matrix) * b.stride_in + row * b.pitch_in + col * Plan::elem,
+                left < 0xffffffffu ? unsigned(left) : 0xffffffffu, c.sub < pb.subtiles && col + K <= b.cols};
+    }
+
+    // A chunk placed in full: in pieces at the end of its row, zeros past it.
+    SWZ_HOST_DEVICE static vec16 general_chunk(packed_batch const& pb, unsigned block, unsigned y, unsigned x) {
+        site const s = site_of(pb, block, y, x);
+        auto const c = body::site_at(s.job, s.local.y, s.local.x);
+        return s.valid && c.in_matrix ? body::load_aligned_chunk(s.job, c) : vec16{{0, 0, 0, 0}};
+    }
+
+    SWZ_HOST_DEVICE static void load_tile_stepping(packed_batch const& pb, unsigned block, unsigned char* tile,
+                                                   unsigned tid) {
+        constexpr unsigned R = rows_per_iteration;
+        typename body::loaded r;
+        lane_chunk l{};
+#pragma unroll
+        for (unsigned it = 0; it < Plan::load_iterations; ++it) {
+            auto const cell = Plan::load_cell(tid % 32, tid / 32, it);
+            if (it == 0 || (it * R & row_mask(pb.p)) == 0) {
+                l = placed_chunk(pb, block, cell.y, cell.x);
+            } else {
+                l.at += R * pb.b.pitch_in;
+                l.rows_left = l.rows_left > R ? l.rows_left - R : 0u;
+            }
+            r.v[it] = l.whole && l.rows_left > 0 ? load_global16<Streaming>(l.at)
+                                                 : general_chunk(pb, block, cell.y, cell.x);
+        }
+        body::store_registers(r, tile, tid);
+    }
+
+    // Bytes: each chunk placed in full. The int8 kernel runs at its
+    // register cap (32, for 8 blocks per SM): stepping spilled 12 bytes
+    // there and ran 3% slower on an H200 (1048576 x 64, 64 x 1048576;
+    // kernels/BENCHMARKS.md, run 7), and keeping a whole placement live
+    // across the loads spilled too.
+    SWZ_HOST_DEVICE static void load_tile_placing_each(packed_batch const& pb, unsigned block, unsigned char* tile,
+                                                       unsigned tid) {
         typename body::loaded r;
 #pragma unroll
         for (unsigned it = 0; it < Plan::load_iterations; ++it) {

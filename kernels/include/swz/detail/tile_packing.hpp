@@ -88,7 +88,7 @@ inline unsigned fitted_log2(std::size_t n, unsigned full_log2, unsigned least_lo
 }
 
 // The packing of a rows x cols matrix for a plan's tile: sub-tiles at
-// least 64 bytes each way (and K rows), so that each input row and output
+// least 64 bytes each way (and K rows, and one load iteration's rows), so that each input row and output
 // row is read and written in runs of 64 bytes or more: on an H200 (run 1,
 // kernels/BENCHMARKS.md) sub-tiles of 32 bytes did not gain (int8 100000 x
 // 96: 73.7 -> 74.2% of copy) or lost (int8 96 x 100000: 68.9 -> 67.2%),
@@ -103,7 +103,12 @@ tile_packing choose_packing(std::size_t rows, std::size_t cols) {
     constexpr unsigned tile_rows_log2 = log2_of(Plan::tile_rows), nx_log2 = log2_of(Plan::nx);
     static_assert((1u << tile_rows_log2) == Plan::tile_rows && (1u << nx_log2) == Plan::nx, "tiles of 2^n x 2^m");
     constexpr unsigned run = least_run_bytes / Plan::elem;  // elements in the shortest run
-    constexpr unsigned least_rows = log2_of(Plan::rows_per_vector > run ? Plan::rows_per_vector : run);
+    // Rows: whole output vectors, and at least the tile rows one load
+    // iteration covers (the packed load steps down a sub-tile by them,
+    // fast_packed_body.hpp).
+    constexpr unsigned step = Plan::threads / Plan::chunks_per_row;
+    constexpr unsigned tall = Plan::rows_per_vector > step ? Plan::rows_per_vector : step;
+    constexpr unsigned least_rows = log2_of(tall > run ? tall : run);
     constexpr unsigned least_cols = log2_of(run);
     static_assert(least_rows <= tile_rows_log2 && least_cols <= nx_log2);
     tile_packing p;
