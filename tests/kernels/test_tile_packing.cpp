@@ -1,7 +1,7 @@
 // Sub-tiles packed into the fast kernel's tiles (swz/detail/tile_packing.hpp):
 // the blocks' tiles cover every sub-tile of the batch exactly once, each
-// sub-tile inside its matrix's grid; sub-tiles are whole output vectors
-// and whole 32-byte sectors; packing is chosen only where a dimension is
+// sub-tile inside its matrix's grid; sub-tiles are whole output vectors,
+// runs of 64 bytes and at least one load iteration's rows; packing is chosen only where a dimension is
 // badly served by the tile, and only for rows aligned on both sides.
 #include <catch2/catch.hpp>
 
@@ -27,6 +27,8 @@ TEMPLATE_TEST_CASE_SIG("every sub-tile of a batch lies in exactly one block's ti
                 REQUIRE(sub_rows % plan::rows_per_vector == 0);  // whole output vectors
                 REQUIRE(sub_cols * E % 64 == 0);                 // runs of 64 bytes, whole chunks
                 REQUIRE(sub_rows * E >= 64);
+                // the packed load steps down a sub-tile by one iteration's rows
+                REQUIRE(sub_rows >= plan::threads / plan::chunks_per_row);
                 REQUIRE(p.per_tile == plan::tile_rows / sub_rows * (plan::nx / sub_cols));
                 REQUIRE(p.down == (rows + sub_rows - 1) / sub_rows);
                 REQUIRE(p.per_matrix == p.down * ((cols + sub_cols - 1) / sub_cols));
