@@ -10,8 +10,8 @@
 // 16-byte vectorised copy kernel, on the same number of bytes. Each figure
 // is the median of `repeats` launches timed one by one with CUDA events,
 // after the checked launch and warm-up; GB/s counts bytes read plus
-// written. --tune also times the fast kernel in the other block order and,
-// where rows are realigned, with 4 and 6 resident blocks per SM.
+// written. --tune also times the fast kernel in the other block order and
+// with 3 to 6 resident blocks per SM (tune_residency.cu).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -55,7 +55,7 @@ struct cell {
     timing memcpy_d2d, copy16, fast, geam, lt;
     std::size_t band = 0, other_band = 0;  // the chosen block order; the one --tune times next to it
     timing fast_other_band;
-    timing residency[std::size(tuned_residencies)];  // --tune, realigning kernels: tuned_residencies blocks per SM
+    timing residency[std::size(tuned_residencies)];  // --tune: tuned_residencies blocks per SM
     double copy_ms() const { return std::min(memcpy_d2d.ms > 0 ? memcpy_d2d.ms : 1e30, copy16.ms > 0 ? copy16.ms : 1e30); }
     double gbps(timing const& t) const { return 2.0 * double(bytes) / (t.ms * 1e6); }
     double of_copy(timing const& t) const { return t.timed() ? copy_ms() / t.ms : -1; }
@@ -165,7 +165,7 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
     std::size_t resident = 0;
     CHECK_CUDA(swz::detail::fast_block_order<sizeof(T)>(buf.out, buf.in, shape, resident, c.band));
     using plan = swz::fast_plan_for<sizeof(T)>;
-    if (tune) {  // the other order: whole columns, or bands whose blocks in flight read whole rows
+    if (tune) {  // the other order: whole columns (the unpacked kernel, for packed cells), or bands reading whole rows
         std::size_t const across = (s.cols + plan::nx - 1) / plan::nx;
         c.other_band = c.band != swz::whole_column ? std::size_t(swz::whole_column) : std::max<std::size_t>(1, resident / across);
         c.fast_other_band = measure(buf, [&] {
@@ -173,13 +173,13 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
         }, repeats);
         for (unsigned r = 0; r < std::size(tuned_residencies); ++r) {
             unsigned const blocks = tuned_residencies[r];
-            if (launch_realigned_with_residency(sizeof(T), blocks, buf.out, buf.in, shape) == cudaErrorNotSupported) {
+            if (launch_with_residency(sizeof(T), blocks, buf.out, buf.in, shape) == cudaErrorNotSupported) {
                 CHECK_CUDA(cudaGetLastError());
                 c.residency[r].note = "-";
                 continue;
             }
             c.residency[r] = measure(buf, [&] {
-                return ok(launch_realigned_with_residency(sizeof(T), blocks, buf.out, buf.in, shape));
+                return ok(launch_with_residency(sizeof(T), blocks, buf.out, buf.in, shape));
             }, repeats);
         }
     }
@@ -207,7 +207,11 @@ std::string percent(double share) {
     std::snprintf(b, sizeof b, "%.1f%%", 100 * share);
     return b;
 }
-std::string band_name(std::size_t band) { return band == swz::whole_column ? "col" : std::to_string(band); }
+// "pack": sub-tiles packed (swz/detail/tile_packing.hpp); --tune then times
+// the unpacked kernel in whole columns next to it.
+std::string band_name(std::size_t band) {
+    return band == swz::whole_column ? "col" : band == 0 ? "pack" : std::to_string(band);
+}
 
 void print_header(bool tune) {
     std::printf("%-10s %-20s %-6s %9s %-6s %9s %9s %7s %6s %8s %8s", "group", "shape", "type", "copy GB/s", "by", "swz ms",

@@ -1,8 +1,11 @@
-// swz-bench --tune: the realigning fast kernels (rows not 16-byte aligned)
-// with other register caps than the shipped ones, i.e. other numbers of
-// resident blocks per SM: more registers (no spills) against more blocks in
-// flight. Measured, never shipped; a separate file so it compiles beside
-// the bench's own.
+// swz-bench --tune: the fast kernels with other numbers of resident blocks
+// per SM than the shipped ones. Rows realigned in registers: other register
+// caps (more registers, no spills, against more blocks in flight). Rows
+// aligned on both sides: the shipped kernel (packed or not, as launch_fast
+// chooses) with its shared memory padded so that only that many blocks fit
+// on an SM (fewer blocks in flight, but on a grid of about one wave a
+// second wave whose loads overlap the first one's stores). Measured, never
+// shipped; a separate file so it compiles beside the bench's own.
 #include <swz/transpose.cuh>
 
 #include "tune_residency.hpp"
@@ -11,12 +14,26 @@ namespace swz::bench {
 
 namespace {
 
+// Shared memory per block with which `blocks` blocks fit on an SM, and no more.
+cudaError_t padded_shared(unsigned blocks, unsigned& shared) {
+    int device = 0, per_sm = 0, reserved = 0;
+    cudaError_t err = cudaGetDevice(&device);
+    if (err == cudaSuccess) err = cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device);
+    if (err == cudaSuccess) err = cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device);
+    shared = (unsigned(per_sm) / blocks - unsigned(reserved)) / 1024 * 1024;
+    return err;
+}
+
 template <class Plan, unsigned MinBlocks>
-cudaError_t launch_with(void* out, void const* in, detail::transpose_shape const& s) {
+cudaError_t launch_with(unsigned blocks, void* out, void const* in, detail::transpose_shape const& s) {
     auto const b = detail::make_fast_batch(out, in, s, Plan::elem);
     bool const in16 = detail::rows_aligned16(in, b.pitch_in, b.stride_in, s.batch);
     bool const out16 = detail::rows_aligned16(out, b.pitch_out, b.stride_out, s.batch);
-    if (in16 && out16) return cudaErrorNotSupported;  // aligned rows: the shipped kernel only
+    if (in16 && out16) {
+        unsigned shared = 0;
+        if (cudaError_t const err = padded_shared(blocks, shared); err != cudaSuccess) return err;
+        return detail::launch_fast<Plan::elem>(out, in, s, 0, 0, shared);
+    }
     if (in16) return detail::launch_fast_kernel<Plan, true, false, false, MinBlocks>(b, s.batch, 0, 0);
     if (out16) return detail::launch_fast_kernel<Plan, false, true, false, MinBlocks>(b, s.batch, 0, 0);
     return detail::launch_fast_kernel<Plan, false, false, false, MinBlocks>(b, s.batch, 0, 0);
@@ -26,17 +43,18 @@ template <unsigned Size>
 cudaError_t launch_size(unsigned min_blocks, void* out, void const* in, detail::transpose_shape const& s) {
     using plan = fast_plan_for<Size>;
     switch (min_blocks) {
-        case 4: return launch_with<plan, 4>(out, in, s);
-        case 5: return launch_with<plan, 5>(out, in, s);
-        case 6: return launch_with<plan, 6>(out, in, s);
+        case 3: return launch_with<plan, 3>(min_blocks, out, in, s);
+        case 4: return launch_with<plan, 4>(min_blocks, out, in, s);
+        case 5: return launch_with<plan, 5>(min_blocks, out, in, s);
+        case 6: return launch_with<plan, 6>(min_blocks, out, in, s);
         default: return cudaErrorInvalidValue;
     }
 }
 
 }  // namespace
 
-cudaError_t launch_realigned_with_residency(unsigned elem, unsigned min_blocks, void* out, void const* in,
-                                            detail::transpose_shape const& s) {
+cudaError_t launch_with_residency(unsigned elem, unsigned min_blocks, void* out, void const* in,
+                                  detail::transpose_shape const& s) {
     switch (elem) {
         case 1: return launch_size<1>(min_blocks, out, in, s);
         case 2: return launch_size<2>(min_blocks, out, in, s);

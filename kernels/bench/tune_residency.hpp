@@ -1,5 +1,6 @@
-// The realigning fast kernels with 4, 5 or 6 resident blocks per SM
-// (tune_residency.cu); cudaErrorNotSupported for aligned rows.
+// The fast kernels with 3, 4, 5 or 6 resident blocks per SM
+// (tune_residency.cu): by register caps where rows are realigned, by
+// padded shared memory where they are aligned.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -8,9 +9,9 @@
 
 namespace swz::bench {
 
-inline constexpr unsigned tuned_residencies[] = {4, 5, 6};
+inline constexpr unsigned tuned_residencies[] = {3, 4, 5, 6};
 
-cudaError_t launch_realigned_with_residency(unsigned elem, unsigned min_blocks, void* out, void const* in,
-                                            detail::transpose_shape const& s);
+cudaError_t launch_with_residency(unsigned elem, unsigned min_blocks, void* out, void const* in,
+                                  detail::transpose_shape const& s);
 
 }  // namespace swz::bench

@@ -105,6 +105,23 @@ TEMPLATE_TEST_CASE("fast: batches, packed and with gaps and odd strides", "[gpu]
     check_fast<TestType>(at<TestType>(shape_of(1, 1, 0, 0, 17)));
 }
 
+TEMPLATE_TEST_CASE("fast: several sub-tiles to a tile (tall, wide, small batches, rows aligned)", "[gpu][fast][sanitize]",
+                   std::int8_t, __half, float, double) {
+    // The packed kernel (swz/detail/tile_packing.hpp): a dimension below
+    // the tile, partly filled last tiles, rows cut inside a chunk or a
+    // vector, 16-byte gaps between rows and matrices.
+    constexpr std::size_t E = sizeof(TestType), g = 16 / E;
+    for (std::size_t bytes : {16, 32, 48, 64, 96}) {
+        check_fast<TestType>(at<TestType>(shape_of(1008, bytes / E)));
+        check_fast<TestType>(at<TestType>(shape_of(bytes / E, 1008)));
+    }
+    check_fast<TestType>(at<TestType>(shape_of(64, 64 / E, 0, 0, 41)));
+    check_fast<TestType>(at<TestType>(shape_of(64, 64, 0, 0, 41)));
+    check_fast<TestType>(at<TestType>(shape_of(96 / E, 48 / E, g, 2 * g, 5, g, 0)));
+    check_fast<TestType>(at<TestType>(shape_of(64 / E, 96 / E, 0, 0, 3, 0, g)));
+    check_fast<TestType>(at<TestType>(shape_of(100, 40 / E, 48 / E - 40 / E, 12)));
+}
+
 TEMPLATE_TEST_CASE("fast: 1 x N, N x 1, and empty shapes", "[gpu][fast][sanitize]", std::int8_t, __half, float, double) {
     constexpr std::size_t E = sizeof(TestType);
     for (std::size_t n : {1, 2, 15, 17, 1000, 100003}) {
@@ -160,4 +177,9 @@ TEMPLATE_TEST_CASE("fast: large odd, tall, sub-matrix and batched shapes", "[gpu
     check_fast<TestType>(at<TestType>(shape_of(262144, 256 / E + 1)));  // tall: the banded block order
     check_fast<TestType>(at<TestType>(shape_of(2000, 3000, 8, 8)));
     check_fast<TestType>(at<TestType>(shape_of(64, 64, 0, 0, 4096)));
+    // The packed kernel on the suite's tall and wide shapes.
+    check_fast<TestType>(at<TestType>(shape_of(1048576, 64)));
+    check_fast<TestType>(at<TestType>(shape_of(100000, 96)));
+    check_fast<TestType>(at<TestType>(shape_of(64, 1048576)));
+    check_fast<TestType>(at<TestType>(shape_of(96, 100000)));
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "swz/detail/fast_batch.hpp"
+#include "swz/detail/fast_packed_body.hpp"
 #include "swz/detail/fast_transpose_body.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
 #include "swz/kernels/fast_transpose_lanes.hpp"
@@ -76,12 +77,35 @@ void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
     }
 }
 
+// The packed kernel (swz/detail/fast_launch.cuh's fast_packed_kernel):
+// one launch over the whole batch, block by block.
+template <class Plan>
+void emulate_packed(detail::fast_batch const& b, detail::tile_packing const& p, std::size_t batch) {
+    using packed = detail::fast_packed_body<Plan>;
+    using lanes = fast_transpose_lanes<Plan>;
+    detail::packed_batch const pb{b, p, unsigned(batch * p.per_matrix)};
+    std::vector<unsigned char> tile(Plan::shared_bytes);
+    std::vector<typename packed::body::gathered> g(Plan::threads);
+    for (unsigned block = 0; block < (pb.subtiles + p.per_tile - 1) / p.per_tile; ++block) {
+        std::fill(tile.begin(), tile.end(), static_cast<unsigned char>(0x5A));
+        for (unsigned tid = 0; tid < Plan::threads; ++tid) packed::load_tile(pb, block, tile.data(), tid);
+        for (unsigned chain = 0; chain < lanes::chains; ++chain) {
+            for (unsigned tid = 0; tid < Plan::threads; ++tid) packed::body::gather_chain(tile.data(), chain, g[tid], tid);
+            for (unsigned tid = 0; tid < Plan::threads; ++tid) packed::store_chain(pb, block, g[tid], chain, tid);
+        }
+    }
+}
+
 // What detail::launch_fast<Size> launches, on the CPU: the same choice of
-// kernel, the given block order (0: whole columns).
+// kernel, the given block order (0: the one launch_fast chooses: packed
+// where packing_for packs, else whole columns).
 template <unsigned Size>
 void emulate_transpose(void* out, void const* in, detail::transpose_shape const& s, std::size_t band = 0) {
     using plan = fast_plan_for<Size>;
     detail::fast_batch b = detail::make_fast_batch(out, in, s, Size);
+    if (band == 0)
+        if (detail::tile_packing const p = detail::packing_for<Size>(out, in, s); p.per_tile > 1)
+            return emulate_packed<plan>(b, p, s.batch);
     b.band = band ? band : whole_column;
     bool const in16 = detail::rows_aligned16(in, b.pitch_in, b.stride_in, s.batch);
     bool const out16 = detail::rows_aligned16(out, b.pitch_out, b.stride_out, s.batch);

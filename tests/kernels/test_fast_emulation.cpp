@@ -142,6 +142,34 @@ TEMPLATE_TEST_CASE_SIG("rows around the tile's edges where tiles overlap, output
         }
 }
 
+TEMPLATE_TEST_CASE_SIG("several sub-tiles to a tile: tall, wide, small batches, rows aligned", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4) {  // doubles do not pack (fast_transpose_config)
+    // Every shape here runs the packed kernel (swz/detail/tile_packing.hpp):
+    // rows aligned on both sides, a dimension below the tile or divided
+    // badly by it; sub-tiles of several sizes, partly filled last tiles,
+    // chunks and vectors cut by the end of a row, gaps between rows and
+    // between matrices (16 bytes, keeping rows aligned).
+    constexpr std::size_t g = 16 / E;  // elements in 16 bytes
+    std::vector<detail::transpose_shape> shapes;
+    // 96 bytes: sub-tiles of 64 bytes pad as much as whole tiles for int8
+    // and for half rows (64 rows a tile), which then stay whole.
+    for (std::size_t bytes : {16, 32, 48, 64, 96}) {
+        if (!(E == 1 && bytes == 96)) shapes.push_back(shape_of(1008, bytes / E));  // tall
+        if (!(E <= 2 && bytes == 96)) shapes.push_back(shape_of(bytes / E, 1008));  // wide
+    }
+    shapes.push_back(shape_of(64, 64 / E, 0, 0, 9));  // 64 x 64 bytes: four int8 matrices a tile, two half ones
+    shapes.push_back(shape_of(48 / E, 32 / E, 0, 0, 7));
+    shapes.push_back(shape_of(96 / E, 48 / E, g, 2 * g, 5, g, 0));
+    shapes.push_back(shape_of(64 / E, 96 / E, 0, 0, 3, 0, g));
+    shapes.push_back(shape_of(100, 40 / E, 48 / E - 40 / E, 12));  // rows of 40 bytes, 48 apart; output rows of 100 elements, 112 apart
+    alignas(16) static unsigned char somewhere[16];
+    for (auto const& s : shapes) {
+        CAPTURE(s.rows, s.cols, s.batch);
+        REQUIRE(detail::packing_for<E>(somewhere, somewhere, s).per_tile > 1);
+        check_emulated<E>(at<E>(s));
+    }
+}
+
 TEST_CASE("which kernels realign unaligned output rows by the gather", "[kernels][emulation]") {
     // As measured on an H200 (kernels/BENCHMARKS.md, 2026-12-01): floats
     // whose input rows are aligned, doubles whose input rows are not; the

@@ -21,20 +21,25 @@ inline constexpr unsigned whole_column = 0xffffffffu;
 // the launch chooses it per shape, swz/detail/block_order.hpp); min_blocks:
 // blocks per SM the register cap keeps resident, for aligned rows and for
 // rows realigned in registers (which need more of them); streaming:
-// evict-first cache hints on global data. None changes a shared-memory access.
+// evict-first cache hints on global data; packs: matrices with a
+// dimension below the tile share tiles, several sub-tiles to a tile, where
+// rows are aligned (swz/detail/tile_packing.hpp). None changes a
+// shared-memory access.
 template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte elements
     using plan = fast_transpose_plan<Elem, 64, 256, 256>;
     // Realigning: 6 blocks for halves and floats, 5 for doubles, as measured
     // by swz-bench --tune (kernels/BENCHMARKS.md).
     static constexpr unsigned band = whole_column, min_blocks = 6, min_blocks_realigned = Elem == 8 ? 5 : 6;
-    static constexpr bool streaming = false;
+    // Packing: halves and floats; doubles' one packed cell of run 1
+    // (96 x 100000, sub-tiles of 32 rows) did not gain (93.5 -> 93.2%).
+    static constexpr bool streaming = false, packs = Elem != 8;
 };
 // Bytes gather 16 rows per output vector: a tile of 128 rows, 128 bytes wide
 // to stay at 16 KiB.
 template <> struct fast_transpose_config<1> {
     using plan = fast_transpose_plan<1, 128, 128, 256>;
     static constexpr unsigned band = whole_column, min_blocks = 8, min_blocks_realigned = 4;
-    static constexpr bool streaming = false;
+    static constexpr bool streaming = false, packs = true;
 };
 
 template <unsigned Elem>

@@ -10,6 +10,7 @@
 
 #include "swz/detail/block_order.hpp"
 #include "swz/detail/fast_batch.hpp"
+#include "swz/detail/fast_packed_body.hpp"
 #include "swz/detail/fast_transpose_body.hpp"
 #include "swz/detail/transpose_args.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
@@ -72,6 +73,24 @@ __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kerne
     }
 }
 
+// Several sub-tiles of the batch per tile (tile_packing.hpp), rows aligned
+// on both sides: no lane exchange at all.
+template <class Plan, bool Streaming, unsigned MinBlocks>
+__global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_packed_kernel(packed_batch pb) {
+    extern __shared__ __align__(16) unsigned char tile[];
+    using packed = fast_packed_body<Plan, Streaming>;
+    using lanes = typename packed::lanes;
+    unsigned const tid = threadIdx.x;
+    packed::load_tile(pb, blockIdx.x, tile, tid);
+    __syncthreads();
+#pragma unroll
+    for (unsigned chain = 0; chain < lanes::chains; ++chain) {
+        typename packed::body::gathered g;
+        packed::body::gather_chain(tile, chain, g, tid);
+        packed::store_chain(pb, blockIdx.x, g, chain, tid);
+    }
+}
+
 // Blocks of the kernel resident per SM (0 if unknown).
 template <class Kernel>
 int occupancy_of(Kernel kernel, unsigned threads, unsigned shared_bytes) {
@@ -91,15 +110,23 @@ cudaError_t resident_blocks(std::size_t& resident) {
     return err;
 }
 
+// Dynamic shared memory per block: the tile's, or `shared` bytes where
+// given (swz-bench --tune: more than the tile limits the blocks resident
+// per SM); above 48 KiB the kernel must be allowed it first (no shipped
+// tile is that large).
+template <class Plan, class Kernel>
+cudaError_t shared_for(Kernel kernel, unsigned& shared) {
+    if (shared < Plan::shared_bytes) shared = Plan::shared_bytes;
+    if (shared <= 48 * 1024) return cudaSuccess;
+    return cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared));
+}
+
 // band = 0: the order choose_band picks for the shape on this GPU.
 template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
-cudaError_t launch_fast_kernel(fast_batch b, std::size_t batch, std::size_t band, cudaStream_t stream) {
+cudaError_t launch_fast_kernel(fast_batch b, std::size_t batch, std::size_t band, cudaStream_t stream,
+                               unsigned shared = 0) {
     auto const kernel = fast_transpose_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>;
-    if constexpr (Plan::shared_bytes > 48 * 1024) {
-        static cudaError_t const raised =
-            cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(Plan::shared_bytes));
-        if (raised != cudaSuccess) return raised;
-    }
+    if (cudaError_t const err = shared_for<Plan>(kernel, shared); err != cudaSuccess) return err;
     if (band == 0) {
         std::size_t resident = 0;
         if (cudaError_t const err = resident_blocks<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(resident);
@@ -116,7 +143,7 @@ cudaError_t launch_fast_kernel(fast_batch b, std::size_t batch, std::size_t band
         fast_batch part = b;
         part.in += first * b.stride_in;
         part.out += first * b.stride_out;
-        kernel<<<unsigned(count * per_matrix), Plan::threads, Plan::shared_bytes, stream>>>(part);
+        kernel<<<unsigned(count * per_matrix), Plan::threads, shared, stream>>>(part);
         if (cudaError_t const err = cudaGetLastError(); err != cudaSuccess) return err;
     }
     return cudaSuccess;
@@ -138,26 +165,57 @@ cudaError_t with_fast_kernel(void const* out, void const* in, transpose_shape co
     return f.template operator()<plan, false, false, st, realigned>();
 }
 
+// The packed kernel over the batch, in launches of at most 2^30 sub-tiles
+// (its indices, padded to whole tiles, stay below 2^31: divisor32.hpp);
+// its order is fixed (tile_packing.hpp).
+template <unsigned Size>
+cudaError_t launch_packed(fast_batch b, tile_packing const& p, std::size_t batch, cudaStream_t stream,
+                          unsigned shared = 0) {
+    using config = fast_transpose_config<Size>;
+    using plan = typename config::plan;
+    auto const kernel = fast_packed_kernel<plan, config::streaming, config::min_blocks>;
+    if (cudaError_t const err = shared_for<plan>(kernel, shared); err != cudaSuccess) return err;
+    std::size_t const per_launch = 0x40000000u / p.per_matrix;  // matrices in one grid, >= 1 (choose_packing)
+    for (std::size_t first = 0; first < batch; first += per_launch) {
+        std::size_t const count = batch - first < per_launch ? batch - first : per_launch;
+        packed_batch part{b, p, unsigned(count * p.per_matrix)};
+        part.b.in += first * b.stride_in;
+        part.b.out += first * b.stride_out;
+        kernel<<<(part.subtiles + p.per_tile - 1) / p.per_tile, plan::threads, shared, stream>>>(part);
+        if (cudaError_t const err = cudaGetLastError(); err != cudaSuccess) return err;
+    }
+    return cudaSuccess;
+}
+
 template <unsigned Size>
 struct fast_launcher {
     fast_batch b;
     std::size_t batch, band;
     cudaStream_t stream;
+    unsigned shared;
     template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
     cudaError_t operator()() const {
-        return launch_fast_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(b, batch, band, stream);
+        return launch_fast_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(b, batch, band, stream, shared);
     }
 };
 
 // The shipped kernel for Size-byte elements on a checked, non-empty shape;
-// band = 0 chooses the block order (swz-bench --tune forces others).
+// band = 0 chooses the kernel (packed where packing_for packs) and the
+// block order; a band given (swz-bench --tune) runs the unpacked kernel in
+// it. shared: bytes of shared memory per block, 0 for the tile's (--tune).
 template <unsigned Size>
-cudaError_t launch_fast(void* out, void const* in, transpose_shape const& s, cudaStream_t stream, std::size_t band = 0) {
-    return with_fast_kernel<Size>(out, in, s, fast_launcher<Size>{make_fast_batch(out, in, s, Size), s.batch, band, stream});
+cudaError_t launch_fast(void* out, void const* in, transpose_shape const& s, cudaStream_t stream, std::size_t band = 0,
+                        unsigned shared = 0) {
+    if (band == 0)
+        if (tile_packing const p = packing_for<Size>(out, in, s); p.per_tile > 1)
+            return launch_packed<Size>(make_fast_batch(out, in, s, Size), p, s.batch, stream, shared);
+    return with_fast_kernel<Size>(out, in, s,
+                                  fast_launcher<Size>{make_fast_batch(out, in, s, Size), s.batch, band, stream, shared});
 }
 
-// The block order launch_fast picks for the shape, and the blocks of its
-// kernel the GPU runs at once (swz-bench reports them).
+// The block order launch_fast picks for the shape (0: sub-tiles packed,
+// in their fixed order), and the blocks of its unpacked kernel the GPU
+// runs at once (swz-bench reports them).
 template <unsigned Size>
 struct fast_order_query {
     std::size_t rows, cols;
@@ -173,7 +231,9 @@ struct fast_order_query {
 template <unsigned Size>
 cudaError_t fast_block_order(void const* out, void const* in, transpose_shape const& s, std::size_t& resident,
                              std::size_t& band) {
-    return with_fast_kernel<Size>(out, in, s, fast_order_query<Size>{s.rows, s.cols, &resident, &band});
+    cudaError_t const err = with_fast_kernel<Size>(out, in, s, fast_order_query<Size>{s.rows, s.cols, &resident, &band});
+    if (packing_for<Size>(out, in, s).per_tile > 1) band = 0;
+    return err;
 }
 
 }  // namespace swz::detail

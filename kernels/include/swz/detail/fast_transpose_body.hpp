@@ -96,11 +96,16 @@ struct fast_transpose_body {
         std::ptrdiff_t row_begin;    // the input row's first byte
         std::ptrdiff_t start;        // the tile chunk's first byte
     };
-    SWZ_HOST_DEVICE static chunk_site site_of(tile_job const& job, unsigned tid, unsigned it) {
-        auto const cell = Plan::load_cell(tid % 32, tid / 32, it);
-        std::size_t const row = job.row0 + cell.y, col = job.col0 + cell.x;
+    // The tile chunk at cell (y, x) of the job's tile (the packed kernel's
+    // jobs are sub-tiles: swz/detail/tile_packing.hpp).
+    SWZ_HOST_DEVICE static chunk_site site_at(tile_job const& job, unsigned y, unsigned x) {
+        std::size_t const row = job.row0 + y, col = job.col0 + x;
         std::ptrdiff_t const begin = std::ptrdiff_t(row * job.pitch_in);
         return {row < job.rows, col, begin, begin + std::ptrdiff_t(col * E)};
+    }
+    SWZ_HOST_DEVICE static chunk_site site_of(tile_job const& job, unsigned tid, unsigned it) {
+        auto const cell = Plan::load_cell(tid % 32, tid / 32, it);
+        return site_at(job, cell.y, cell.x);
     }
     // The offset of the aligned chunk holding byte `at`.
     SWZ_HOST_DEVICE static std::ptrdiff_t aligned_down(tile_job const& job, std::ptrdiff_t at) {
@@ -224,6 +229,17 @@ struct fast_transpose_body {
         else store_part(job.out + a, v, unsigned(begin - a), unsigned(end - a));
     }
 
+    // An output vector of an aligned output row: elements first .. first +
+    // K - 1 of output row out_row, at an aligned offset; a whole vector
+    // unless the output row ends inside it.
+    SWZ_HOST_DEVICE static void store_aligned(tile_job const& job, std::size_t out_row, std::size_t first,
+                                              vec16 const& v) {
+        if (out_row >= job.cols || first >= job.rows) return;
+        std::size_t const p = out_row * job.pitch_out + first * E;  // offset from job.out
+        if (first + K <= job.rows) return store_global16<Streaming>(job.out + p, v);
+        store_part(job.out + p, v, 0, unsigned(job.rows - first) * E);
+    }
+
     // Member k's vector i to its output row, with `next` (what
     // lanes::gather_source_lane sent: the same output row's next vector).
     // Aligned rows: the vector itself. Otherwise each lane writes the
@@ -237,12 +253,9 @@ struct fast_transpose_body {
         std::size_t const out_row = job.col0 + task.c * K + task.w * G + i;
         std::size_t const first = job.row0 + std::size_t(task.t) * K;  // first output column of the vector
         if (out_row >= job.cols || first >= job.rows) return;
-        std::size_t const row = out_row * job.pitch_out, p = row + first * E;  // offsets from job.out
         vec16 const& v = g.v[k][i];
-        if (AlignedOut) {  // p is aligned: a whole vector unless the output row ends inside it
-            if (first + K <= job.rows) return store_global16<Streaming>(job.out + p, v);
-            return store_part(job.out + p, v, 0, unsigned(job.rows - first) * E);
-        }
+        if (AlignedOut) return store_aligned(job, out_row, first, v);
+        std::size_t const row = out_row * job.pitch_out, p = row + first * E;  // offsets from job.out
         bool const last_tile = job.row0 + Plan::tile_rows >= job.rows;
         if (task.t + 1 == Plan::row_groups && !last_tile) return;  // the next tile's first chunk
         std::ptrdiff_t const at = std::ptrdiff_t(p), lo = std::ptrdiff_t(row), hi = std::ptrdiff_t(row + job.rows * E);
