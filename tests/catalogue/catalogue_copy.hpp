@@ -4,8 +4,10 @@
 
 #include <filesystem>
 #include <map>
+#include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "catalogue/certificate_file.hpp"
 #include "catalogue/json_layout.hpp"
@@ -25,6 +27,15 @@ inline std::map<std::string, std::string> snapshot(std::filesystem::path const& 
     for (auto const& f : std::filesystem::recursive_directory_iterator(dir))
         if (f.is_regular_file()) files[f.path().string()] = slurp(f.path());
     return files;
+}
+
+// The findings of a --check run: every stdout line but the summary.
+inline std::vector<std::string> findings(run_result const& r) {
+    std::vector<std::string> out;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("swz-verify --check", 0) != 0) out.push_back(line);
+    return out;
 }
 
 inline nlohmann::json read_json(std::filesystem::path const& p) { return nlohmann::json::parse(slurp(p)); }

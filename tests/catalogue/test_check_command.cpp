@@ -17,15 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The findings: every stdout line but the summary.
-std::vector<std::string> findings(run_result const& r) {
-    std::vector<std::string> out;
-    std::istringstream in(r.out);
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind("swz-verify --check", 0) != 0) out.push_back(line);
-    return out;
-}
-
 std::string summary(run_result const& r) {
     auto const at = r.out.rfind("swz-verify --check");
     return at == std::string::npos ? "" : r.out.substr(at);

@@ -17,14 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> findings(run_result const& r) {
-    std::vector<std::string> out;
-    std::istringstream in(r.out);
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind("swz-verify --check", 0) != 0) out.push_back(line);
-    return out;
-}
-
 // A mini catalogue whose manifest lists the article family, with its proof copied in (or not).
 fs::path with_family(std::string const& name, bool copy_proof) {
     auto const dir = copy_of_mini_catalogue(name);

@@ -22,14 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> findings(run_result const& r) {
-    std::vector<std::string> out;
-    std::istringstream in(r.out);
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind("swz-verify --check", 0) != 0) out.push_back(line);
-    return out;
-}
-
 std::string const grid = "nx64-e4-tc16";  // the mini catalogue's one grid layout
 
 run_result check(fs::path const& dir, std::string const& more = "--no-second-solver") {

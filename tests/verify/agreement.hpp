@@ -24,11 +24,13 @@ inline verify::layout_subject parsed_layout(std::string const& spec, std::uint64
     return std::get<verify::layout_subject>(p);
 }
 
-inline std::map<std::string, verify::property_result> by_id(verify::certificate const& c) {
+// Results by id: a certificate's, or any list of them (the family mode's).
+inline std::map<std::string, verify::property_result> by_id(std::vector<verify::property_result> const& results) {
     std::map<std::string, verify::property_result> m;
-    for (auto const& r : c.results) m.emplace(r.id, r);
+    for (auto const& r : results) m.emplace(r.id, r);
     return m;
 }
+inline std::map<std::string, verify::property_result> by_id(verify::certificate const& c) { return by_id(c.results); }
 
 inline verify::verdict holds(bool b) { return b ? verify::verdict::proved : verify::verdict::refuted; }
 

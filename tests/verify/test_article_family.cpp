@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "agreement.hpp"
 #include "family/article_family_params.hpp"
 #include "family/certify_family.hpp"
 #include "prover.hpp"
@@ -13,27 +14,16 @@
 using namespace swz;
 using namespace swz::verify;
 
-namespace {
-
-property_result const& named(family_certificate const& c, std::string const& id) {
-    for (auto const& r : c.results)
-        if (r.id == id) return r;
-    FAIL("no result " << id);
-    return c.results.front();
-}
-
-}  // namespace
-
 TEST_CASE("every layout of the article's power-of-two family is a bijection, an involution and keeps its chunks", "[verify][family]") {
-    auto const c = certify_family(family_kind::article, 120000);
+    auto const c = swz::testing::by_id(certify_family(family_kind::article, 120000).results);
     for (char const* id : {"family.bijection", "family.row_permutation", "family.chunk_integrity", "family.involution",
                            "family.article.closed_form"}) {
         CAPTURE(id);
-        CHECK(named(c, id).outcome == verdict::proved);
+        CHECK(c.at(id).outcome == verdict::proved);
     }
     // The article's last line drops "% NX": wrong already at the smallest
     // parameters the solver's canonical order reaches, row 1, x = 0.
-    auto const& last = named(c, "family.article.final_form");
+    auto const& last = c.at("family.article.final_form");
     CHECK(last.outcome == verdict::refuted);
     CHECK(last.counts == weight::report);
     REQUIRE(last.evidence.contains("layout"));

@@ -54,22 +54,11 @@ TEST_CASE("the family's closed forms are the worst case enumeration finds on eve
     CHECK(instances == 180);  // (n + 1) values of t for each n <= 7, for each of the 5 elements
 }
 
-namespace {
-
-property_result const& named(family_certificate const& c, std::string const& id) {
-    for (auto const& r : c.results)
-        if (r.id == id) return r;
-    FAIL("no result " << id);
-    return c.results.front();
-}
-
-}  // namespace
-
 TEST_CASE("the family proves each built-in access's closed form over every power-of-two layout", "[verify][family]") {
-    auto const c = certify_family(family_kind::article, 120000);
+    auto const c = swz::testing::by_id(certify_family(family_kind::article, 120000).results);
     for (char const* id : {"family.conflict.row", "family.conflict.row-chunk", "family.conflict.column", "family.conflict.column-chunk"}) {
         CAPTURE(id);
-        auto const& r = named(c, id);
+        auto const& r = c.at(id);
         CHECK(r.outcome == verdict::proved);
         CHECK(r.counts == weight::gate);
         CHECK_FALSE(r.method.empty());
