@@ -38,14 +38,6 @@ std::string file_stem(std::string const& name) {
 // "bijection [small]".
 std::string property_of(std::string const& obligation) { return obligation.substr(0, obligation.find(" [")); }
 
-std::string read_file(fs::path const& p) {
-    std::ifstream f(p, std::ios::binary);
-    if (!f) throw std::runtime_error("cannot read " + p.string());
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
-
 // Checked to the last byte and the close: a full disk is an error, not a short file.
 void write_file(fs::path const& p, std::string const& text) {
     if (auto e = write_whole_file(p, text)) throw std::runtime_error(*e);
@@ -57,6 +49,14 @@ nlohmann::json record_json(obligation_record const& r) {
 }
 
 }  // namespace
+
+std::string read_file(fs::path const& p) {
+    std::ifstream f(p, std::ios::binary);
+    if (!f) throw std::runtime_error("cannot read " + p.string());
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
 
 std::string digest_of(nlohmann::json const& j) {
     nlohmann::json content = j;

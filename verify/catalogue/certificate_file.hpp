@@ -55,6 +55,8 @@ struct certificate_bundle {
 // keep_obligations on).
 certificate_bundle make_bundle(catalogue_entry const& entry, certificate const& c);
 
+// A file's whole text; throws ("cannot read PATH") when it cannot be read.
+std::string read_file(std::filesystem::path const& p);
 // The digest of a certificate: over all of it but its "digest".
 std::string digest_of(nlohmann::json const& j);
 nlohmann::json sealed(nlohmann::json j);

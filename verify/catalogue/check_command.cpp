@@ -362,10 +362,7 @@ int run_check(check_command const& cmd) {
         // A re-derivation with an UNKNOWN is no derivation: the differences
         // it shows say the check could not decide (5), not that the stored
         // certificate is stale (11).
-        bool const undecided = std::any_of(fresh.results.begin(), fresh.results.end(), [](property_result const& r) {
-            return r.applicable && r.outcome == verdict::unknown;
-        });
-        int const difference_code = undecided ? exit_unknown : exit_stale;
+        int const difference_code = has_undecided(fresh.results) ? exit_unknown : exit_stale;
         certificate_bundle const bundle = make_bundle(entry, fresh);
         for (auto const& d : certificate_differences(name, stored.json, bundle.json)) found.add(name, d, difference_code);
 

@@ -6,6 +6,11 @@
 
 namespace swz::verify::catalogue {
 
+bool has_undecided(std::vector<property_result> const& results) {
+    return std::any_of(results.begin(), results.end(),
+                       [](property_result const& r) { return r.applicable && r.outcome == verdict::unknown; });
+}
+
 std::vector<std::string> unmet_expectations(catalogue_entry const& e, certificate const& c) {
     std::vector<std::string> out;
     int const code = exit_code_for(c.results);
@@ -41,10 +46,7 @@ std::vector<std::string> unmet_expectations(catalogue_entry const& e, certificat
 int unmet_exit_code(catalogue_entry const& e, certificate const& c) {
     // A layout that must hold and is refuted is unsafe, whatever else is unknown.
     if (e.expected_exit == exit_ok && exit_code_for(c.results) == exit_refuted) return exit_refuted;
-    bool const undecided = std::any_of(c.results.begin(), c.results.end(), [](property_result const& r) {
-        return r.applicable && r.outcome == verdict::unknown;
-    });
-    return undecided ? exit_unknown : exit_stale;
+    return has_undecided(c.results) ? exit_unknown : exit_stale;
 }
 
 }  // namespace swz::verify::catalogue

@@ -11,6 +11,9 @@
 
 namespace swz::verify::catalogue {
 
+// Whether some applicable result is UNKNOWN: a certificate with one is not
+// what the next run derives.
+bool has_undecided(std::vector<property_result> const& results);
 // One sentence per unmet expectation; empty when all are met.
 std::vector<std::string> unmet_expectations(catalogue_entry const& e, certificate const& c);
 

@@ -1,12 +1,9 @@
 #include "family_entry.hpp"
 
-#include <algorithm>
-#include <fstream>
-#include <sstream>
-
 #include "../exit_codes.hpp"
 #include "../report.hpp"
 #include "certificate_diff.hpp"
+#include "expectation.hpp"
 #include "strict_json.hpp"
 
 namespace swz::verify::catalogue {
@@ -22,13 +19,6 @@ nlohmann::json catalogue_json(family_certificate const& c) {
     j["timeout_ms"] = family_timeout_ms;
     j["exit_code"] = exit_code_for(c.results);
     return sealed(std::move(j));
-}
-
-std::string read_text(fs::path const& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
 }
 
 }  // namespace
@@ -53,7 +43,7 @@ std::vector<family_finding> check_family_folder(fs::path const& folder) {
     if (!kind) return {{name + ": " + folder.string() + " names no family swz proves (" + family_names() + ")", exit_stale}};
     nlohmann::json stored;
     try {
-        stored = parse_strict_json(read_text(certificate_path(folder)));
+        stored = parse_strict_json(read_file(certificate_path(folder)));
     } catch (std::exception const& e) {
         return {{name + ": unreadable certificate " + certificate_path(folder).string() + ": " + e.what(), exit_stale}};
     }
@@ -63,9 +53,7 @@ std::vector<family_finding> check_family_folder(fs::path const& folder) {
                               "(regenerate it with swz-verify --sweep ... --write-catalogue)", exit_stale});
     family_certificate const fresh_cert = certify_family(*kind, family_timeout_ms, 1);
     nlohmann::json const fresh = catalogue_json(fresh_cert);
-    bool const undecided = std::any_of(fresh_cert.results.begin(), fresh_cert.results.end(), [](property_result const& r) {
-        return r.applicable && r.outcome == verdict::unknown;
-    });
+    bool const undecided = has_undecided(fresh_cert.results);
     if (int const code = exit_code_for(fresh_cert.results); code != exit_ok)
         out.push_back({name + ": the family is not proved now (exit " + std::to_string(code) + ")",
                        undecided ? exit_unknown : code});

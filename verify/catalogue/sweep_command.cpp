@@ -152,18 +152,14 @@ int run_sweep(sweep_command const& cmd) {
         } else if (r.entry.role == entry_role::grid) {
             code = worse_exit(code, r.exit_code);
         }
-        if (std::any_of(r.cert.results.begin(), r.cert.results.end(),
-                        [](property_result const& p) { return p.applicable && p.outcome == verdict::unknown; }))
-            undecided.push_back(r.entry.name);
+        if (has_undecided(r.cert.results)) undecided.push_back(r.entry.name);
     }
     for (std::size_t k = 0; k < families.size(); ++k) {
         std::string const name = family_folder(cmd.families[k]);
         int const family_code = exit_code_for(families[k].results);
         if (family_code != exit_ok) std::cerr << "swz-verify: " << name << ": the family is not proved (exit " << family_code << ")\n";
         code = worse_exit(code, family_code);
-        if (std::any_of(families[k].results.begin(), families[k].results.end(),
-                        [](property_result const& p) { return p.applicable && p.outcome == verdict::unknown; }))
-            undecided.push_back(name);
+        if (has_undecided(families[k].results)) undecided.push_back(name);
     }
     // A certificate with an UNKNOWN is not what the next run derives: such a
     // catalogue is not written (a loaded machine timed out, most likely).
