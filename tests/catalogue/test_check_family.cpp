@@ -81,7 +81,7 @@ TEST_CASE("the sweep option --families takes a family or none and needs --write-
     auto const dir = scratch_folder("families-usage") / "proofs";
     auto const unknown = swz_verify("--sweep --nx 64 --tc 16 --families cutlass --write-catalogue " + dir.string());
     CHECK(unknown.code == 1);
-    CHECK(unknown.err == "swz-verify: error: --families cutlass: no such family (article, or none)\n");
+    CHECK(unknown.err == "swz-verify: error: --families cutlass: no such family 'cutlass' (article, cute, or none)\n");
     auto const alone = swz_verify("--sweep --nx 64 --tc 16 --families none");
     CHECK(alone.code == 1);
     CHECK(alone.err == "swz-verify: error: --families is an option of --write-catalogue\n");

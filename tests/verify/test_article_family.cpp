@@ -15,7 +15,7 @@ using namespace swz;
 using namespace swz::verify;
 
 TEST_CASE("every layout of the article's power-of-two family is a bijection, an involution and keeps its chunks", "[verify][family]") {
-    auto const c = swz::testing::by_id(certify_family(family_kind::article, 120000).results);
+    auto const c = swz::testing::by_id(certify_family(*family_named("article"), 120000).results);
     for (char const* id : {"family.bijection", "family.row_permutation", "family.chunk_integrity", "family.involution",
                            "family.article.closed_form"}) {
         CAPTURE(id);

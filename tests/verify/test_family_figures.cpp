@@ -55,7 +55,7 @@ TEST_CASE("the family's closed forms are the worst case enumeration finds on eve
 }
 
 TEST_CASE("the family proves each built-in access's closed form over every power-of-two layout", "[verify][family]") {
-    auto const c = swz::testing::by_id(certify_family(family_kind::article, 120000).results);
+    auto const c = swz::testing::by_id(certify_family(*family_named("article"), 120000).results);
     for (char const* id : {"family.conflict.row", "family.conflict.row-chunk", "family.conflict.column", "family.conflict.column-chunk"}) {
         CAPTURE(id);
         auto const& r = c.at(id);

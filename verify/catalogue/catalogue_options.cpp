@@ -1,5 +1,7 @@
 #include "catalogue_options.hpp"
 
+#include <algorithm>
+
 #include "family_entry.hpp"
 
 #include <limits>
@@ -94,7 +96,7 @@ std::vector<cli::option_spec> const& catalogue_options() {
          "write the check's findings or the sweep's summary as JSON to FILE (- for stdout, the report then on stderr)"},
         {"--quiet", 0, false, "", "print only the findings, one line each (check)"},
         {"--write-catalogue", 1, false, "DIR", "write every certificate to DIR/<layout>/ (sweep)"},
-        {"--families", 1, false, "LIST", "the family proofs --write-catalogue writes to DIR/family-<name>/: article, or none (default: all)"},
+        {"--families", 1, false, "LIST", "the family proofs --write-catalogue writes to DIR/family-<name>/: a comma list of " + family_names() + ", or none (default: all)"},
         {"--jobs", 1, false, "N", "parallel jobs (default: one per core)"},
         {"--cvc5", 1, false, "PATH", "cvc5, the second solver (check; default: cvc5 on $PATH)"},
         {"--no-second-solver", 0, false, "", "check without cvc5 (reported loudly; the obligations are then checked by Z3 only)"},
@@ -224,9 +226,16 @@ parsed parse(int argc, char const* const* argv) {
     if (!o.families.empty() && o.write_catalogue.empty()) return cli::usage_error{"--families is an option of --write-catalogue"};
     if (o.families.empty()) s.families = catalogued_families();
     else if (o.families != "none") {
-        auto const f = family_named(o.families);
-        if (!f) return cli::usage_error{"--families " + o.families + ": no such family (" + family_names() + ", or none)"};
-        s.families = {*f};
+        for (std::size_t at = 0; at <= o.families.size();) {
+            std::size_t const comma = std::min(o.families.find(',', at), o.families.size());
+            std::string const name = o.families.substr(at, comma - at);
+            auto const f = family_named(name);
+            if (!f) return cli::usage_error{"--families " + o.families + ": no such family '" + name + "' (" + family_names() + ", or none)"};
+            if (std::find(s.families.begin(), s.families.end(), *f) != s.families.end())
+                return cli::usage_error{"--families " + o.families + ": family '" + name + "' is named twice"};
+            s.families.push_back(*f);
+            at = comma + 1;
+        }
     }
     s.description = "--nx " + o.nx + " --elem " + (o.elem.empty() ? "4" : o.elem) +
                     (o.tc.empty() ? std::string(" (TC = element size)") : " --tc " + o.tc) +

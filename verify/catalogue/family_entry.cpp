@@ -23,7 +23,7 @@ nlohmann::json catalogue_json(family_certificate const& c) {
 
 }  // namespace
 
-std::vector<family_kind> catalogued_families() { return {family_kind::article}; }
+std::vector<family_kind> catalogued_families() { return known_families(); }
 
 std::string family_folder(family_kind f) { return prefix + family_name(f); }
 

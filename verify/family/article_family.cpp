@@ -5,6 +5,7 @@
 
 #include "../query_support.hpp"
 #include "article_family_params.hpp"
+#include "article_family_figures.hpp"
 #include "family_query.hpp"
 #include "swz/article_forms.hpp"
 #include "swz/layout/article.hpp"
@@ -12,6 +13,8 @@
 namespace swz::verify {
 
 namespace {
+
+using article_query = family_query<article_family>;
 
 // Bijection in two queries of one row each, cheaper than one over two
 // cells of any rows: every cell lies in its own row's bytes (so cells of
@@ -23,7 +26,7 @@ property_result bijection(prover& p) {
     property_result rows = r;
     rows.id += ".rows";
     {
-        family_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
+        article_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
         auto const& y = q.cell(0); auto const& x = q.cell(1);
         auto const row = value_of(q.f.params().nx * q.f.params().elem);
         auto const o = q.f.offset(y, x), first = y * (q.f.params().nx * q.f.params().elem);
@@ -46,7 +49,7 @@ property_result bijection(prover& p) {
         rows.method = r.method;
         return rows;
     }
-    family_query q(p, {{"y", all_32bit_rows}, {"x1", std::uint64_t(1) << 16}, {"x2", std::uint64_t(1) << 16}});
+    article_query q(p, {{"y", all_32bit_rows}, {"x1", std::uint64_t(1) << 16}, {"x2", std::uint64_t(1) << 16}});
     auto const a = q.f.offset(q.cell(0), q.cell(1)), b = q.f.offset(q.cell(0), q.cell(2));
     z3::expr const broken = q.cell(1) != q.cell(2) && a == b;
     decide_on_family(p, r, q, {{0, 1}, {0, 2}}, broken, [](family_instance const& i, cell_values const& v) -> std::optional<replayed> {
@@ -63,7 +66,7 @@ property_result bijection(prover& p) {
 
 property_result row_permutation(prover& p) {
     auto r = family_result("row_permutation", "in every row y, x -> x_swz(y, x) permutes 0 .. NX-1");
-    family_query q(p, {{"y", all_32bit_rows}, {"x1", std::uint64_t(1) << 16}, {"x2", std::uint64_t(1) << 16}});
+    article_query q(p, {{"y", all_32bit_rows}, {"x1", std::uint64_t(1) << 16}, {"x2", std::uint64_t(1) << 16}});
     auto const c1 = q.f.column(q.cell(0), q.cell(1)), c2 = q.f.column(q.cell(0), q.cell(2));
     z3::expr const broken = !(c1 < value_of(q.f.params().nx)) || (q.cell(1) != q.cell(2) && c1 == c2);
     decide_on_family(p, r, q, {{0, 1}, {0, 2}}, broken, [](family_instance const& i, cell_values const& v) -> std::optional<replayed> {
@@ -81,7 +84,7 @@ property_result row_permutation(prover& p) {
 
 property_result chunk_integrity(prover& p) {
     auto r = family_result("chunk_integrity", "each TC-byte chunk stays contiguous, in order and TC-aligned");
-    family_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
+    article_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
     auto const& y = q.cell(0); auto const& x = q.cell(1);
     auto const per_chunk = q.f.params().tc / q.f.params().elem;
     auto const first = x - x % per_chunk;
@@ -102,7 +105,7 @@ property_result chunk_integrity(prover& p) {
 
 property_result involution(prover& p) {
     auto r = family_result("involution", "swizzling twice gives the cell back: x_swz(y, x_swz(y, x)) = x");
-    family_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
+    article_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
     auto const& y = q.cell(0); auto const& x = q.cell(1);
     z3::expr const broken = q.f.column(y, q.f.column(y, x)) != x;
     decide_on_family(p, r, q, {{0, 1}}, broken, [](family_instance const& i, cell_values const& v) -> std::optional<replayed> {
@@ -124,7 +127,7 @@ template <class Form>
 property_result article_claim(prover& p, std::string id, std::string statement, Form form) {
     auto r = family_result(std::move(id), std::move(statement));
     r.counts = weight::report;
-    family_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
+    article_query q(p, {{"y", all_32bit_rows}, {"x", std::uint64_t(1) << 16}});
     auto const& y = q.cell(0); auto const& x = q.cell(1);
     z3::expr const broken = form(q.f.params(), y, x) != q.f.column(y, x);
     decide_on_family(p, r, q, {{0, 1}}, broken, [form](family_instance const& i, cell_values const& v) -> std::optional<replayed> {
@@ -155,6 +158,22 @@ property_result final_form(prover& p) {
 
 std::vector<std::function<property_result(prover&)>> article_family_properties() {
     return {bijection, row_permutation, chunk_integrity, involution, closed_form, final_form};
+}
+
+family_definition const& article_family_definition() {
+    static family_definition const d{
+        "article",
+        "NX = 2^0 .. 2^16 elements of 1, 2, 4, 8 or 16 bytes, TC a power of two from the element to the row (at most "
+        "2^17 bytes), 1 .. 2^32 rows",
+        "article: the article's formula with NX = 2^n (n = 0 .. 16), elem = 2^e (1 .. 16 bytes) and\n"
+        "TC = 2^t (elem <= TC <= a row of at most 2^17 bytes), on 1 .. 2^32 rows, every one of them\n"
+        "a solver variable.",
+        [] {
+            auto all = article_family_properties();
+            for (auto& f : article_family_figures()) all.push_back(std::move(f));
+            return all;
+        }};
+    return d;
 }
 
 }  // namespace swz::verify

@@ -15,11 +15,16 @@
 
 #include "../prover.hpp"
 #include "../verdict.hpp"
+#include "family_definition.hpp"
 
 namespace swz::verify {
 
 // family.bijection, .row_permutation, .chunk_integrity and .involution
 // for the whole family, one query each, in report order.
 std::vector<std::function<property_result(prover&)>> article_family_properties();
+
+// The family as --family article names it: those properties, then the
+// conflict figures (article_family_figures.hpp).
+family_definition const& article_family_definition();
 
 }  // namespace swz::verify

@@ -30,8 +30,13 @@ struct article_family_params {
     symbolic_pow2 elems_per_chunk() const { return tc / elem; }
 };
 
+struct family_instance;
+
 class article_family {
 public:
+    static constexpr std::size_t parameter_count = family_parameters;
+    using instance = family_instance;
+
     explicit article_family(bv_encoding const& enc)
         : vars_{{"log2_nx", family_max_log2_nx + 1, symbolic_uint::narrow_variable(enc, "log2_nx", family_max_log2_nx + 1), {}},
                 {"log2_elem", family_max_log2_elem + 1, symbolic_uint::narrow_variable(enc, "log2_elem", family_max_log2_elem + 1), {}},
@@ -55,6 +60,18 @@ public:
     }
     symbolic_uint column(symbolic_uint const& y, symbolic_uint const& x) const { return swizzled_column(params_, y, x); }
     symbolic_uint footprint() const { return rows_var() * (params_.nx * params_.elem); }
+    symbolic_uint row_elems() const { return value_of(params_.nx); }
+
+    // What the figures ask (family_figures.hpp).
+    static constexpr std::uint64_t max_log2_row_bytes = family_max_log2_row;
+    symbolic_pow2 width(bool chunk) const { return chunk ? params_.tc : params_.elem; }
+    symbolic_pow2 elem() const { return params_.elem; }
+    symbolic_pow2 row_bytes() const { return params_.nx * params_.elem; }
+    // The -chunk patterns move TC bytes a lane, at most 16.
+    std::vector<z3::expr> figure_rules(bool, bool chunk) const {
+        if (chunk) return {vars_[2].value <= 4u};
+        return {};
+    }
 
 private:
     std::vector<bounded_variable> vars_;
@@ -83,6 +100,9 @@ struct family_instance {
     std::uint64_t elem() const { return params.elem; }
     std::uint64_t tc() const { return params.tc; }
     std::uint64_t footprint() const { return rows * params.row_bytes(); }
+    std::uint64_t row_bytes() const { return params.row_bytes(); }
+    std::uint64_t width(bool chunk) const { return chunk ? tc() : elem(); }
+    bool figure_applies(bool, bool chunk) const { return !chunk || tc() <= 16; }
     std::string spec() const { return article_layout<layout_params>{params}.spec(); }
 };
 

@@ -1,36 +1,59 @@
 #include "certify_family.hpp"
 
 #include <chrono>
+#include <iostream>
+#include <mutex>
+#include <sstream>
 
 #include "../prover_pool.hpp"
 #include "../report.hpp"
 #include "article_family.hpp"
-#include "article_family_figures.hpp"
+#include "cute_family.hpp"
 
 namespace swz::verify {
 
+std::vector<family_kind> const& known_families() {
+    static std::vector<family_kind> const all{&article_family_definition(), &cute_family_definition()};
+    return all;
+}
+
 std::optional<family_kind> family_named(std::string const& name) {
-    if (name == "article") return family_kind::article;
+    for (auto f : known_families())
+        if (f->name == name) return f;
     return std::nullopt;
 }
 
-std::string family_names() { return "article"; }
+std::string family_names() {
+    std::string out;
+    for (auto f : known_families()) out += (out.empty() ? "" : ", ") + f->name;
+    return out;
+}
 
-std::string family_name(family_kind) { return "article"; }
+std::string family_name(family_kind f) { return f->name; }
 
-family_certificate certify_family(family_kind, unsigned timeout_ms, unsigned threads) {
+family_certificate certify_family(family_kind f, unsigned timeout_ms, unsigned threads, bool log_queries) {
     auto const t0 = std::chrono::steady_clock::now();
     family_certificate c;
-    c.name = family_name(family_kind::article);
-    c.description = "NX = 2^0 .. 2^16 elements of 1, 2, 4, 8 or 16 bytes, TC a power of two from the element to the "
-                    "row (at most 2^17 bytes), 1 .. 2^32 rows";
-    auto properties = article_family_properties();
-    for (auto& f : article_family_figures()) properties.push_back(std::move(f));
+    c.name = f->name;
+    c.description = f->description;
+    auto const properties = f->properties();
     c.results.resize(properties.size());
+    std::mutex lock;  // for --log-queries' lines
     run_on_provers(properties.size(), threads, timeout_ms, [&](prover& p, std::size_t i) {
         auto const s = std::chrono::steady_clock::now();
+        std::size_t const first_log = p.log().size();
         c.results[i] = properties[i](p);
         c.results[i].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count();
+        if (!log_queries) return;
+        std::ostringstream text;
+        for (std::size_t k = first_log; k < p.log().size(); ++k) {
+            auto const& o = p.log()[k];
+            text << "swz-verify: query " << o.name << ": "
+                 << (o.result == answer::sat ? "sat" : o.result == answer::unsat ? "unsat" : "unknown (" + o.reason + ")")
+                 << ", " << o.seconds * 1000 << " ms\n";
+        }
+        std::lock_guard<std::mutex> g(lock);
+        std::cerr << text.str();
     });
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return c;

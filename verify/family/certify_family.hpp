@@ -8,13 +8,16 @@
 #include <vector>
 
 #include "../verdict.hpp"
+#include "family_definition.hpp"
 
 namespace swz::verify {
 
-enum class family_kind { article };
+// A family, as the registry holds it (compared by identity).
+using family_kind = family_definition const*;
 
+std::vector<family_kind> const& known_families();  // in catalogue order
 std::optional<family_kind> family_named(std::string const& name);
-std::string family_names();  // for messages: "article"
+std::string family_names();              // for messages: "article, cute"
 std::string family_name(family_kind f);  // "article"
 
 struct family_certificate {
@@ -24,8 +27,9 @@ struct family_certificate {
     double seconds = 0;
 };
 
-// Each property one query, on threads of their own (one prover each).
-family_certificate certify_family(family_kind f, unsigned timeout_ms, unsigned threads = 0);
+// Each property one query, on threads of their own (one prover each);
+// `log_queries`: every solver query, its answer and time, on stderr.
+family_certificate certify_family(family_kind f, unsigned timeout_ms, unsigned threads = 0, bool log_queries = false);
 
 // The family mode's JSON document without its exit code: the header,
 // `family`, `description` and `results`.

@@ -20,8 +20,9 @@ namespace swz::verify::cli {
 int run_family_mode(int argc, char const* const* argv) {
     std::signal(SIGXFSZ, SIG_IGN);  // a file-size limit is a failed write (exit 3), not a killed process
     std::vector<option_spec> options{
-        {"--family", 1, false, "NAME", "the family: article (NX, elem and TC powers of two, all symbolic)"},
+        {"--family", 1, false, "NAME", "the family: " + family_names() + " (all parameters symbolic; below)"},
         {"--timeout-ms", 1, false, "MS", "solver time limit per query in ms (default 60000)"},
+        {"--log-queries", 0, false, "", "every solver query, its answer and time, on stderr"},
         {"--version", 0, false, "", "print the version"},
     };
     for (auto const& o : subject_output_options("the certificate", "family:NAME: ID: VERDICT: REASON")) options.push_back(o);
@@ -30,10 +31,9 @@ int run_family_mode(int argc, char const* const* argv) {
     auto const& a = std::get<arguments>(got);
     if (a.help) {
         std::cout << "swz-verify family mode: prove a property for every layout of a family in one query\n\n"
-                  << "  swz-verify --family article [options]\n\n"
-                  << "article: the article's formula with NX = 2^n (n = 0 .. 16), elem = 2^e (1 .. 16 bytes) and\n"
-                     "TC = 2^t (elem <= TC <= a row of at most 2^17 bytes), on 1 .. 2^32 rows, every one of them\n"
-                     "a solver variable. A counterexample names the parameters and is replayed on that instance.\n\n"
+                  << "  swz-verify --family NAME [options]\n\n";
+        for (auto f : known_families()) std::cout << f->help << "\n\n";
+        std::cout << "A counterexample names the parameters and is replayed on that instance.\n\n"
                   << "Options:\n" << options_help(options) << "\n"
                   << "Exit codes (verify/exit_codes.hpp): 0 every property proved; 10 one is refuted; 5 some query is\n"
                      "unknown; 3 the --json or --out file or standard output could not be written (a path that cannot\n"
@@ -54,7 +54,7 @@ int run_family_mode(int argc, char const* const* argv) {
     if (auto const* e = std::get_if<usage_error>(&opened)) return usage_exit(e->message);
     if (auto const* e = std::get_if<std::string>(&opened)) return output_exit(*e);
     auto& output = std::get<subject_output>(opened);
-    auto const c = certify_family(*family, timeout_ms);
+    auto const c = certify_family(*family, timeout_ms, 0, a.has("--log-queries"));
     std::ostream& table = output.table();
     table << "swz-verify " << tool_version() << ": family " << c.name << " (" << c.description << ")\n";
     print_results(table, c.results);

@@ -2,6 +2,10 @@
 // first, so the smallest counterexample has the smallest parameters), then
 // the cells or starts the property names; and a decision whose replay runs
 // on the instance a model's parameters make.
+//
+// A Family type (article_family_params.hpp, cute_family_params.hpp) gives
+// its solver variables and rules, its offset on solver values, and an
+// `instance` type: the concrete layout a model's parameter values make.
 #pragma once
 
 #include <optional>
@@ -10,7 +14,6 @@
 #include <vector>
 
 #include "../query_support.hpp"
-#include "article_family_params.hpp"
 
 namespace swz::verify {
 
@@ -23,38 +26,44 @@ inline property_result family_result(std::string id, std::string statement) {
     return r;
 }
 
-// The family's variables (parameters first, so the smallest counterexample
-// has the smallest parameters), then the cells the property names.
+// A model's values: the family's parameters, then the cells.
+using cell_values = std::vector<std::uint64_t>;
+
+// The family's variables, then the cells the property names.
+template <class Family>
 struct family_query {
-    article_family f;
+    Family f;
     std::vector<bounded_variable> vars;
 
     family_query(prover& p, std::vector<variable_range> cells) : f(p.fast()) {
         vars = f.parameter_variables();
         for (auto& c : cells) vars.push_back({c.name, c.count, symbolic_uint::narrow_variable(p.fast(), c.name.c_str(), c.count), {}});
     }
-    symbolic_uint const& cell(std::size_t i) const { return vars[family_parameters + i].value; }
+    symbolic_uint const& cell(std::size_t i) const { return vars[Family::parameter_count + i].value; }
     // The rules, and each cell inside the family's tile.
     std::vector<z3::expr> within(std::vector<std::pair<std::size_t, std::size_t>> const& cells) const {
         auto out = f.rules();
         for (auto [y, x] : cells) {
             out.push_back(cell(y) < f.rows_var());
-            out.push_back(cell(x) < value_of(f.params().nx));
+            out.push_back(cell(x) < f.row_elems());
         }
         return out;
     }
 };
 
-// A model's values: the family's parameters (family_parameters of them), then the cells.
-using cell_values = std::vector<std::uint64_t>;
+// The cell values of a model, after the family's parameters.
+template <class Family>
+std::uint64_t cell_value(cell_values const& v, std::size_t i) {
+    return v[Family::parameter_count + i];
+}
 
-// decide_by_negation over the family, `cells` inside the tile: a model's
-// parameters make the instance that `replay(instance, values)` runs on
-// (nothing where they break the rules), and the evidence names it.
-template <class Replay>
-void decide_on_family(prover& p, property_result& r, family_query const& q, std::vector<z3::expr> negation, Replay replay) {
+// decide_by_negation over the family: a model's parameters make the
+// instance that `replay(instance, values)` runs on (nothing where they
+// break the rules), and the evidence names it.
+template <class Family, class Replay>
+void decide_on_family(prover& p, property_result& r, family_query<Family> const& q, std::vector<z3::expr> negation, Replay replay) {
     decide_by_negation(p, r, negation, q.vars, [replay](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
-        auto const i = family_instance::of(v);
+        auto const i = Family::instance::of(v);
         if (!i) return std::nullopt;
         auto out = replay(*i, v);
         if (out) out->data["layout"] = i->spec();
@@ -63,15 +72,18 @@ void decide_on_family(prover& p, property_result& r, family_query const& q, std:
 }
 
 // The same, `cells` inside the tile.
-template <class Replay>
-void decide_on_family(prover& p, property_result& r, family_query const& q,
+template <class Family, class Replay>
+void decide_on_family(prover& p, property_result& r, family_query<Family> const& q,
                       std::vector<std::pair<std::size_t, std::size_t>> const& cells, z3::expr const& broken, Replay replay) {
     auto negation = q.within(cells);
     negation.push_back(broken);
     decide_on_family(p, r, q, std::move(negation), std::move(replay));
 }
 
-inline std::string instance_text(family_instance const& i) { return i.spec() + " on " + std::to_string(i.rows) + " rows"; }
+template <class Instance>
+std::string instance_text(Instance const& i) {
+    return i.spec() + " on " + std::to_string(i.rows) + " rows";
+}
 
 inline std::string cell_text(std::uint64_t y, std::uint64_t x) {
     return "[" + std::to_string(y) + "][" + std::to_string(x) + "]";

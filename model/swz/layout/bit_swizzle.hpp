@@ -23,6 +23,15 @@
 
 namespace swz {
 
+// The bit picture above as one map: the B-bit field at `source_low` XORed
+// into the one at `target_low` (field = 2^B - 1). On any integer-like
+// offset V and any field type: bit_swizzle's own numbers, or, for the
+// family proofs, B, M and S as solver values.
+template <class V, class F, class P>
+SWZ_HOST_DEVICE constexpr V xor_bit_field(V offset, F const& field, P const& source_low, P const& target_low) {
+    return offset ^ (((offset >> source_low) & field) << target_low);
+}
+
 struct bit_swizzle {
     unsigned bits = 0;  // B
     unsigned base = 0;  // M
@@ -42,9 +51,7 @@ struct bit_swizzle {
     template <class V>
     SWZ_HOST_DEVICE constexpr V operator()(V offset) const {
         if (bits == 0) return offset;
-        V const moved = offset & source_mask();
-        if (shift >= 0) return offset ^ (moved >> unsigned(shift));
-        return offset ^ (moved << unsigned(-shift));
+        return xor_bit_field(offset, field(), source_low(), target_low());
     }
 
     std::string text() const {

@@ -19,13 +19,20 @@
 
 namespace swz {
 
+// The map itself, on any value and parameter types (the family proofs pass
+// powers of two whose exponents are solver values).
+template <class V, class P, class E>
+SWZ_HOST_DEVICE constexpr V strided_byte(V y, V x, P const& pitch, E const& elem) {
+    return y * pitch + x * elem;
+}
+
 struct strided_layout {
     std::uint32_t elem = 4;
     std::uint32_t pitch = 0;  // bytes between the starts of two rows
 
     template <class V>
     SWZ_HOST_DEVICE constexpr V byte_offset(V y, V x) const {
-        return y * pitch + x * elem;
+        return strided_byte(y, x, pitch, elem);
     }
 
     SWZ_HOST_DEVICE constexpr std::uint64_t footprint(std::uint64_t rows) const { return rows * pitch; }

@@ -17,6 +17,13 @@
 
 namespace swz {
 
+// CuTe's convention on its own, on any value and parameter types: the
+// swizzle moves element offsets.
+template <class V, class F, class E>
+SWZ_HOST_DEVICE constexpr V swizzle_in_elements(F const& swizzle, V base_byte, E const& elem) {
+    return swizzle(base_byte / elem) * elem;
+}
+
 template <class F>
 struct swizzled_layout {
     F swizzle{};
@@ -29,7 +36,7 @@ struct swizzled_layout {
     SWZ_HOST_DEVICE constexpr V byte_offset(V y, V x) const {
         V const b = base.byte_offset(y, x);
         if (on_bytes) return swizzle(b);
-        return swizzle(b / base.elem) * base.elem;
+        return swizzle_in_elements(swizzle, b, base.elem);
     }
     // The same, from a base offset in swizzle units: F(u), in bytes.
     template <class V>

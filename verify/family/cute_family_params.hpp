@@ -1,0 +1,172 @@
+// CuTe's family: Swizzle<B,M,S> on the element offsets of a row-major tile
+// (CuTe's ComposedLayout of a swizzle after a plain layout), with B, M, S,
+// the element size, the row length and the row count all solver variables.
+// The offset is the model's own composition (swz/layout/strided.hpp,
+// swizzled.hpp, bit_swizzle.hpp's xor_bit_field), run on symbolic powers of
+// two and symbolic bit positions; an instance is swz::swizzled_layout over
+// swz::bit_swizzle, the layout `--layout cute:B,M,S` certifies.
+//
+// S is two variables, S = down - up with one of them 0, so that the
+// swizzle's fields sit at M + down (source) and M + up (target) without a
+// sign: the XOR is then one expression for both directions.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../query_support.hpp"
+#include "cute_figure_forms.hpp"
+#include "swz/layout/bit_swizzle.hpp"
+#include "swz/layout/strided.hpp"
+#include "swz/layout/swizzled.hpp"
+#include "symbolic_pow2.hpp"
+
+namespace swz::verify {
+
+// The ranges, those `--layout cute:B,M,S` accepts, and CuTe's |S| >= B.
+inline constexpr std::uint64_t cute_max_log2_elem = 4, cute_max_log2_row_elems = 16, cute_max_log2_row_bytes = 17;
+inline constexpr std::uint64_t cute_max_bits = 16, cute_max_base = 24, cute_max_shift = 24, cute_max_top_bit = 40;
+
+struct cute_instance;
+
+// The swizzle on solver values: xor_bit_field with its fields as values.
+struct symbolic_bit_swizzle {
+    symbolic_uint field, source_low, target_low;
+    symbolic_uint operator()(symbolic_uint const& offset) const { return xor_bit_field(offset, field, source_low, target_low); }
+};
+
+class cute_family {
+public:
+    static constexpr std::size_t parameter_count = 7;
+    static constexpr std::uint64_t max_log2_row_bytes = cute_max_log2_row_bytes;
+    using instance = cute_instance;
+
+    explicit cute_family(bv_encoding const& enc)
+        : vars_{var(enc, "log2_elem", cute_max_log2_elem + 1), var(enc, "log2_row_elems", cute_max_log2_row_elems + 1),
+                var(enc, "B", cute_max_bits + 1), var(enc, "M", cute_max_base + 1),
+                var(enc, "S_down", cute_max_shift + 1), var(enc, "S_up", cute_max_shift + 1),
+                var(enc, "rows", all_32bit_rows + 1)} {}
+
+    std::vector<bounded_variable> const& parameter_variables() const { return vars_; }
+    symbolic_uint const& log_elem() const { return vars_[0].value; }
+    symbolic_uint const& log_row_elems() const { return vars_[1].value; }
+    symbolic_uint const& bits() const { return vars_[2].value; }
+    symbolic_uint const& base() const { return vars_[3].value; }
+    symbolic_uint const& down() const { return vars_[4].value; }
+    symbolic_uint const& up() const { return vars_[5].value; }
+    symbolic_uint const& rows_var() const { return vars_[6].value; }
+
+    symbolic_uint source_low() const { return base() + down(); }
+    symbolic_uint target_low() const { return base() + up(); }
+    symbolic_uint top_bit() const { return base() + down() + up() + bits(); }
+    symbolic_bit_swizzle swizzle() const {
+        auto const one = bits().lift(1);
+        return {(one << bits()) - one, source_low(), target_low()};
+    }
+    // The swizzle writes column bits only: every cell stays in its row.
+    z3::expr keeps_rows() const { return bits() == 0u || target_low() + bits() <= log_row_elems(); }
+    z3::expr whole_repeats() const {
+        auto const one = bits().lift(1);
+        return ((rows_var() << log_row_elems()) & ((one << top_bit()) - one)) == 0u;
+    }
+
+    // CuTe's rules (|S| >= B, one sign), swz's (the top bit at most 40, a
+    // row of at most 2^17 bytes, at least one row), and a tile that keeps
+    // its rows or holds whole repeats of the swizzle (else cells fall
+    // outside it).
+    std::vector<z3::expr> rules() const {
+        return {down() == 0u || up() == 0u, bits() <= down() + up(), top_bit() <= cute_max_top_bit,
+                log_elem() + log_row_elems() <= cute_max_log2_row_bytes, rows_var().lift(1) <= rows_var(),
+                keeps_rows() || whole_repeats()};
+    }
+
+    symbolic_pow2 elem() const { return {log_elem()}; }
+    symbolic_pow2 row_bytes() const { return {log_elem() + log_row_elems()}; }
+    symbolic_uint row_elems() const { return value_of(symbolic_pow2{log_row_elems()}); }
+    symbolic_uint footprint() const { return rows_var() * row_bytes(); }
+    // The element offset of cell (y, x), and where the layout puts it.
+    symbolic_uint element_offset(symbolic_uint const& y, symbolic_uint const& x) const {
+        return strided_byte(y, x, row_bytes(), elem()) / elem();
+    }
+    symbolic_uint offset(symbolic_uint const& y, symbolic_uint const& x) const {
+        return swizzle_in_elements(swizzle(), strided_byte(y, x, row_bytes(), elem()), elem());
+    }
+
+    // What the figures ask (family_figures.hpp). The chunk: 2^M elements
+    // (the bits the swizzle keeps), at most 16 bytes and the row.
+    symbolic_pow2 chunk() const {
+        auto const e = log_elem(), r = log_elem() + log_row_elems();
+        auto const m = symbolic_uint(e.encoding(), z3::ite(bits() == 0u, e.lift(40).expr(), (base() + e).expr()), 40);
+        auto const least = [](symbolic_uint const& a, symbolic_uint const& b) {
+            return symbolic_uint(a.encoding(), z3::ite(a <= b, a.expr(), b.expr()), std::max(a.max(), b.max()));
+        };
+        return {least(least(m, e.lift(4)), r)};
+    }
+    symbolic_pow2 width(bool chunked) const { return chunked ? chunk() : elem(); }
+    byte_fields<symbolic_uint> fields() const {
+        return {bits(), source_low() + log_elem(), target_low() + log_elem()};
+    }
+    // The column patterns are stated for layouts that keep their rows.
+    std::vector<z3::expr> figure_rules(bool column, bool) const {
+        if (column) return {keeps_rows()};
+        return {};
+    }
+
+private:
+    static bounded_variable var(bv_encoding const& enc, char const* name, std::uint64_t count) {
+        return {name, count, symbolic_uint::narrow_variable(enc, name, count), {}};
+    }
+    std::vector<bounded_variable> vars_;
+};
+
+// The instance a model of the family's variables names.
+struct cute_instance {
+    unsigned log_elem = 0, log_row_elems = 0;
+    bit_swizzle swizzle;
+    std::uint64_t rows = 0;
+
+    static bool keeps_rows(bit_swizzle const& s, unsigned log_row_elems) {
+        return s.bits == 0 || s.target_low() + s.bits <= log_row_elems;
+    }
+
+    // Nothing where the values break the family's rules (a solver model
+    // always keeps them; replay checks anyway).
+    static std::optional<cute_instance> of(std::vector<std::uint64_t> const& v) {
+        std::uint64_t const e = v[0], n = v[1], b = v[2], m = v[3], down = v[4], up = v[5], rows = v[6];
+        if (e > cute_max_log2_elem || n > cute_max_log2_row_elems || e + n > cute_max_log2_row_bytes || b > cute_max_bits ||
+            m > cute_max_base || down > cute_max_shift || up > cute_max_shift || (down != 0 && up != 0) || b > down + up ||
+            m + down + up + b > cute_max_top_bit || rows == 0 || rows > all_32bit_rows)
+            return std::nullopt;
+        cute_instance i{unsigned(e), unsigned(n), {unsigned(b), unsigned(m), int(down) - int(up)}, rows};
+        std::uint64_t const repeat = std::uint64_t(1) << (m + down + up + b);
+        if (!keeps_rows(i.swizzle, i.log_row_elems) && ((rows << n) & (repeat - 1)) != 0) return std::nullopt;
+        return i;
+    }
+
+    swizzled_layout<bit_swizzle> layout() const {
+        return {swizzle, strided_layout{std::uint32_t(1) << log_elem, std::uint32_t(row_bytes())}, false};
+    }
+    std::uint64_t offset(std::uint64_t y, std::uint64_t x) const { return layout().byte_offset(y, x); }
+    std::uint64_t elem() const { return std::uint64_t(1) << log_elem; }
+    std::uint64_t row_elems() const { return std::uint64_t(1) << log_row_elems; }
+    std::uint64_t row_bytes() const { return std::uint64_t(1) << (log_elem + log_row_elems); }
+    std::uint64_t footprint() const { return rows * row_bytes(); }
+    bool keeps_rows() const { return keeps_rows(swizzle, log_row_elems); }
+    std::uint64_t chunk() const {
+        unsigned const m = swizzle.bits == 0 ? 40u : swizzle.base + log_elem;
+        return std::uint64_t(1) << std::min({m, 4u, log_elem + log_row_elems});
+    }
+    std::uint64_t width(bool chunked) const { return chunked ? chunk() : elem(); }
+    byte_fields<std::uint64_t> fields() const {
+        return {swizzle.bits, swizzle.source_low() + log_elem, swizzle.target_low() + log_elem};
+    }
+    bool figure_applies(bool column, bool) const { return !column || keeps_rows(); }
+    // What `swz-verify --layout` certifies as this instance.
+    std::string spec() const {
+        return "cute:" + swizzle.text() + " --row-bytes " + std::to_string(row_bytes()) + " --elem " + std::to_string(elem());
+    }
+};
+
+}  // namespace swz::verify
