@@ -140,7 +140,7 @@ TEST_CASE("the CuTe family proves every property over every Swizzle<B,M,S>", "[v
         CHECK(by.count(id) == 1);
 }
 
-TEST_CASE("the CuTe family refutes a row form without the sub-word doubling, on the instance it breaks", "[verify][family][cute]") {
+TEST_CASE("the CuTe family refutes a row form without the sub-word doubling on the instance it breaks", "[verify][family][cute]") {
     // The ideal everywhere: wrong where S < 0 moves a bit of a word's byte to bit 7 or above.
     figure_form<cute_family> ideal{
         [](cute_family const&, symbolic_pow2 const& w) {

@@ -51,7 +51,8 @@ std::vector<family_finding> check_family_folder(fs::path const& folder) {
     if (stored.value("digest", "") != digest_of(stored))
         out.push_back({name + ": certificate.json was edited by hand: its digest does not match its content "
                               "(regenerate it with swz-verify --sweep ... --write-catalogue)", exit_stale});
-    family_certificate const fresh_cert = certify_family(*kind, family_timeout_ms, 1);
+    // A family is the long pole of a check: its properties on threads of their own.
+    family_certificate const fresh_cert = certify_family(*kind, family_timeout_ms, 0);
     nlohmann::json const fresh = catalogue_json(fresh_cert);
     bool const undecided = has_undecided(fresh_cert.results);
     if (int const code = exit_code_for(fresh_cert.results); code != exit_ok)
