@@ -64,6 +64,8 @@ public:
 
     // What the figures ask (family_figures.hpp).
     static constexpr std::uint64_t max_log2_row_bytes = family_max_log2_row;
+    // The XOR takes the row, not a linear offset: no linear view (family_figures.hpp).
+    static constexpr bool swizzles_linear_offsets = false;
     symbolic_pow2 width(bool chunk) const { return chunk ? params_.tc : params_.elem; }
     symbolic_pow2 elem() const { return params_.elem; }
     symbolic_pow2 row_bytes() const { return params_.nx * params_.elem; }

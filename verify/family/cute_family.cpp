@@ -227,9 +227,10 @@ property_result prove_cute_figure(prover& p, bool column, bool chunk, figure_for
         text.statement = "lane l reads the W-byte unit s*32+l, row by row (" + width_words +
                          "): worst wavefronts = max(W, 4) / 4 * 2^|F|, F = the byte bits in [log2 W, 2) that the swizzle "
                          "moves to byte bit 7 or above (only where S < 0 and lanes share a word), on every instance";
-        text.method = "by two queries of two lanes (family.conflict." + name + ".upper, .lower): lanes of one phase in one "
-                      "bank group with distinct units differ in the lane bits F; at s = 0 the lanes of a phase that are 0 "
-                      "outside F share one group with distinct units";
+        text.method = "by three queries: each lane's cell has the row-major base byte (s*32+l) * W (family.conflict." + name +
+                      ".linear), so the lane is at the swizzle of that byte; then two of two lanes (.upper, .lower): lanes of "
+                      "one phase in one bank group with distinct units differ in the lane bits F; at s = 0 the lanes of a "
+                      "phase that are 0 outside F share one group with distinct units";
     }
     return prove_family_figure<cute_family>(p, name, column, chunk, form, text);
 }

@@ -90,9 +90,17 @@ public:
     symbolic_uint element_offset(symbolic_uint const& y, symbolic_uint const& x) const {
         return strided_byte(y, x, row_bytes(), elem()) / elem();
     }
-    symbolic_uint offset(symbolic_uint const& y, symbolic_uint const& x) const {
-        return swizzle_in_elements(swizzle(), strided_byte(y, x, row_bytes(), elem()), elem());
+    // The layout is the swizzle of the row-major tile's byte, offset(y, x)
+    // = linear_byte(base_byte(y, x)) as written here, so where a lane's
+    // cell has base byte b, the lane is at linear_byte(b): the view the
+    // row-major figures use, once their `.linear` lemma has shown b to be
+    // the lane's linear byte (s * 32 + l) * W.
+    static constexpr bool swizzles_linear_offsets = true;
+    symbolic_uint base_byte(symbolic_uint const& y, symbolic_uint const& x) const {
+        return strided_byte(y, x, row_bytes(), elem());
     }
+    symbolic_uint linear_byte(symbolic_uint const& b) const { return swizzle_in_elements(swizzle(), b, elem()); }
+    symbolic_uint offset(symbolic_uint const& y, symbolic_uint const& x) const { return linear_byte(base_byte(y, x)); }
 
     // What the figures ask (family_figures.hpp). The chunk: 2^M elements
     // (the bits the swizzle keeps), at most 16 bytes and the row.
@@ -149,6 +157,8 @@ struct cute_instance {
         return {swizzle, strided_layout{std::uint32_t(1) << log_elem, std::uint32_t(row_bytes())}, false};
     }
     std::uint64_t offset(std::uint64_t y, std::uint64_t x) const { return layout().byte_offset(y, x); }
+    std::uint64_t base_byte(std::uint64_t y, std::uint64_t x) const { return layout().base.byte_offset(y, x); }
+    std::uint64_t linear_byte(std::uint64_t b) const { return swizzle_in_elements(swizzle, b, elem()); }
     std::uint64_t elem() const { return std::uint64_t(1) << log_elem; }
     std::uint64_t row_elems() const { return std::uint64_t(1) << log_row_elems; }
     std::uint64_t row_bytes() const { return std::uint64_t(1) << (log_elem + log_row_elems); }

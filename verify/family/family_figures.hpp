@@ -105,6 +105,71 @@ inline std::string start_text(bool column, std::uint64_t a, std::uint64_t b) {
     return column ? "y0 = " + std::to_string(a) + ", c = " + std::to_string(b) : "s = " + std::to_string(a);
 }
 
+
+// A lane's bank on solver values: through the access's cell and the
+// layout's offset, or, for a row-major access on a family that swizzles
+// linear offsets, through the linear byte (s * 32 + l) * W directly, a far
+// smaller query once the `.linear` lemma has shown the two equal.
+template <class Family>
+lane_bank<symbolic_uint> symbolic_lane_bank(Family const& f, bool column, bool linear, symbolic_pow2 const& width,
+                                            symbolic_uint const& lane, symbolic_uint const& a, symbolic_uint const& b) {
+    if constexpr (Family::swizzles_linear_offsets) {
+        if (linear && !column) {
+            auto const addr = f.linear_byte((a * 32u + lane) * width);
+            return {bank_unit(addr, width), bank_group(addr, width), phase_of_lane(lane, width)};
+        }
+    }
+    auto const offset = [&f](symbolic_uint const& y, symbolic_uint const& x) { return f.offset(y, x); };
+    return bank_of_lane(offset, lane_at(column, lane, a, b, f.row_bytes(), width), f.elem(), width, lane);
+}
+
+}  // namespace family_figure_detail
+
+// The `.linear` lemma of a row-major figure: lane l at unit s*32 + l
+// reads a cell whose row-major base byte is (s*32 + l) * W, from the
+// cell's first byte. The family's offset being linear_byte(base_byte(y, x)),
+// the lane's byte is then linear_byte((s*32 + l) * W).
+template <class Family>
+property_result prove_linear_view(prover& p, std::string const& name, bool chunk) {
+    using namespace family_figure_detail;
+    property_result r = family_result("conflict." + name + ".linear",
+                                      "a row-major lane's cell has the base byte (s*32 + l) * W and is read from its first byte");
+    family_query<Family> q(p, {{"s", std::uint64_t(1) << (32 + Family::max_log2_row_bytes - 5)}, {"i", 32}});
+    auto const& f = q.f;
+    auto const width = f.width(chunk);
+    auto const& s = q.cell(0); auto const& i = q.cell(1);
+    auto const b = row_access::lane_byte(i, s, f.row_bytes(), width);
+    auto negation = f.rules();
+    for (auto const& e : f.figure_rules(false, chunk)) negation.push_back(e);
+    negation.push_back(!(f.base_byte(b.y, b.xb / f.elem()) == (s * 32u + i) * width && b.xb % f.elem() == 0u));
+    decide_on_family(p, r, q, negation, [chunk](typename Family::instance const& inst, cell_values const& v) -> std::optional<replayed> {
+        std::uint64_t const width = inst.width(chunk), s = cell_value<Family>(v, 0), i = cell_value<Family>(v, 1);
+        if (!inst.figure_applies(false, chunk) || i >= 32 || width > 16) return std::nullopt;
+        auto const b = row_access::lane_byte<std::uint64_t>(i, s, inst.row_bytes(), width);
+        std::uint64_t const base = inst.base_byte(b.y, b.xb / inst.elem()), linear = (s * 32 + i) * width;
+        if (base == linear && b.xb % inst.elem() == 0) return std::nullopt;
+        replayed out;
+        out.data = {{"start", {s}}, {"lane", i}, {"wavefronts", 0}, {"closed_form", 0}};
+        out.lines.push_back(instance_text(inst) + ", s = " + std::to_string(s) + ": lane " + std::to_string(i) + " reads cell " +
+                            cell_text(b.y, b.xb / inst.elem()) + " at base byte " + std::to_string(base) + ", not " + std::to_string(linear));
+        return out;
+    });
+    return r;
+}
+
+namespace family_figure_detail {
+
+// A lemma that only lets the proof use a simpler view: not PROVED, the
+// figure is undecided, never refuted by it.
+inline void judge_by_view(property_result& figure, property_result const& lemma) {
+    figure.solver_calls += lemma.solver_calls;
+    if (lemma.outcome == verdict::proved) return;
+    figure.outcome = verdict::unknown;
+    figure.evidence = lemma.evidence;
+    figure.evidence_text = lemma.evidence_text;
+    figure.reason = "the " + lemma.id + " lemma is not proved" + (lemma.reason.empty() ? std::string() : " (" + lemma.reason + ")");
+}
+
 }  // namespace family_figure_detail
 
 // family.conflict.NAME: the upper lemma over every start, the lower one at
@@ -123,6 +188,13 @@ property_result prove_family_figure(prover& p, std::string const& name, bool col
     upper.id += ".upper";
     lower.id += ".lower";
     std::uint64_t constexpr max_row_log = Family::max_log2_row_bytes;
+    bool const linear = Family::swizzles_linear_offsets && !column;
+    if constexpr (Family::swizzles_linear_offsets) {
+        if (linear) {
+            judge_by_view(r, prove_linear_view<Family>(p, name, chunk));
+            if (r.outcome != verdict::proved) return r;
+        }
+    }
     {
         std::vector<variable_range> starts;
         if (column) starts = {{"y0", all_32bit_rows}, {"c", std::uint64_t(1) << max_row_log}};
@@ -136,10 +208,9 @@ property_result prove_family_figure(prover& p, std::string const& name, bool col
         auto const& a = q.cell(0);
         auto const b = column ? q.cell(1) : a.lift(0);
         auto const& i = q.cell(k); auto const& j = q.cell(k + 1);
-        auto const offset = [&f](symbolic_uint const& y, symbolic_uint const& x) { return f.offset(y, x); };
         auto const form = forms.symbolic(f, width);
-        auto const bi = bank_of_lane(offset, lane_at(column, i, a, b, f.row_bytes(), width), f.elem(), width, i);
-        auto const bj = bank_of_lane(offset, lane_at(column, j, a, b, f.row_bytes(), width), f.elem(), width, j);
+        auto const bi = symbolic_lane_bank(f, column, linear, width, i, a, b);
+        auto const bj = symbolic_lane_bank(f, column, linear, width, j, a, b);
         auto negation = f.rules();
         for (auto const& e : f.figure_rules(column, chunk)) negation.push_back(e);
         if (column) {
@@ -182,10 +253,9 @@ property_result prove_family_figure(prover& p, std::string const& name, bool col
         auto const width = f.width(chunk);
         auto const& i = q.cell(0); auto const& j = q.cell(1);
         auto const zero = i.lift(0);
-        auto const offset = [&f](symbolic_uint const& y, symbolic_uint const& x) { return f.offset(y, x); };
         auto const form = forms.symbolic(f, width);
-        auto const bi = bank_of_lane(offset, lane_at(column, i, zero, zero, f.row_bytes(), width), f.elem(), width, i);
-        auto const bj = bank_of_lane(offset, lane_at(column, j, zero, zero, f.row_bytes(), width), f.elem(), width, j);
+        auto const bi = symbolic_lane_bank(f, column, linear, width, i, zero, zero);
+        auto const bj = symbolic_lane_bank(f, column, linear, width, j, zero, zero);
         auto negation = f.rules();
         for (auto const& e : f.figure_rules(column, chunk)) negation.push_back(e);
         if (column) negation.push_back(f.rows_var().lift(32) <= f.rows_var());
