@@ -199,5 +199,20 @@ TEST_CASE("the catalogue records the article family's proofs, each property prov
                            "family.conflict.column-chunk"})
         CHECK(ids.count(id));
     auto const manifest = nlohmann::json::parse(slurp(proofs / "manifest.json"));
-    CHECK(manifest["families"] == nlohmann::json::array({"article"}));
+    CHECK(manifest["families"] == nlohmann::json::array({"article", "cute"}));
+}
+
+TEST_CASE("the catalogue records the CuTe family's proofs, each property proved", "[catalogue][contents][family]") {
+    // Every Swizzle<B,M,S> after a row-major tile, B, M and S symbolic.
+    auto const j = certificate("family-cute");
+    CHECK(j["family"] == "cute");
+    CHECK(j["exit_code"] == 0);
+    std::set<std::string> ids;
+    for (auto const& r : j["results"]) {
+        ids.insert(r["id"].get<std::string>());
+        CHECK(r["verdict"] == "PROVED");
+    }
+    CHECK(ids == std::set<std::string>{"family.bijection", "family.row_permutation", "family.chunk_integrity",
+                                       "family.involution", "family.conflict.row", "family.conflict.row-chunk",
+                                       "family.conflict.column", "family.conflict.column-chunk"});
 }
