@@ -20,7 +20,11 @@
 // A Family (family_query.hpp) also gives, on solver values and on its
 // instances: `width(chunk)` (the element, or the chunk the -chunk patterns
 // move), `elem()`, `row_bytes()`, `offset(y, x)`, and `figure_rules(column,
-// chunk)`: the instances a figure is stated for.
+// chunk)`: the instances a figure is stated for. A family whose offset is
+// a swizzle of the row-major byte (`swizzles_linear_offsets`, with
+// `base_byte` and `linear_byte`) has its row-major figures proved on that
+// linear view, after a `.linear` lemma that each lane's cell is where the
+// view puts it.
 #pragma once
 
 #include <cstdint>
