@@ -66,7 +66,8 @@ void emulate_gather_phase(tile_job const& job, unsigned char const* tile) {
 }
 
 template <class Plan, bool AlignedIn, bool AlignedOut>
-void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
+void emulate_grid(detail::fast_batch b, std::size_t batch) {
+    b = detail::with_walk<Plan, AlignedOut>(b);
     std::vector<unsigned char> tile(Plan::shared_bytes);
     std::size_t const blocks = detail::tiles_per_matrix<Plan, AlignedOut>(b) * batch;
     for (std::size_t block = 0; block < blocks; ++block) {

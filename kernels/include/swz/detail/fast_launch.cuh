@@ -138,6 +138,7 @@ cudaError_t launch_fast_kernel(fast_batch b, std::size_t batch, std::size_t band
     std::size_t const per_matrix = tiles_per_matrix<Plan, AlignedOut>(b);
     std::size_t const per_launch = 0x7fffffffu / per_matrix;  // matrices in one grid
     if (per_launch == 0) return cudaErrorInvalidValue;
+    b = with_walk<Plan, AlignedOut>(b);
     for (std::size_t first = 0; first < batch; first += per_launch) {
         std::size_t const count = batch - first < per_launch ? batch - first : per_launch;
         fast_batch part = b;
