@@ -157,13 +157,13 @@ cudaError_t with_fast_kernel(void const* out, void const* in, transpose_shape co
     using config = fast_transpose_config<Size>;
     using plan = typename config::plan;
     constexpr bool st = config::streaming;
-    constexpr unsigned aligned = config::min_blocks, realigned = config::min_blocks_realigned;
+    constexpr unsigned aligned = config::min_blocks;
     bool const in16 = rows_aligned16(in, s.ld_in * Size, s.stride_in * Size, s.batch);
     bool const out16 = rows_aligned16(out, s.ld_out * Size, s.stride_out * Size, s.batch);
     if (in16 && out16) return f.template operator()<plan, true, true, st, aligned>();
-    if (in16) return f.template operator()<plan, true, false, st, realigned>();
-    if (out16) return f.template operator()<plan, false, true, st, realigned>();
-    return f.template operator()<plan, false, false, st, realigned>();
+    if (in16) return f.template operator()<plan, true, false, st, config::min_blocks_realigned(false, true)>();
+    if (out16) return f.template operator()<plan, false, true, st, config::min_blocks_realigned(true, false)>();
+    return f.template operator()<plan, false, false, st, config::min_blocks_realigned(true, true)>();
 }
 
 // The packed kernel over the batch, in launches of at most 2^30 sub-tiles
