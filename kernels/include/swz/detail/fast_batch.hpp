@@ -20,12 +20,11 @@ struct fast_batch {
     std::size_t pitch_in, pitch_out;    // bytes between rows
     std::size_t stride_in, stride_out;  // bytes between matrices
     std::size_t band;                   // the block order (fast_transpose_grid)
-    tile_walk walk;                     // its block -> tile map, set by with_walk
 };
 
 inline fast_batch make_fast_batch(void* out, void const* in, transpose_shape const& s, std::size_t elem) {
     return {static_cast<unsigned char const*>(in), static_cast<unsigned char*>(out), s.rows, s.cols,
-            s.ld_in * elem, s.ld_out * elem, s.stride_in * elem, s.stride_out * elem, whole_column, {}};
+            s.ld_in * elem, s.ld_out * elem, s.stride_in * elem, s.stride_out * elem, whole_column};
 }
 
 // Whether every row of every matrix starts 16-byte aligned: base, row
@@ -44,20 +43,21 @@ SWZ_HOST_DEVICE std::size_t tiles_per_matrix(fast_batch const& b) {
     return grid_of<Plan, AlignedOut>(b).tiles();
 }
 
-// The batch with the walk of its block order (b.band) prepared, on the host
-// before a launch; needs tiles_per_matrix below 2^31.
+// The walk of the batch's block order (b.band), prepared on the host
+// before a launch; needs tiles_per_matrix below 2^31. A kernel argument of
+// its own: inside fast_batch it grew the packed kernel's argument, which
+// then spilled.
 template <class Plan, bool AlignedOut>
-fast_batch with_walk(fast_batch b) {
-    b.walk = tile_walk::of(grid_of<Plan, AlignedOut>(b));
-    return b;
+tile_walk walk_of(fast_batch const& b) {
+    return tile_walk::of(grid_of<Plan, AlignedOut>(b));
 }
 
-// Block `block` of a grid over the batch (with_walk): tile block % tiles of
-// matrix block / tiles, tiles in the batch's block order. A grid holds
-// fewer than 2^31 blocks.
-template <class Plan, bool AlignedOut>
-SWZ_HOST_DEVICE tile_job job_of(fast_batch const& b, unsigned block) {
-    auto const at = b.walk.at(block);
+// Block `block` of a grid over the batch, placed by its walk: tile
+// block % tiles of matrix block / tiles, tiles in the batch's block order.
+// A grid holds fewer than 2^31 blocks.
+template <class Plan>
+SWZ_HOST_DEVICE tile_job job_of(fast_batch const& b, tile_walk const& walk, unsigned block) {
+    auto const at = walk.at(block);
     return make_tile_job(b.in + at.matrix * b.stride_in, b.out + at.matrix * b.stride_out, b.rows, b.cols, b.pitch_in,
                          b.pitch_out, at.row0, at.col0, Plan::elem);
 }

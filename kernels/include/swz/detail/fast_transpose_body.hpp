@@ -154,7 +154,14 @@ struct fast_transpose_body {
     // the tile's rows are in the matrix, its columns and (unaligned rows)
     // the chunk after them too, and no chunk starts before the matrix (the
     // first row's head, when it is unaligned). Offsets inside the tile's rows fit 32 bits.
+    // Aligned doubles keep the edge path everywhere: on an H200 it ran
+    // 16384 x 16384 at 96.3-96.4% of copy against 94.9-95.0 (2026-12-02,
+    // kernels/BENCHMARKS.md); the other kernels gain (4096 x 4096 int8 82
+    // -> 86, half 91 -> 95).
+    static constexpr bool lean_inside = !(AlignedIn && AlignedOut && E == 8);
+
     SWZ_HOST_DEVICE static bool loads_inside(tile_job const& job) {
+        if (!lean_inside) return false;
         constexpr std::size_t reach = Plan::nx + (AlignedIn ? 0 : K);  // columns read from col0
         return job.row0 + Plan::tile_rows <= job.rows && job.col0 + reach <= job.cols &&
                (AlignedIn || job.row0 > 0 || job.col0 > 0 || job.in_mis == 0) &&
@@ -168,6 +175,7 @@ struct fast_transpose_body {
     // rows' heads) nor its last (the tails); tiles then overlap by one row
     // group, which the next tile writes (row_step_of).
     SWZ_HOST_DEVICE static bool stores_inside(tile_job const& job) {
+        if (!lean_inside) return false;
         bool const rows = AlignedOut ? job.row0 + Plan::tile_rows <= job.rows
                                      : job.row0 > 0 && job.row0 + Plan::tile_rows < job.rows;
         return rows && job.col0 + Plan::nx <= job.cols && job.pitch_out <= 0x7fffffffu / Plan::nx;
