@@ -33,9 +33,11 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // kernels/BENCHMARKS.md; each the best of 3-6 blocks, ties kept as
     // before): input rows only 6 (doubles 5); output rows only, halves 5,
     // floats 4 (their gather realigns: 92 against 65 at 6), doubles 5; both,
-    // 5 (halves 80 against 77, floats 88 against 84).
+    // 5 (halves 80 against 77, floats 88 against 84), doubles 4 (level with
+    // 5 when that did not spill; at 5 it now spills 24 bytes, and ran odd
+    // shapes at 85% of copy against 91).
     static constexpr unsigned min_blocks_realigned(bool in, bool out) {
-        if (Elem == 8) return 5;
+        if (Elem == 8) return in && out ? 4 : 5;
         if (!out) return 6;
         if (!in) return Elem == 4 ? 4 : 5;
         return 5;
