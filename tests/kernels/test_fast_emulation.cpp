@@ -142,8 +142,8 @@ TEMPLATE_TEST_CASE_SIG("rows around the tile's edges where tiles overlap, output
         }
 }
 
-TEMPLATE_TEST_CASE_SIG("tiles wholly inside the matrix: every misalignment, pitches of every residue", "[kernels][emulation]",
-                       ((unsigned E), E), 1, 2, 4, 8) {
+TEMPLATE_TEST_CASE_SIG("tiles wholly inside the matrix: every misalignment, pitches of every residue",
+                       "[kernels][emulation]", ((unsigned E), E), 1, 2, 4, 8) {
     // Three tile rows and two tile columns, so that some tiles lie wholly
     // inside the matrix, with their neighbours all round: those take the
     // lean path (body::loads_inside, stores_inside), the rest the edge path.
@@ -154,7 +154,8 @@ TEMPLATE_TEST_CASE_SIG("tiles wholly inside the matrix: every misalignment, pitc
         for (std::size_t out_off = 0; out_off < 16; out_off += E)
             for (std::size_t gap : {std::size_t(0), std::size_t(16 / E - 1)}) {
                 check_emulated<E>(at<E>(shape_of(3 * T + 5, 2 * N + K + 3, gap, 2 * gap), in_off, out_off));
-                check_emulated<E>(at<E>(shape_of(3 * T + 4 * K, 2 * N + 2 * K, gap, gap), in_off, out_off));  // 16-byte pitches at gap 0
+                // 16-byte pitches at gap 0
+                check_emulated<E>(at<E>(shape_of(3 * T + 4 * K, 2 * N + 2 * K, gap, gap), in_off, out_off));
             }
     // The shape has such tiles: the second tile of the first tile column, for
     // input and output rows unaligned.

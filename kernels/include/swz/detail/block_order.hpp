@@ -77,7 +77,8 @@ struct tile_walk {
     SWZ_HOST_DEVICE place at(unsigned block) const {
         unsigned const matrix = per_matrix.quotient(block), t = block - matrix * per_matrix.d;
         unsigned const band = per_band.quotient(t), first_row = band * band_height.d, i = t - band * per_band.d;
-        bool const last = first_row == last_band_row;  // fields picked one by one: a reference would take the argument's address
+        // Fields picked one by one: a reference would take the argument's address.
+        bool const last = first_row == last_band_row;
         divisor32 const height{last ? last_height.d : band_height.d, last ? last_height.m : band_height.m,
                                last ? last_height.shift : band_height.shift};
         unsigned const col = height.quotient(i), row = first_row + (i - col * height.d);

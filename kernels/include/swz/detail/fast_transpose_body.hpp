@@ -150,16 +150,17 @@ struct fast_transpose_body {
     static constexpr unsigned rows_per_load_iteration = Plan::threads / Plan::chunks_per_row;
     static_assert(Plan::threads % Plan::chunks_per_row == 0 && rows_per_load_iteration % 16 == 0);
 
-    // Every aligned chunk the load phase reads is whole inside its input row:
-    // the tile's rows are in the matrix, its columns and (unaligned rows)
-    // the chunk after them too, and no chunk starts before the matrix (the
-    // first row's head, when it is unaligned). Offsets inside the tile's rows fit 32 bits.
     // Aligned doubles keep the edge path everywhere: on an H200 it ran
     // 16384 x 16384 at 96.3-96.4% of copy against 94.9-95.0 (2026-12-02,
     // kernels/BENCHMARKS.md); the other kernels gain (4096 x 4096 int8 82
     // -> 86, half 91 -> 95).
     static constexpr bool lean_inside = !(AlignedIn && AlignedOut && E == 8);
 
+    // Every aligned chunk the load phase reads is whole inside its input row:
+    // the tile's rows are in the matrix, its columns and (unaligned rows)
+    // the chunk after them too, and no chunk starts before the matrix (the
+    // first row's head, when it is unaligned). Offsets inside the tile's
+    // rows fit 32 bits.
     SWZ_HOST_DEVICE static bool loads_inside(tile_job const& job) {
         if (!lean_inside) return false;
         constexpr std::size_t reach = Plan::nx + (AlignedIn ? 0 : K);  // columns read from col0
@@ -316,7 +317,8 @@ struct fast_transpose_body {
         vec16 const& v = g.v[k][i];
         if (stores_inside(job)) {  // whole chunks at offsets from the tile's corner in the output
             unsigned char* const corner = job.out + job.col0 * job.pitch_out + job.row0 * E;
-            unsigned char* const at = corner + ((task.c * K + task.w * G + i) * unsigned(job.pitch_out) + task.t * 16u);
+            unsigned const row = task.c * K + task.w * G + i;  // of the tile's output rows; K * E = 16 bytes a group
+            unsigned char* const at = corner + (row * unsigned(job.pitch_out) + task.t * 16u);
             if (AlignedOut) return store_global16<Streaming>(at, v);
             if (task.t + 1 == Plan::row_groups) return;  // the next tile's first chunk
             unsigned const shift = (16u - unsigned(address(at) % 16)) % 16u;
@@ -361,7 +363,8 @@ struct fast_transpose_body {
         if (stores_inside(job)) {  // the next tile writes the last group's chunk
             if (last_group) return;
             unsigned char* const corner = job.out + job.col0 * job.pitch_out + job.row0 * E;
-            unsigned const at = (task.c * K + task.w) * unsigned(job.pitch_out) + task.t * 16u + realign::shift(lane, phase) * E;
+            unsigned const row = task.c * K + task.w;  // of the tile's output rows; K * E = 16 bytes a group
+            unsigned const at = row * unsigned(job.pitch_out) + task.t * 16u + realign::shift(lane, phase) * E;
             return store_global16<Streaming>(corner + at, g.v[k][0]);
         }
         std::size_t const out_row = job.col0 + task.c * K + task.w;
