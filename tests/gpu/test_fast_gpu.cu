@@ -87,6 +87,22 @@ TEMPLATE_TEST_CASE("fast: every misalignment of input and output the element all
     for (std::size_t off = 0; off < 16; off += E) check_fast<TestType>(at<TestType>(shape_of(128, 256 / E), off, 16 - E - off));
 }
 
+TEMPLATE_TEST_CASE("fast: tiles wholly inside the matrix, every misalignment", "[gpu][fast][sanitize]", std::int8_t,
+                   __half, float, double) {
+    // Three tile rows by two tile columns and a bit: the inner tiles take
+    // the lean path (fast_transpose_body's loads_inside, stores_inside),
+    // their neighbours the edge path; every misalignment of both pointers,
+    // pitches unaligned and 16-byte aligned.
+    constexpr std::size_t E = sizeof(TestType);
+    using plan = swz::fast_plan_for<E>;
+    constexpr std::size_t T = plan::tile_rows, N = plan::nx, K = plan::rows_per_vector;
+    for (std::size_t in_off = 0; in_off < 16; in_off += E)
+        for (std::size_t out_off = 0; out_off < 16; out_off += E) {
+            check_fast<TestType>(at<TestType>(shape_of(3 * T + 5, 2 * N + K + 3), in_off, out_off));
+            check_fast<TestType>(at<TestType>(shape_of(3 * T + 4 * K, 2 * N + 2 * K), in_off, out_off));
+        }
+}
+
 TEMPLATE_TEST_CASE("fast: sub-matrices, leading dimensions larger than the row, gaps untouched", "[gpu][fast][sanitize]",
                    std::int8_t, __half, float, double) {
     constexpr std::size_t E = sizeof(TestType);

@@ -67,11 +67,12 @@ void emulate_gather_phase(tile_job const& job, unsigned char const* tile) {
 
 template <class Plan, bool AlignedIn, bool AlignedOut>
 void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
+    detail::tile_walk const walk = detail::walk_of<Plan, AlignedOut>(b);
     std::vector<unsigned char> tile(Plan::shared_bytes);
     std::size_t const blocks = detail::tiles_per_matrix<Plan, AlignedOut>(b) * batch;
     for (std::size_t block = 0; block < blocks; ++block) {
         std::fill(tile.begin(), tile.end(), static_cast<unsigned char>(0x5A));
-        tile_job const job = detail::job_of<Plan, AlignedOut>(b, unsigned(block));
+        tile_job const job = detail::job_of<Plan>(b, walk, unsigned(block));
         emulate_load_phase<Plan, AlignedIn>(job, tile.data());
         emulate_gather_phase<Plan, AlignedIn, AlignedOut>(job, tile.data());
     }

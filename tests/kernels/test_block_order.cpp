@@ -75,3 +75,37 @@ TEMPLATE_TEST_CASE_SIG("the chosen order: whole columns, or bands whose blocks i
     CHECK(choose_band<plan>(8192, 8192, resident) == whole_column);
     CHECK(choose_band<plan>(1000, 1000, 0) == whole_column);           // occupancy unknown
 }
+
+TEMPLATE_TEST_CASE_SIG("the kernel's prepared walk places every block where the grid does", "[kernels][grid]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    // tile_walk (divisions prepared on the host) against fast_transpose_grid's
+    // plain divisions, over several matrices of a batch, every band and both row steps.
+    using plan = fast_plan_for<E>;
+    for (std::size_t step : {std::size_t(plan::tile_rows), std::size_t(row_step_of<plan, false>)})
+        for (std::size_t rows : {1, 64, 65, 1000, 4097})
+            for (std::size_t cols : {1, 64, 200, 4096})
+                for (std::size_t band : std::initializer_list<std::size_t>{1, 2, 3, 8, 16, 100, whole_column}) {
+                    fast_transpose_grid<plan> const g{rows, cols, band, step};
+                    tile_walk const w = tile_walk::of(g);
+                    unsigned const per_matrix = unsigned(g.tiles());
+                    CAPTURE(step, rows, cols, band);
+                    for (unsigned block = 0; block < 3 * per_matrix; ++block) {
+                        auto const want = g.tile(block % per_matrix);
+                        auto const got = w.at(block);
+                        REQUIRE(got.matrix == block / per_matrix);
+                        REQUIRE(got.row0 == want.row0);
+                        REQUIRE(got.col0 == want.col0);
+                    }
+                }
+    // Large grids: blocks near 2^31.
+    fast_transpose_grid<plan> const g{std::size_t(1) << 20, std::size_t(1) << 16, 7, plan::tile_rows};
+    tile_walk const w = tile_walk::of(g);
+    unsigned const per_matrix = unsigned(g.tiles());
+    for (unsigned block : {0u, 1u, per_matrix - 1, per_matrix, 0x7fffffffu / per_matrix * per_matrix - 1}) {
+        auto const want = g.tile(block % per_matrix);
+        auto const got = w.at(block);
+        REQUIRE(got.matrix == block / per_matrix);
+        REQUIRE(got.row0 == want.row0);
+        REQUIRE(got.col0 == want.col0);
+    }
+}

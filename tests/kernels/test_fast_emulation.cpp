@@ -142,6 +142,32 @@ TEMPLATE_TEST_CASE_SIG("rows around the tile's edges where tiles overlap, output
         }
 }
 
+TEMPLATE_TEST_CASE_SIG("tiles wholly inside the matrix: every misalignment, pitches of every residue",
+                       "[kernels][emulation]", ((unsigned E), E), 1, 2, 4, 8) {
+    // Three tile rows and two tile columns, so that some tiles lie wholly
+    // inside the matrix, with their neighbours all round: those take the
+    // lean path (body::loads_inside, stores_inside), the rest the edge path.
+    using plan = fast_plan_for<E>;
+    constexpr std::size_t T = plan::tile_rows, N = plan::nx, K = plan::rows_per_vector;
+    using body = detail::fast_transpose_body<plan, false, false>;
+    for (std::size_t in_off = 0; in_off < 16; in_off += E)
+        for (std::size_t out_off = 0; out_off < 16; out_off += E)
+            for (std::size_t gap : {std::size_t(0), std::size_t(16 / E - 1)}) {
+                check_emulated<E>(at<E>(shape_of(3 * T + 5, 2 * N + K + 3, gap, 2 * gap), in_off, out_off));
+                // 16-byte pitches at gap 0
+                check_emulated<E>(at<E>(shape_of(3 * T + 4 * K, 2 * N + 2 * K, gap, gap), in_off, out_off));
+            }
+    // The shape has such tiles: the second tile of the first tile column, for
+    // input and output rows unaligned.
+    detail::tile_job job{};
+    job.rows = 3 * T + 5, job.cols = 2 * N + K + 3, job.pitch_in = job.cols * E + 4, job.pitch_out = job.rows * E + 4;
+    job.row0 = T - K, job.col0 = 0, job.in_mis = 4;
+    REQUIRE(body::loads_inside(job));
+    REQUIRE(body::stores_inside(job));
+    job.row0 = 0;  // a column's first tile writes the heads of its output rows
+    REQUIRE_FALSE(body::stores_inside(job));
+}
+
 TEMPLATE_TEST_CASE_SIG("several sub-tiles to a tile: tall, wide, small batches, rows aligned", "[kernels][emulation]",
                        ((unsigned E), E), 1, 2, 4) {  // doubles do not pack (fast_transpose_config)
     // Every shape here runs the packed kernel (swz/detail/tile_packing.hpp):

@@ -19,17 +19,29 @@ inline constexpr unsigned whole_column = 0xffffffffu;
 
 // band: tile rows per band of the block order (see fast_transpose_grid;
 // the launch chooses it per shape, swz/detail/block_order.hpp); min_blocks:
-// blocks per SM the register cap keeps resident, for aligned rows and for
-// rows realigned in registers (which need more of them); streaming:
+// blocks per SM the register cap keeps resident, for aligned rows, and
+// min_blocks_realigned(in, out) for the kernels that realign the input
+// rows, the output rows or both (which need more registers); streaming:
 // evict-first cache hints on global data; packs: matrices with a
 // dimension below the tile share tiles, several sub-tiles to a tile, where
 // rows are aligned (swz/detail/tile_packing.hpp). None changes a
 // shared-memory access.
 template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte elements
     using plan = fast_transpose_plan<Elem, 64, 256, 256>;
-    // Realigning: 6 blocks for halves and floats, 5 for doubles, as measured
-    // by swz-bench --tune (kernels/BENCHMARKS.md).
-    static constexpr unsigned band = whole_column, min_blocks = 6, min_blocks_realigned = Elem == 8 ? 5 : 6;
+    static constexpr unsigned band = whole_column, min_blocks = 6;
+    // Realigning, as measured by swz-bench --tune on an H200 (2026-12-02,
+    // kernels/BENCHMARKS.md; each the best of 3-6 blocks, ties kept as
+    // before): input rows only 6 (doubles 5); output rows only, halves 5,
+    // floats 4 (their gather realigns: 92 against 65 at 6), doubles 5; both,
+    // 5 (halves 80 against 77, floats 88 against 84), doubles 4 (level with
+    // 5 when that did not spill; at 5 it now spills 24 bytes, and ran odd
+    // shapes at 85% of copy against 91).
+    static constexpr unsigned min_blocks_realigned(bool in, bool out) {
+        if (Elem == 8) return in && out ? 4 : 5;
+        if (!out) return 6;
+        if (!in) return Elem == 4 ? 4 : 5;
+        return 5;
+    }
     // Packing: halves and floats; doubles' one packed cell of run 1
     // (96 x 100000, sub-tiles of 32 rows) did not gain (93.5 -> 93.2%).
     static constexpr bool streaming = false, packs = Elem != 8;
@@ -38,7 +50,10 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
 // to stay at 16 KiB.
 template <> struct fast_transpose_config<1> {
     using plan = fast_transpose_plan<1, 128, 128, 256>;
-    static constexpr unsigned band = whole_column, min_blocks = 8, min_blocks_realigned = 4;
+    static constexpr unsigned band = whole_column, min_blocks = 8;
+    // Realigning (swz-bench --tune, H200, 2026-12-02): input rows only 5
+    // (90 against 87 at 4), otherwise 4.
+    static constexpr unsigned min_blocks_realigned(bool in, bool out) { return in && !out ? 5 : 4; }
     static constexpr bool streaming = false, packs = true;
 };
 

@@ -43,15 +43,22 @@ SWZ_HOST_DEVICE std::size_t tiles_per_matrix(fast_batch const& b) {
     return grid_of<Plan, AlignedOut>(b).tiles();
 }
 
-// Block `block` of a grid over the batch: tile block % tiles of matrix
-// block / tiles, tiles in the batch's block order. A grid holds fewer than
-// 2^31 blocks, so 32-bit division does.
+// The walk of the batch's block order (b.band), prepared on the host
+// before a launch; needs tiles_per_matrix below 2^31. A kernel argument of
+// its own: inside fast_batch it grew the packed kernel's argument, which
+// then spilled.
 template <class Plan, bool AlignedOut>
-SWZ_HOST_DEVICE tile_job job_of(fast_batch const& b, unsigned block) {
-    auto const grid = grid_of<Plan, AlignedOut>(b);
-    unsigned const per_matrix = unsigned(grid.tiles()), matrix = block / per_matrix;
-    auto const at = grid.tile(block % per_matrix);
-    return make_tile_job(b.in + matrix * b.stride_in, b.out + matrix * b.stride_out, b.rows, b.cols, b.pitch_in,
+tile_walk walk_of(fast_batch const& b) {
+    return tile_walk::of(grid_of<Plan, AlignedOut>(b));
+}
+
+// Block `block` of a grid over the batch, placed by its walk: tile
+// block % tiles of matrix block / tiles, tiles in the batch's block order.
+// A grid holds fewer than 2^31 blocks.
+template <class Plan>
+SWZ_HOST_DEVICE tile_job job_of(fast_batch const& b, tile_walk const& walk, unsigned block) {
+    auto const at = walk.at(block);
+    return make_tile_job(b.in + at.matrix * b.stride_in, b.out + at.matrix * b.stride_out, b.rows, b.cols, b.pitch_in,
                          b.pitch_out, at.row0, at.col0, Plan::elem);
 }
 

@@ -30,11 +30,11 @@ __device__ inline vec16 shuffle(vec16 const& v, unsigned src_lane) {
 // exceed the 48 KiB of a static array. MinBlocks caps the registers so that
 // many blocks, and their loads, are resident on each SM at once.
 template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
-__global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kernel(fast_batch b) {
+__global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kernel(fast_batch b, tile_walk walk) {
     extern __shared__ __align__(16) unsigned char tile[];
     using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming>;
     using lanes = fast_transpose_lanes<Plan>;
-    tile_job const job = job_of<Plan, AlignedOut>(b, blockIdx.x);
+    tile_job const job = job_of<Plan>(b, walk, blockIdx.x);
     unsigned const tid = threadIdx.x, lane = tid % 32;
     {
         typename body::raw_chunks raw;
@@ -138,12 +138,13 @@ cudaError_t launch_fast_kernel(fast_batch b, std::size_t batch, std::size_t band
     std::size_t const per_matrix = tiles_per_matrix<Plan, AlignedOut>(b);
     std::size_t const per_launch = 0x7fffffffu / per_matrix;  // matrices in one grid
     if (per_launch == 0) return cudaErrorInvalidValue;
+    tile_walk const walk = walk_of<Plan, AlignedOut>(b);
     for (std::size_t first = 0; first < batch; first += per_launch) {
         std::size_t const count = batch - first < per_launch ? batch - first : per_launch;
         fast_batch part = b;
         part.in += first * b.stride_in;
         part.out += first * b.stride_out;
-        kernel<<<unsigned(count * per_matrix), Plan::threads, shared, stream>>>(part);
+        kernel<<<unsigned(count * per_matrix), Plan::threads, shared, stream>>>(part, walk);
         if (cudaError_t const err = cudaGetLastError(); err != cudaSuccess) return err;
     }
     return cudaSuccess;
@@ -156,13 +157,13 @@ cudaError_t with_fast_kernel(void const* out, void const* in, transpose_shape co
     using config = fast_transpose_config<Size>;
     using plan = typename config::plan;
     constexpr bool st = config::streaming;
-    constexpr unsigned aligned = config::min_blocks, realigned = config::min_blocks_realigned;
+    constexpr unsigned aligned = config::min_blocks;
     bool const in16 = rows_aligned16(in, s.ld_in * Size, s.stride_in * Size, s.batch);
     bool const out16 = rows_aligned16(out, s.ld_out * Size, s.stride_out * Size, s.batch);
     if (in16 && out16) return f.template operator()<plan, true, true, st, aligned>();
-    if (in16) return f.template operator()<plan, true, false, st, realigned>();
-    if (out16) return f.template operator()<plan, false, true, st, realigned>();
-    return f.template operator()<plan, false, false, st, realigned>();
+    if (in16) return f.template operator()<plan, true, false, st, config::min_blocks_realigned(false, true)>();
+    if (out16) return f.template operator()<plan, false, true, st, config::min_blocks_realigned(true, false)>();
+    return f.template operator()<plan, false, false, st, config::min_blocks_realigned(true, true)>();
 }
 
 // The packed kernel over the batch, in launches of at most 2^30 sub-tiles

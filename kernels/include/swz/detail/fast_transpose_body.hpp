@@ -15,6 +15,10 @@
 // with unaligned input rows, need no exchange: the gather reads the rows of
 // each aligned output chunk directly (swz/kernels/fast_transpose_realign.hpp;
 // realigns_by_gather says where, and why only there).
+// A tile wholly inside its matrix (most tiles of a large one) takes a lean
+// path on the global side (loads_inside, stores_inside): no chunk there is
+// cut, so each moves as one 16-byte access at an offset from the tile's
+// corner, with none of the edge logic. The shared-memory side is the same.
 #pragma once
 
 #include <cstddef>
@@ -131,15 +135,75 @@ struct fast_transpose_body {
         return load_chunk(job, s, s.start);
     }
 
-    // The misalignment of the lane's tile chunk, on the low 32 bits only.
-    SWZ_HOST_DEVICE static unsigned misalignment(tile_job const& job, unsigned tid, unsigned it) {
-        auto const cell = Plan::load_cell(tid % 32, tid / 32, it);
+    // The misalignment of the lane's tile chunk, on the low 32 bits only:
+    // the same in every iteration (they are a multiple of 16 rows apart).
+    SWZ_HOST_DEVICE static unsigned misalignment(tile_job const& job, unsigned tid) {
+        auto const cell = Plan::load_cell(tid % 32, tid / 32, 0u);
         unsigned const row = unsigned(job.row0) + cell.y, col = unsigned(job.col0) + cell.x;
         return (job.in_mis + row * unsigned(job.pitch_in) + col * E) % 16;
     }
 
+    // ---- tiles wholly inside the matrix ----
+
+    // Tile rows of one load iteration: a multiple of 16, so a lane's chunk
+    // keeps its misalignment from one iteration to the next.
+    static constexpr unsigned rows_per_load_iteration = Plan::threads / Plan::chunks_per_row;
+    static_assert(Plan::threads % Plan::chunks_per_row == 0 && rows_per_load_iteration % 16 == 0);
+
+    // Aligned doubles keep the edge path everywhere: on an H200 it ran
+    // 16384 x 16384 at 96.3-96.4% of copy against 94.9-95.0 (2026-12-02,
+    // kernels/BENCHMARKS.md); the other kernels gain (4096 x 4096 int8 82
+    // -> 86, half 91 -> 95).
+    static constexpr bool lean_inside = !(AlignedIn && AlignedOut && E == 8);
+
+    // Every aligned chunk the load phase reads is whole inside its input row:
+    // the tile's rows are in the matrix, its columns and (unaligned rows)
+    // the chunk after them too, and no chunk starts before the matrix (the
+    // first row's head, when it is unaligned). Offsets inside the tile's
+    // rows fit 32 bits.
+    SWZ_HOST_DEVICE static bool loads_inside(tile_job const& job) {
+        if (!lean_inside) return false;
+        constexpr std::size_t reach = Plan::nx + (AlignedIn ? 0 : K);  // columns read from col0
+        return job.row0 + Plan::tile_rows <= job.rows && job.col0 + reach <= job.cols &&
+               (AlignedIn || job.row0 > 0 || job.col0 > 0 || job.in_mis == 0) &&
+               job.pitch_in <= 0x7fffffffu / Plan::tile_rows;
+    }
+
+    // Every output vector (aligned rows) or aligned output chunk (unaligned
+    // rows) the gather phase writes is whole inside its output row and the
+    // tile writes no piece: its output rows are in the matrix, and, for
+    // unaligned rows, it is neither its column's first tile (which writes the
+    // rows' heads) nor its last (the tails); tiles then overlap by one row
+    // group, which the next tile writes (row_step_of).
+    SWZ_HOST_DEVICE static bool stores_inside(tile_job const& job) {
+        if (!lean_inside) return false;
+        bool const rows = AlignedOut ? job.row0 + Plan::tile_rows <= job.rows
+                                     : job.row0 > 0 && job.row0 + Plan::tile_rows < job.rows;
+        return rows && job.col0 + Plan::nx <= job.cols && job.pitch_out <= 0x7fffffffu / Plan::nx;
+    }
+
+    // The load phase of a tile for which loads_inside holds: from one aligned
+    // address per lane, one iteration rows_per_load_iteration rows below the last.
+    SWZ_HOST_DEVICE static void load_raw_inside(tile_job const& job, raw_chunks& r, unsigned tid) {
+        unsigned const lane = tid % 32, warp = tid / 32;
+        unsigned char const* const corner = job.in + job.row0 * job.pitch_in + job.col0 * E;
+        unsigned const pitch = unsigned(job.pitch_in), step = rows_per_load_iteration * pitch;
+        auto const cell = Plan::load_cell(lane, warp, 0u);
+        unsigned char const* const start = corner + (cell.y * pitch + cell.x * E);
+        unsigned char const* const own = start - address(start) % 16;
+#pragma unroll
+        for (unsigned it = 0; it < LI; ++it) r.own[it] = load_global16<Streaming>(own + it * step);
+        r.extra = vec16{{0, 0, 0, 0}};
+        if (AlignedIn || !lanes::holds_extra(lane)) return;
+        auto const x = Plan::load_cell(lanes::extra_row_lane(lane), warp, lanes::extra_iteration(lane));
+        unsigned char const* const row_last = corner + (x.y * pitch + x.x * E);
+        if (unsigned const mis = unsigned(address(row_last) % 16); mis != 0)
+            r.extra = load_global16<Streaming>(row_last - mis + lanes::extra_offset_bytes);
+    }
+
     // Every global load of the load phase, all in flight together.
     SWZ_HOST_DEVICE static void load_raw(tile_job const& job, raw_chunks& r, unsigned tid) {
+        if (loads_inside(job)) return load_raw_inside(job, r, tid);
         unsigned const lane = tid % 32, warp = tid / 32;
 #pragma unroll
         for (unsigned it = 0; it < LI; ++it) {
@@ -162,7 +226,7 @@ struct fast_transpose_body {
     SWZ_HOST_DEVICE static vec16 realigned(tile_job const& job, raw_chunks const& r, unsigned it,
                                            vec16 const& own_next, vec16 const& extra, unsigned tid) {
         if (AlignedIn) return r.own[it];
-        unsigned const shift = misalignment(job, tid, it);
+        unsigned const shift = misalignment(job, tid);
         return funnel16<E>(r.own[it], choose(lanes::is_row_last(tid % 32), extra, own_next), shift);
     }
 
@@ -250,10 +314,19 @@ struct fast_transpose_body {
     SWZ_HOST_DEVICE static void store_vector(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
                                              unsigned i, vec16 const& next, unsigned tid) {
         auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
+        vec16 const& v = g.v[k][i];
+        if (stores_inside(job)) {  // whole chunks at offsets from the tile's corner in the output
+            unsigned char* const corner = job.out + job.col0 * job.pitch_out + job.row0 * E;
+            unsigned const row = task.c * K + task.w * G + i;  // of the tile's output rows; K * E = 16 bytes a group
+            unsigned char* const at = corner + (row * unsigned(job.pitch_out) + task.t * 16u);
+            if (AlignedOut) return store_global16<Streaming>(at, v);
+            if (task.t + 1 == Plan::row_groups) return;  // the next tile's first chunk
+            unsigned const shift = (16u - unsigned(address(at) % 16)) % 16u;
+            return store_global16<Streaming>(at + shift, funnel16<E>(v, next, shift));
+        }
         std::size_t const out_row = job.col0 + task.c * K + task.w * G + i;
         std::size_t const first = job.row0 + std::size_t(task.t) * K;  // first output column of the vector
         if (out_row >= job.cols || first >= job.rows) return;
-        vec16 const& v = g.v[k][i];
         if (AlignedOut) return store_aligned(job, out_row, first, v);
         std::size_t const row = out_row * job.pitch_out, p = row + first * E;  // offsets from job.out
         bool const last_tile = job.row0 + Plan::tile_rows >= job.rows;
@@ -286,12 +359,19 @@ struct fast_transpose_body {
         using realign = fast_transpose_realign<Plan>;
         unsigned const lane = tid % 32;
         auto const task = Plan::gather_task(lane, tid / 32, lanes::chain_iteration(chain, k));
+        bool const last_group = task.t + 1 == Plan::row_groups;
+        if (stores_inside(job)) {  // the next tile writes the last group's chunk
+            if (last_group) return;
+            unsigned char* const corner = job.out + job.col0 * job.pitch_out + job.row0 * E;
+            unsigned const row = task.c * K + task.w;  // of the tile's output rows; K * E = 16 bytes a group
+            unsigned const at = row * unsigned(job.pitch_out) + task.t * 16u + realign::shift(lane, phase) * E;
+            return store_global16<Streaming>(corner + at, g.v[k][0]);
+        }
         std::size_t const out_row = job.col0 + task.c * K + task.w;
         if (out_row >= job.cols) return;
         std::ptrdiff_t const row = std::ptrdiff_t(out_row * job.pitch_out), hi = row + std::ptrdiff_t(job.rows * E);
         std::ptrdiff_t const shift = std::ptrdiff_t(realign::shift(lane, phase) * E);
         std::ptrdiff_t const at = row + std::ptrdiff_t((job.row0 + std::size_t(task.t) * K) * E) + shift;
-        bool const last_group = task.t + 1 == Plan::row_groups;
         if (!last_group || job.row0 + Plan::tile_rows >= job.rows) store_clipped(job, at, g.v[k][0], row, hi);
         if (last_group && job.row0 == 0) store_clipped(job, row + shift - 16, g.v[k][0], row, hi);
     }
