@@ -75,17 +75,7 @@ void collect(prover& p, std::size_t first_log, certify_options const& options, t
             out.obligations.push_back({o.name, o.role == obligation_role::proof ? "proof" : "witness",
                                        o.result == answer::sat ? "sat" : "unsat", to_smtlib(p, o)});
         }
-    if (options.log_queries) {
-        std::ostringstream text;
-        for (std::size_t k = first_log; k < p.log().size(); ++k) {
-            auto const& o = p.log()[k];
-            text << "swz-verify: query " << o.name << ": "
-                 << (o.result == answer::sat ? "sat" : o.result == answer::unsat ? "unsat" : "unknown (" + o.reason + ")")
-                 << ", " << o.seconds * 1000 << " ms\n";
-        }
-        std::lock_guard<std::mutex> g(lock);
-        std::cerr << text.str();
-    }
+    if (options.log_queries) print_queries_since(p, first_log, lock);
 }
 
 // Runs the tasks on `threads` threads, one prover each; outputs in task order.

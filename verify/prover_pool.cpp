@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <iostream>
 #include <mutex>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -31,6 +33,18 @@ void run_on_provers(std::size_t count, unsigned threads, unsigned timeout_ms,
     worker();
     for (auto& t : pool) t.join();
     if (failure) std::rethrow_exception(failure);
+}
+
+void print_queries_since(prover const& p, std::size_t first_log, std::mutex& lock) {
+    std::ostringstream text;
+    for (std::size_t k = first_log; k < p.log().size(); ++k) {
+        auto const& o = p.log()[k];
+        text << "swz-verify: query " << o.name << ": "
+             << (o.result == answer::sat ? "sat" : o.result == answer::unsat ? "unsat" : "unknown (" + o.reason + ")")
+             << ", " << o.seconds * 1000 << " ms\n";
+    }
+    std::lock_guard<std::mutex> g(lock);
+    std::cerr << text.str();
 }
 
 }  // namespace swz::verify

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <mutex>
 
 #include "prover.hpp"
 
@@ -15,5 +16,10 @@ namespace swz::verify {
 // first exception is rethrown once every thread has stopped.
 void run_on_provers(std::size_t count, unsigned threads, unsigned timeout_ms,
                     std::function<void(prover&, std::size_t)> const& job);
+
+// --log-queries: each query `p` logged from `first_log` on, its answer and
+// time, one line each on stderr, the lines of one job together (`lock`
+// keeps the jobs' lines apart).
+void print_queries_since(prover const& p, std::size_t first_log, std::mutex& lock);
 
 }  // namespace swz::verify

@@ -75,7 +75,7 @@ small_cute named_by(nlohmann::json const& v) {
                       v.at("M").get<unsigned>(), down - up, 0});
 }
 
-std::uint64_t unit_log(std::uint64_t width) { return log2_floor(width < 4 ? 4 : width); }
+std::uint64_t unit_log_of(std::uint64_t width) { return log2_floor(width < 4 ? 4 : width); }
 
 std::uint64_t form_wavefronts(column_form<std::uint64_t> const& f) { return wavefronts_of(f); }
 
@@ -109,13 +109,13 @@ TEST_CASE("the CuTe family's closed forms are the worst case enumeration finds o
             auto const row = enumerated_worst_wavefronts(t, chunk ? "row-chunk" : "row");
             REQUIRE(row.applicable);
             REQUIRE_FALSE(row.illegal);
-            auto const row_form = cute_row_form<std::uint64_t>(log2_floor(w), i.fields(), unit_log(w));
+            auto const row_form = cute_row_form<std::uint64_t>(log2_floor(w), i.fields(), unit_log_of(w));
             CHECK(row.worst == form_wavefronts(row_form));
-            doubled += form_wavefronts(row_form) > (std::uint64_t(1) << unit_log(w)) / 4;
+            doubled += form_wavefronts(row_form) > (std::uint64_t(1) << unit_log_of(w)) / 4;
             if (!c.keeps_rows()) continue;
             auto const column = enumerated_worst_wavefronts(t, chunk ? "column-chunk" : "column");
             REQUIRE(column.applicable);
-            CHECK(column.worst == form_wavefronts(cute_column_form<std::uint64_t>(c.n + c.e, i.fields(), unit_log(w))));
+            CHECK(column.worst == form_wavefronts(cute_column_form<std::uint64_t>(c.n + c.e, i.fields(), unit_log_of(w))));
             CHECK(column.first_worst == 0);  // at y0 = 0, c = 0
         }
         kept += c.keeps_rows();
@@ -147,7 +147,7 @@ TEST_CASE("the CuTe family refutes a row form without the sub-word doubling on t
             auto const low = w.log.lift(127) >> unit_bytes(w).log;
             return column_form<symbolic_uint>{low, w.log.lift(0)};
         },
-        [](cute_instance const&, std::uint64_t w) { return column_form<std::uint64_t>{127u >> unit_log(w), 0}; }};
+        [](cute_instance const&, std::uint64_t w) { return column_form<std::uint64_t>{127u >> unit_log_of(w), 0}; }};
     prover p(60000);
     auto const r = prove_cute_figure(p, false, false, ideal);
     REQUIRE(r.outcome == verdict::refuted);
@@ -168,7 +168,7 @@ TEST_CASE("the CuTe family refutes a column form that forgets the XOR's share", 
             return column_form<symbolic_uint>{spread, low ^ spread};
         },
         [](cute_instance const& i, std::uint64_t w) {
-            std::uint64_t const low = 127u >> unit_log(w), spread = (127u >> log2_floor(i.row_bytes())) & low;
+            std::uint64_t const low = 127u >> unit_log_of(w), spread = (127u >> log2_floor(i.row_bytes())) & low;
             return column_form<std::uint64_t>{spread, low ^ spread};
         }};
     prover p(60000);

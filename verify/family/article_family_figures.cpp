@@ -13,8 +13,6 @@ std::string access_name(bool column, bool chunk) { return std::string(column ? "
 
 std::string width_text(bool chunk) { return chunk ? "TC" : "elem"; }
 
-std::uint64_t unit_log(std::uint64_t width) { return log2_floor(swz::unit_bytes(unsigned(width))); }
-
 // A row-major access spreads over all of its phase's lane bits: the ideal.
 figure_form<article_family> row_form() {
     return {[](article_family const&, symbolic_pow2 const& w) {

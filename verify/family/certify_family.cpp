@@ -1,9 +1,7 @@
 #include "certify_family.hpp"
 
 #include <chrono>
-#include <iostream>
 #include <mutex>
-#include <sstream>
 
 #include "../prover_pool.hpp"
 #include "../report.hpp"
@@ -44,16 +42,7 @@ family_certificate certify_family(family_kind f, unsigned timeout_ms, unsigned t
         std::size_t const first_log = p.log().size();
         c.results[i] = properties[i](p);
         c.results[i].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count();
-        if (!log_queries) return;
-        std::ostringstream text;
-        for (std::size_t k = first_log; k < p.log().size(); ++k) {
-            auto const& o = p.log()[k];
-            text << "swz-verify: query " << o.name << ": "
-                 << (o.result == answer::sat ? "sat" : o.result == answer::unsat ? "unsat" : "unknown (" + o.reason + ")")
-                 << ", " << o.seconds * 1000 << " ms\n";
-        }
-        std::lock_guard<std::mutex> g(lock);
-        std::cerr << text.str();
+        if (log_queries) print_queries_since(p, first_log, lock);
     });
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return c;

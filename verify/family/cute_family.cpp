@@ -40,21 +40,6 @@ void decide_involution(prover& p, property_result& r) {
     });
 }
 
-// A part of a property decided first: the property takes its verdict
-// where the part is not PROVED.
-bool part_holds(property_result& whole, property_result const& part) {
-    whole.solver_calls += part.solver_calls;
-    if (part.outcome == verdict::proved) return true;
-    std::string const id = whole.id, statement = whole.statement, method = whole.method;
-    unsigned const calls = whole.solver_calls;
-    whole = part;
-    whole.id = id;
-    whole.statement = statement;
-    whole.method = method;
-    whole.solver_calls = calls;
-    return false;
-}
-
 // The layout's byte of a cell is F(u) * elem for its element offset u, so
 // cells lie inside the tile where F(u) is below its rows * 2^n elements,
 // and no two share a byte where F is one-to-one.
@@ -183,8 +168,6 @@ property_result involution(prover& p) {
     decide_involution(p, r);
     return r;
 }
-
-std::uint64_t unit_log(std::uint64_t width) { return log2_floor(swz::unit_bytes(unsigned(width))); }
 
 figure_form<cute_family> column_forms() {
     return {[](cute_family const& f, symbolic_pow2 const& w) {

@@ -49,6 +49,10 @@ struct figure_form {
     std::function<column_form<std::uint64_t>(typename Family::instance const&, std::uint64_t width)> concrete;
 };
 
+// log2 of the bank rule's unit for an access of `width` bytes, on an
+// instance (the forms' u).
+inline std::uint64_t unit_log(std::uint64_t width) { return log2_floor(swz::unit_bytes(unsigned(width))); }
+
 struct figure_words {
     std::string statement;  // the closed form and where it holds
     std::string method;

@@ -26,6 +26,22 @@ inline property_result family_result(std::string id, std::string statement) {
     return r;
 }
 
+// A part of a property decided first: the property takes its verdict
+// (and evidence) where the part is not PROVED, under its own id, statement
+// and method.
+inline bool part_holds(property_result& whole, property_result const& part) {
+    whole.solver_calls += part.solver_calls;
+    if (part.outcome == verdict::proved) return true;
+    std::string const id = whole.id, statement = whole.statement, method = whole.method;
+    unsigned const calls = whole.solver_calls;
+    whole = part;
+    whole.id = id;
+    whole.statement = statement;
+    whole.method = method;
+    whole.solver_calls = calls;
+    return false;
+}
+
 // A model's values: the family's parameters, then the cells.
 using cell_values = std::vector<std::uint64_t>;
 
