@@ -7,6 +7,7 @@
 #include "swz/access/lane_formula.hpp"
 #include "swz/access/matrix_access.hpp"
 #include "swz/access/row_access.hpp"
+#include "host_params.hpp"
 
 namespace swz::verify {
 
@@ -51,6 +52,31 @@ void through_layout(access_subject& a, layout_subject const& t, At at) {
     a.describe_lane = [at, e](unsigned lane, std::vector<std::uint64_t> const& s) {
         auto const b = at(std::uint64_t(lane), s);
         return cell_text(b.y, b.xb / e, b.xb % e);
+    };
+}
+
+// Every unit of one logical row at once, from one call for the row's
+// offsets: what the sweeps read (access_subject::row_units). Unit c of row y
+// is the column access's lane 0 at (y, c), stored as `address` stores it.
+void walk_units(access_subject& a, layout_subject const& t) {
+    std::uint32_t const e = t.shape.elem, width = a.instr.width;
+    std::uint64_t const units = t.shape.row_bytes / width, cols = t.cols();
+    unsigned const run = a.run_elements;
+    a.units_per_row = units;
+    a.row_units = [t, e, width, units, cols, run, elem = host_divisor(e)](std::uint64_t y, std::uint64_t* out) {
+        thread_local std::vector<std::uint64_t> offsets;
+        offsets.resize(cols);
+        t.row_offsets_of(y, 0, cols, offsets.data());
+        auto const cell = [&](std::uint64_t, std::uint64_t x) { return offsets[x]; };
+        bool legal = true;
+        for (std::uint64_t c = 0; c < units; ++c) {
+            auto const b = column_access::lane_byte(std::uint64_t(0), y, c, width);
+            std::uint64_t const first = stored_byte(cell, b, elem);
+            out[c] = first;
+            for (unsigned k = 1; k < run; ++k) legal = legal && offsets[b.xb / e + k] == first + k * e;
+            legal = legal && (first & (width - 1)) == 0;
+        }
+        return legal;
     };
 }
 
@@ -136,6 +162,8 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
     }
     if constexpr (std::is_same_v<Builtin, column_access>) cut_to_bank_period(a, t, lemmas);
     through_layout(a, t, [b, g](auto lane, auto const& s) { return b.at(g, lane, s.data()); });
+    if constexpr (std::is_same_v<Builtin, row_access>) a.lanes_walk_units = true;
+    if constexpr (!std::is_same_v<Builtin, matrix_access>) walk_units(a, t);
     return a;
 }
 

@@ -6,6 +6,7 @@
 #include "exact_figure.hpp"
 #include "canonical_model.hpp"
 #include "column_sweep.hpp"
+#include "row_sweep.hpp"
 #include "exhaustion.hpp"
 #include "query_support.hpp"
 #include "swz/bank_model.hpp"
@@ -331,27 +332,29 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     std::vector<std::uint64_t> counts;
     for (auto const& v : w.vars) counts.push_back(v.count);
     bool const small = case_count(counts, exhaustion_starts) <= exhaustion_starts;
-    // The transfer rule of cp.async.16 has no SMT encoding: it is decided by
-    // enumeration only, whatever the method asked.
     bool const by_transfers = w.instr.rule() != phase_rule::banks;
-    if (by_transfers && !small) {
-        r.outcome = verdict::unknown;
-        r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and the access has more than " +
-                   std::to_string(exhaustion_starts) + " starts";
-        return r;
-    }
-    if (method == figure_method::automatic && case_count(counts, column_sweep_starts) <= column_sweep_starts) {
+    std::uint64_t const sweep_limit = w.lanes_walk_units ? row_sweep_starts : column_sweep_starts;
+    if (method == figure_method::automatic && (w.lanes_walk_rows || w.lanes_walk_units) &&
+        case_count(counts, sweep_limit) <= sweep_limit) {
         auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
-        auto const swept = sweep_column_starts(w, deadline);
+        auto const swept = w.lanes_walk_units ? sweep_row_starts(w, deadline) : sweep_column_starts(w, deadline);
         if (swept.state == column_sweep_result::status::out_of_time) {
             r.outcome = verdict::unknown;
             r.reason = "the enumeration of every start did not finish within the time limit";
             return r;
         }
         if (swept) {
-            r.method = exhaustion_method(w, case_count(counts, column_sweep_starts));
+            r.method = exhaustion_method(w, case_count(counts, sweep_limit));
             return finish_figure(r, w, swept.figure, swept.start, start_names(p, w), require_conflict_free);
         }
+    }
+    // The transfer rule of cp.async.16 has no SMT encoding: it is decided by
+    // enumeration only, whatever the method asked, where that can finish.
+    if (by_transfers && case_count(counts, row_sweep_starts) > row_sweep_starts) {
+        r.outcome = verdict::unknown;
+        r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and the access has more than " +
+                   std::to_string(row_sweep_starts) + " starts";
+        return r;
     }
     if (by_transfers || method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
         if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;

@@ -20,9 +20,12 @@ namespace swz::verify {
 enum class figure_method { automatic, smt, exhaustion };
 inline constexpr std::uint64_t exhaustion_starts = 1u << 16;
 // Column accesses (and column_spread) are enumerated up to this many starts
-// (column_sweep.hpp, some 20-50 ns a start): every tile of up to 2^16 rows
-// of up to 2048 columns, within the default time limit.
-inline constexpr std::uint64_t column_sweep_starts = std::uint64_t{1} << 27;
+// (column_sweep.hpp: each row computed once, a few ns a start, on every
+// thread): every tile of up to 2^16 rows of up to 32768 units a row.
+inline constexpr std::uint64_t column_sweep_starts = std::uint64_t{1} << 31;
+// Row accesses likewise (row_sweep.hpp: 32 lanes through the bank rule a
+// start): every tile of up to 2^16 rows of up to 32768 units a row.
+inline constexpr std::uint64_t row_sweep_starts = std::uint64_t{1} << 26;
 
 // With `require_conflict_free`, a worst case above the ideal is a refutation
 // whose counterexample is the witness; otherwise the bound is a figure.

@@ -19,6 +19,8 @@
 namespace swz::verify {
 
 using concrete_cell_fn = std::function<std::uint64_t(std::uint64_t y, std::uint64_t x)>;
+// The offsets of cells (y, x0) .. (y, x0 + n - 1), written to out[0 .. n-1].
+using concrete_row_fn = std::function<void(std::uint64_t y, std::uint64_t x0, std::uint64_t n, std::uint64_t* out)>;
 using symbolic_cell_fn = std::function<symbolic_uint(symbolic_uint const& y, symbolic_uint const& x)>;
 using concrete_unit_fn = std::function<std::uint64_t(std::uint64_t)>;
 using symbolic_unit_fn = std::function<symbolic_uint(symbolic_uint const&)>;
@@ -62,12 +64,22 @@ struct layout_subject {
     std::uint64_t period_rows = 0;
 
     concrete_cell_fn offset;          // byte offset of logical cell (y, x)
+    // The same map, a run of one row's cells a call: the enumerations walk
+    // whole rows, and one call through std::function a row costs what one a
+    // cell did. Set with `offset` from the same template (set_offsets);
+    // empty where a subject was built by hand, and then row_offsets_of()
+    // asks `offset` cell by cell.
+    concrete_row_fn row_offsets;
     symbolic_cell_fn symbolic_offset;
     // The stored column, where the family computes it directly (the
     // article's x_swz keeps its bound, which narrow division needs).
     symbolic_cell_fn symbolic_column_direct;
 
     std::uint32_t cols() const { return shape.cols(); }
+    void row_offsets_of(std::uint64_t y, std::uint64_t x0, std::uint64_t n, std::uint64_t* out) const {
+        if (row_offsets) return row_offsets(y, x0, n, out);
+        for (std::uint64_t i = 0; i < n; ++i) out[i] = offset(y, x0 + i);
+    }
     // The period to write a row index by (y = P * q + r) in queries: where
     // the row meets XORs and dividers. A strided layout has none, and its
     // plain multiply-adds are easier for the solver unsplit.
@@ -78,7 +90,12 @@ struct layout_subject {
     // leaves its rows and most queries end in a counterexample).
     bool powers_of_two() const { return is_pow2(cols()) && is_pow2(pitch) && is_pow2(shape.elem); }
     // The column where (y, x) is stored, for layouts that keep their rows.
-    std::uint64_t column(std::uint64_t y, std::uint64_t x) const { return (offset(y, x) - y * pitch) / shape.elem; }
+    std::uint64_t column(std::uint64_t y, std::uint64_t x) const { return column_at(y, offset(y, x)); }
+    // The column a cell of row y stored at byte `offset` is in; `elem` the
+    // element size as any divisor type (host_params.hpp's divides faster).
+    template <class E = std::uint32_t>
+    std::uint64_t column_at(std::uint64_t y, std::uint64_t offset, E elem) const { return (offset - y * pitch) / elem; }
+    std::uint64_t column_at(std::uint64_t y, std::uint64_t offset) const { return column_at(y, offset, shape.elem); }
     symbolic_uint symbolic_column(symbolic_uint const& y, symbolic_uint const& x) const {
         if (symbolic_column_direct) return symbolic_column_direct(y, x);
         return (symbolic_offset(y, x) - y * pitch) / shape.elem;

@@ -31,9 +31,18 @@ inline std::uint64_t rows_repeating(std::uint64_t pitch, std::uint64_t repeat) {
     return l / gcd(pitch, l);
 }
 
+// The concrete map, a cell and a row's run at a time, from one layout value.
+template <class L>
+void set_concrete_offsets(layout_subject& s, L const& layout) {
+    s.offset = [layout](std::uint64_t y, std::uint64_t x) { return layout.byte_offset(y, x); };
+    s.row_offsets = [layout](std::uint64_t y, std::uint64_t x0, std::uint64_t n, std::uint64_t* out) {
+        for (std::uint64_t i = 0; i < n; ++i) out[i] = layout.byte_offset(y, x0 + i);
+    };
+}
+
 template <class L>
 void set_offsets(layout_subject& s, L const& layout) {
-    s.offset = [layout](std::uint64_t y, std::uint64_t x) { return layout.byte_offset(y, x); };
+    set_concrete_offsets(s, layout);
     s.symbolic_offset = [layout](symbolic_uint const& y, symbolic_uint const& x) { return layout.byte_offset(y, x); };
 }
 
@@ -81,9 +90,7 @@ inline layout_subject subject_of(article_layout<layout_params> const& l, tile_sh
     s.bit_form = l.bit_form();
     detail::set_offsets(s, l);
     // The same formula, evaluated faster (host_params.hpp).
-    s.offset = [fast = article_layout<host_article_params>{host_article_params(l.params)}](std::uint64_t y, std::uint64_t x) {
-        return fast.byte_offset(y, x);
-    };
+    detail::set_concrete_offsets(s, article_layout<host_article_params>{host_article_params(l.params)});
     layout_params const p = l.params;
     s.symbolic_column_direct = [p](symbolic_uint const& y, symbolic_uint const& x) { return swizzled_column(p, y, x); };
     s.period_rows = detail::lcm(detail::article_period(p), detail::rows_repeating(s.pitch, 1));

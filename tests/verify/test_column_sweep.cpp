@@ -128,3 +128,63 @@ TEST_CASE("on a million starts the sweep agrees with the solver", "[verify][exha
     CHECK(swept.evidence.at("variables") == solved.evidence.at("variables"));
     CHECK_THAT(swept.method, Catch::StartsWith("by exhaustion over 1048576 starts"));
 }
+
+TEST_CASE("the column sweeps find the enumeration's figures whichever way their starts are cut", "[verify][exhaustive]") {
+    // Pieces of a few starts each (seams between rows the windows cross),
+    // every width, and tiles whose rows share words (pitch 2 or 6 bytes:
+    // the sweep then counts shared units once).
+    struct one {
+        std::string spec;
+        std::uint64_t rows;
+        std::uint32_t row_bytes, elem;
+    };
+    unsigned compared = 0;
+    for (auto const& [spec, rows, row_bytes, elem] :
+         {one{"article:nx=40,elem=4", 64, 160, 4}, one{"article:nx=1000,elem=1", 40, 1000, 1},
+          one{"article:nx=24,elem=8,tc=32", 45, 192, 8}, one{"cute:3,3,3", 60, 128, 2}, one{"plain", 70, 2, 1},
+          one{"pad:1", 64, 5, 1}, one{"pad:2", 64, 6, 2}, one{"tma:64B", 72, 64, 4}}) {
+        auto const t = parsed_layout(spec, rows, row_bytes, elem);
+        auto const tile = concrete_of(t, rows);
+        for (std::string const access : {"column", "column-chunk"}) {
+            CAPTURE(spec, access);
+            auto const a = access_on(access, t);
+            if (!std::holds_alternative<access_subject>(a)) continue;  // a chunk no instruction moves
+            auto const& w = std::get<access_subject>(a);
+            if (!w.not_applicable.empty()) continue;
+            auto const e = enumerated_worst_wavefronts(tile, access);
+            for (sweep_split const split : {sweep_split{}, sweep_split{3, 7}, sweep_split{1, 40}}) {
+                auto const got = sweep_column_starts(w, far, split);
+                if (e.illegal) {
+                    CHECK(got.state == column_sweep_result::status::declined);
+                    continue;
+                }
+                REQUIRE(got);
+                ++compared;
+                CHECK(got.figure == e.worst);
+                std::uint64_t const cols = w.vars[1].count;
+                CHECK(got.start == std::vector<std::uint64_t>{e.first_worst / cols, e.first_worst % cols});
+            }
+        }
+        auto const fewest = enumerated_min_spread(tile);
+        REQUIRE(fewest);
+        auto const whole = sweep_column_spread(t, rows - 31, t.cols(), 32, far);
+        REQUIRE(whole);
+        CHECK(whole.figure == *fewest);
+        for (sweep_split const split : {sweep_split{3, 7}, sweep_split{1, 40}}) {
+            auto const cut = sweep_column_spread(t, rows - 31, t.cols(), 32, far, split);
+            REQUIRE(cut);
+            CHECK(cut.figure == whole.figure);
+            CHECK(cut.start == whole.start);
+        }
+    }
+    CHECK(compared > 30);
+}
+
+TEST_CASE("a column sweep past its deadline is out of time", "[verify][timeout]") {
+    auto const t = parsed_layout("article:nx=1000,elem=1", 4096, 1000, 1);
+    auto const a = access_on("column", t);
+    REQUIRE(std::holds_alternative<access_subject>(a));
+    auto const past = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    CHECK(sweep_column_starts(std::get<access_subject>(a), past).state == column_sweep_result::status::out_of_time);
+    CHECK(sweep_column_spread(t, 4096 - 31, t.cols(), 32, past).state == column_sweep_result::status::out_of_time);
+}

@@ -1,0 +1,84 @@
+#include "row_sweep.hpp"
+
+#include <vector>
+
+#include "swz/bank_model.hpp"
+#include "sweep_pieces.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+struct piece_worst {
+    enum class state { done, illegal, out_of_time } outcome = state::done;
+    bool found = false;
+    unsigned figure = 0;
+    std::uint64_t s = 0;
+};
+
+// Starts s in [p.begin, p.end): their lanes' units 32 s .. 32 s + 31 taken
+// in order from the rows that hold them, the warp costed by the bank rule
+// (bank_phase_cost_of_width: the rule's own code, the width a constant; or
+// the transfer rule of cp.async.16, through bank_wavefronts).
+template <unsigned W>
+piece_worst sweep_piece(access_subject const& w, piece p, std::chrono::steady_clock::time_point deadline) {
+    constexpr unsigned per_phase = lanes_per_phase(W);
+    std::uint64_t const per_row = w.units_per_row;
+    std::vector<std::uint64_t> row(per_row);
+    warp_access lanes;
+    lanes.width = W;
+    lanes.rule = w.instr.rule();
+    piece_worst worst;
+    std::uint64_t unit = p.begin * warp_lanes, y = unit / per_row, c = unit % per_row;
+    if (!w.row_units(y, row.data())) return {piece_worst::state::illegal};
+    for (std::uint64_t s = p.begin; s < p.end; ++s) {
+        if ((s - p.begin) % 4096 == 0 && std::chrono::steady_clock::now() > deadline) return {piece_worst::state::out_of_time};
+        for (unsigned l = 0; l < warp_lanes; ++l) {
+            if (c == per_row) {
+                c = 0;
+                if (!w.row_units(++y, row.data())) return {piece_worst::state::illegal};
+            }
+            lanes.byte_address[l] = row[c++];
+        }
+        unsigned cost = 0;
+        if (lanes.rule == phase_rule::banks)
+            for (unsigned first = 0; first < warp_lanes; first += per_phase) cost += bank_phase_cost_of_width<W>(lanes, first).cost;
+        else
+            cost = bank_wavefronts(lanes);
+        if (!worst.found || cost > worst.figure) worst.found = true, worst.figure = cost, worst.s = s;
+    }
+    return worst;
+}
+
+}  // namespace
+
+column_sweep_result sweep_row_starts(access_subject const& w, std::chrono::steady_clock::time_point deadline,
+                                     sweep_split split) {
+    using status = column_sweep_result::status;
+    if (!w.lanes_walk_units || !w.row_units || w.units_per_row == 0 || w.vars.size() != 1 || w.inside ||
+        w.instr.address_lanes != warp_lanes || !is_access_width(w.instr.width))
+        return {};
+    auto const pieces = split.of(w.vars[0].count);
+    std::vector<piece_worst> found(pieces.size());
+    run_pieces(pieces, [&](std::size_t i, piece p) {
+        switch (w.instr.width) {
+            case 1: found[i] = sweep_piece<1>(w, p, deadline); break;
+            case 2: found[i] = sweep_piece<2>(w, p, deadline); break;
+            case 4: found[i] = sweep_piece<4>(w, p, deadline); break;
+            case 8: found[i] = sweep_piece<8>(w, p, deadline); break;
+            default: found[i] = sweep_piece<16>(w, p, deadline); break;
+        }
+    });
+    for (auto const& f : found)
+        if (f.outcome == piece_worst::state::illegal) return {};
+    for (auto const& f : found)
+        if (f.outcome == piece_worst::state::out_of_time) return {status::out_of_time, 0, {}};
+    // The pieces are in canonical order: the first with the most wins.
+    piece_worst const* top = nullptr;
+    for (auto const& f : found)
+        if (f.found && (!top || f.figure > top->figure)) top = &f;
+    if (!top) return {};
+    return {status::done, top->figure, {top->s}};
+}
+
+}  // namespace swz::verify

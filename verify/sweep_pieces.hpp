@@ -1,0 +1,54 @@
+// The enumerations' work split over the machine's threads: a range of
+// starts cut into contiguous pieces, one a thread, each piece's result kept
+// apart so the caller can merge them in order (the first piece's starts come
+// first in the canonical order, and so on).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+namespace swz::verify {
+
+struct piece {
+    std::uint64_t begin, end;  // [begin, end)
+};
+
+// [0, n) in at most `most` pieces of at least `least` each (one when n is
+// smaller), in order.
+inline std::vector<piece> pieces_of(std::uint64_t n, std::uint64_t least, unsigned most) {
+    std::uint64_t const k = std::clamp<std::uint64_t>(n / std::max<std::uint64_t>(least, 1), 1, std::max(most, 1u));
+    std::vector<piece> out;
+    std::uint64_t const size = n / k, extra = n % k;
+    std::uint64_t at = 0;
+    for (std::uint64_t i = 0; i < k; ++i) {
+        std::uint64_t const len = size + (i < extra ? 1 : 0);
+        out.push_back({at, at + len});
+        at += len;
+    }
+    return out;
+}
+
+inline unsigned sweep_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+// How a sweep cuts its starts: pieces of at least `least` starts, at most
+// `most` of them (0: one a thread of the machine). Tests cut small pieces
+// to check the seams.
+struct sweep_split {
+    std::uint64_t least = 4096;
+    unsigned most = 0;
+    std::vector<piece> of(std::uint64_t n) const { return pieces_of(n, least, most ? most : sweep_threads()); }
+};
+
+// Runs work(i, pieces[i]) for every piece, the first on the calling thread,
+// and returns when all have finished. `work` must not throw.
+template <class Work>
+void run_pieces(std::vector<piece> const& pieces, Work work) {
+    std::vector<std::thread> threads;
+    for (std::size_t i = 1; i < pieces.size(); ++i) threads.emplace_back([&work, &pieces, i] { work(i, pieces[i]); });
+    if (!pieces.empty()) work(0, pieces[0]);
+    for (auto& t : threads) t.join();
+}
+
+}  // namespace swz::verify
