@@ -55,26 +55,29 @@ void through_layout(access_subject& a, layout_subject const& t, At at) {
     };
 }
 
-// Every unit of one logical row at once, from one call for the row's
-// offsets: what the sweeps read (access_subject::row_units). Unit c of row y
-// is the column access's lane 0 at (y, c), stored as `address` stores it.
+// A run of units of one logical row at once, from one call for the cells
+// under them: what the sweeps read (access_subject::row_units). Unit c of
+// row y is the column access's lane 0 at (y, c), stored as `address` stores it.
 void walk_units(access_subject& a, layout_subject const& t) {
     std::uint32_t const e = t.shape.elem, width = a.instr.width;
-    std::uint64_t const units = t.shape.row_bytes / width, cols = t.cols();
     unsigned const run = a.run_elements;
-    a.units_per_row = units;
-    a.row_units = [t, e, width, units, cols, run, elem = host_divisor(e)](std::uint64_t y, std::uint64_t* out) {
+    a.units_per_row = t.shape.row_bytes / width;
+    a.row_units = [t, width, run, elem = host_divisor(e)](std::uint64_t y, std::uint64_t first, std::uint64_t n,
+                                                          std::uint64_t* out) {
+        if (n == 0) return true;
+        // The cells under the units, and those a unit's run reaches.
+        std::uint64_t const x0 = first * width / elem, x1 = std::max(((first + n) * width + elem.value - 1) / elem, x0 + run);
         thread_local std::vector<std::uint64_t> offsets;
-        offsets.resize(cols);
-        t.row_offsets_of(y, 0, cols, offsets.data());
-        auto const cell = [&](std::uint64_t, std::uint64_t x) { return offsets[x]; };
+        offsets.resize(x1 - x0);
+        t.row_offsets_of(y, x0, x1 - x0, offsets.data());
+        auto const cell = [&](std::uint64_t, std::uint64_t x) { return offsets[x - x0]; };
         bool legal = true;
-        for (std::uint64_t c = 0; c < units; ++c) {
-            auto const b = column_access::lane_byte(std::uint64_t(0), y, c, width);
-            std::uint64_t const first = stored_byte(cell, b, elem);
-            out[c] = first;
-            for (unsigned k = 1; k < run; ++k) legal = legal && offsets[b.xb / e + k] == first + k * e;
-            legal = legal && (first & (width - 1)) == 0;
+        for (std::uint64_t i = 0; i < n; ++i) {
+            auto const b = column_access::lane_byte(std::uint64_t(0), y, first + i, width);
+            std::uint64_t const byte = stored_byte(cell, b, elem);
+            out[i] = byte;
+            for (unsigned k = 1; k < run; ++k) legal = legal && cell(y, b.xb / elem + k) == byte + k * elem.value;
+            legal = legal && (byte & (width - 1)) == 0;
         }
         return legal;
     };

@@ -34,13 +34,13 @@ struct access_subject {
     // row by row: a row access, whose figure an enumeration of whole rows
     // decides (row_sweep.hpp).
     bool lanes_walk_units = false;
-    // For both walks, where set: the first byte of every `instr.width`-byte
-    // unit of logical row y (unit c is what lane 0 of the column access at
-    // (y, c) touches), written to out[0 .. units_per_row - 1]; false when
-    // one of them is no legal lane (its elements not contiguous, or the
+    // For both walks, where set: the first byte of the `instr.width`-byte
+    // units first .. first + n - 1 of logical row y (unit c is what lane 0 of
+    // the column access at (y, c) touches), written to out[0 .. n - 1]; false
+    // when one of them is no legal lane (its elements not contiguous, or the
     // address not a multiple of the width).
     std::uint64_t units_per_row = 0;
-    std::function<bool(std::uint64_t y, std::uint64_t* out)> row_units;
+    std::function<bool(std::uint64_t y, std::uint64_t first, std::uint64_t n, std::uint64_t* out)> row_units;
     std::string statement;
     instruction instr;
     std::vector<start_variable> vars;  // each ranges over 0 .. count-1

@@ -1,6 +1,6 @@
 #include "column_spread.hpp"
 
-#include "column_sweep.hpp"
+#include "spread_sweep.hpp"
 
 #include <array>
 

@@ -1,72 +1,17 @@
 #include "column_sweep.hpp"
 
 #include <algorithm>
-#include <array>
 #include <optional>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include <vector>
 
 #include "swz/bank_model.hpp"
-#include "column_spread.hpp"
-#include "host_params.hpp"
 #include "sweep_pieces.hpp"
+#include "sweep_windows.hpp"
+#include "unit_window.hpp"
 
 namespace swz::verify {
 
 namespace {
-
-// The first (y0, c) in that order: c is the inner variable.
-bool earlier(std::uint64_t y0, std::uint64_t c, std::vector<std::uint64_t> const& than) {
-    return y0 < than[0] || (y0 == than[0] && c < than[1]);
-}
-
-// The distinct values among a window's rows, as rows enter and leave it.
-class distinct_window {
-public:
-    // True when v is new to the window.
-    bool enter(std::uint64_t v) {
-        auto it = std::find_if(held_.begin(), held_.end(), [&](auto const& u) { return u.first == v; });
-        if (it != held_.end()) return ++it->second, false;
-        held_.push_back({v, 1});
-        return true;
-    }
-    // True when v is gone from the window.
-    bool leave(std::uint64_t v) {
-        auto it = std::find_if(held_.begin(), held_.end(), [&](auto const& u) { return u.first == v; });
-        if (--it->second > 0) return false;
-        *it = held_.back();
-        held_.pop_back();
-        return true;
-    }
-    std::size_t distinct() const { return held_.size(); }
-
-private:
-    std::vector<std::pair<std::uint64_t, unsigned>> held_;  // value, rows holding it
-};
-
-// The distinct values among a window's rows, where every value is below a
-// known bound: a count per value, O(1) a row.
-class bounded_distinct_window {
-public:
-    explicit bounded_distinct_window(std::uint64_t bound) : held_(bound, 0) {}
-    bool enter(std::uint64_t v) {
-        if (held_[v]++ != 0) return false;
-        ++distinct_;
-        return true;
-    }
-    bool leave(std::uint64_t v) {
-        if (--held_[v] != 0) return false;
-        --distinct_;
-        return true;
-    }
-    std::size_t distinct() const { return distinct_; }
-
-private:
-    std::vector<std::uint32_t> held_;
-    std::size_t distinct_ = 0;
-};
 
 // One phase's window of rows: the distinct units it touches, how many of
 // them each bank group holds, and how many groups hold each count, so that
@@ -104,28 +49,15 @@ private:
     bool units_distinct_;
 };
 
-template <class Window>
-void slide_spread(std::vector<std::uint64_t> const& column, std::uint64_t x, unsigned window, Window win,
-                  column_sweep_result& best) {
-    using status = column_sweep_result::status;
-    for (std::uint64_t y = 0; y < column.size(); ++y) {
-        win.enter(column[y]);
-        if (y >= window) win.leave(column[y - window]);
-        if (y + 1 < window) continue;
-        std::uint64_t const y0 = y + 1 - window;
-        unsigned const d = unsigned(win.distinct());
-        if (best.state != status::done || d < best.figure || (d == best.figure && earlier(y0, x, best.start)))
-            best = {status::done, d, {y0, x}};
-    }
-}
-
 // The fast sweep: every row of the starts' reach computed once, a row at a
 // time (access_subject::row_units), each column keeping its own window of
-// the last rows, so that a start costs a few instructions. It asks that no
-// two rows of a column share a unit (the units along each column strictly
-// grow, checked as it goes); where they do, the generic sweep below counts
-// shared units once.
-enum class piece_state { done, illegal, shared_units, out_of_time };
+// the last rows, so that a start costs a few instructions. It asks that the
+// units along each column never fall (checked as it goes: true of every
+// layout that keeps its rows); then rows that share a unit are neighbours,
+// and a unit is counted once, by the first of its rows in the window: a
+// row whose unit its predecessor has counts only when that predecessor has
+// left. Elsewhere the generic sweep below looks shared units up.
+enum class piece_state { done, illegal, units_fall, out_of_time };
 
 struct piece_best {
     piece_state state = piece_state::done;
@@ -141,102 +73,94 @@ struct piece_best {
     }
 };
 
-// One phase of 32 lanes (W <= 4). A window's cost is the most lanes one
-// bank group holds; the most over all windows is the most, over every row
-// y, of the rows in y - 31 .. y that share y's group, and the first window
-// with it starts at y - 31 (or the piece's first row) for the first such
-// y: the window that ends at the last of a crowded group's rows holds the
-// whole crowd, and no earlier window ending there does. Each column keeps
-// its last 32 rows' groups and how many of them each group holds.
+// One phase of 32 lanes (W <= 4). A window's cost is the most distinct
+// units one bank group holds; the most over all windows is the most, over
+// every row y, of the units in rows y - 31 .. y that share y's group, and
+// the first window with it starts at y - 31 (or the piece's first row) for
+// the first such y: the window that ends at the last of a crowded group's
+// rows holds the whole crowd, and no earlier window ending there does.
 template <unsigned W>
-piece_best sweep_one_phase(access_subject const& w, piece p, std::uint64_t cols,
+piece_best sweep_one_phase(access_subject const& w, piece p, column_block cols,
                            std::chrono::steady_clock::time_point deadline) {
     static_assert(lanes_per_phase(W) == warp_lanes);
     piece_best best;
-    std::uint64_t const end_row = p.end + warp_lanes - 1;
-    std::vector<std::uint64_t> address(w.units_per_row), previous(cols);
-    std::vector<std::uint8_t> window(cols * warp_lanes, 0), held(cols * warp_lanes, 0);
+    std::uint64_t const end_row = p.end + warp_lanes - 1, n = cols.end - cols.begin;
+    std::vector<std::uint64_t> address(n), previous(n);
+    std::vector<unit_window<warp_lanes, group_counts>> window(n);
+    std::vector<group_counts> held(n);
     for (std::uint64_t y = p.begin; y < end_row; ++y) {
         std::uint64_t const k = y - p.begin;
         if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return {piece_state::out_of_time};
-        if (!w.row_units(y, address.data())) return {piece_state::illegal};
+        if (!w.row_units(y, cols.begin, n, address.data())) return {piece_state::illegal};
         std::uint64_t const y0 = k >= warp_lanes - 1 ? y - (warp_lanes - 1) : p.begin;
-        unsigned const slot = unsigned(k % warp_lanes);
-        for (std::uint64_t c = 0; c < cols; ++c) {
-            std::uint64_t const u = bank_unit(address[c], W);
-            if (k > 0 && u <= previous[c]) return {piece_state::shared_units};
-            previous[c] = u;
-            auto const g = std::uint8_t(bank_group(address[c], W));
-            std::uint8_t* const rows = &window[c * warp_lanes];
-            std::uint8_t* const in_group = &held[c * warp_lanes];
-            if (k >= warp_lanes) --in_group[rows[slot]];
-            rows[slot] = g;
-            best.offer(++in_group[g], y0, c);
+        for (std::uint64_t i = 0; i < n; ++i) {
+            std::uint64_t const u = bank_unit(address[i], W);
+            if (k > 0 && u < previous[i]) return {piece_state::units_fall};
+            bool const fresh = k == 0 || u != previous[i];
+            previous[i] = u;
+            auto const g = std::uint8_t(bank_group(address[i], W));
+            window[i].slide(k, g, fresh, held[i]);
+            best.offer(held[i].held[g], y0, cols.begin + i);
         }
     }
     return best;
 }
 
-// Phases of 16 or 8 lanes (W = 8, 16): each column keeps the lanes per
-// group of its current phase window, the groups per count and the most, as
-// rows enter and leave it, and the last 32 windows' costs; a start costs
-// the sum of its phases' windows.
+// Phases of 16 or 8 lanes (W = 8, 16): each column keeps its current phase
+// window's histogram and the last 32 windows' costs; a start costs the sum
+// of its phases' windows.
 template <unsigned W>
-piece_best sweep_phases(access_subject const& w, piece p, std::uint64_t cols, std::chrono::steady_clock::time_point deadline) {
+piece_best sweep_phases(access_subject const& w, piece p, column_block cols, std::chrono::steady_clock::time_point deadline) {
     constexpr unsigned per_phase = lanes_per_phase(W), phases = warp_lanes / per_phase;
     static_assert(phases > 1);
     piece_best best;
-    std::uint64_t const end_row = p.end + warp_lanes - 1;
-    std::vector<std::uint64_t> address(w.units_per_row), previous(cols);
-    std::vector<std::uint8_t> in_group(cols * per_phase, 0), with_count(cols * (per_phase + 1), 0), most(cols, 0),
-        window(cols * per_phase, 0), cost_from(cols * warp_lanes, 0);
-    for (std::uint64_t c = 0; c < cols; ++c) with_count[c * (per_phase + 1)] = per_phase;
+    std::uint64_t const end_row = p.end + warp_lanes - 1, n = cols.end - cols.begin;
+    std::vector<std::uint64_t> address(n), previous(n);
+    std::vector<unit_window<per_phase, group_histogram<per_phase>>> window(n);
+    std::vector<group_histogram<per_phase>> held(n);
+    std::vector<std::uint8_t> cost_from(n * warp_lanes, 0);
     for (std::uint64_t y = p.begin; y < end_row; ++y) {
         std::uint64_t const k = y - p.begin;
         if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return {piece_state::out_of_time};
-        if (!w.row_units(y, address.data())) return {piece_state::illegal};
-        for (std::uint64_t c = 0; c < cols; ++c) {
-            std::uint64_t const u = bank_unit(address[c], W);
-            if (k > 0 && u <= previous[c]) return {piece_state::shared_units};
-            previous[c] = u;
-            auto const g = std::uint8_t(bank_group(address[c], W));
-            std::uint8_t* const held = &in_group[c * per_phase];
-            std::uint8_t* const counts = &with_count[c * (per_phase + 1)];
-            std::uint8_t& top = most[c];
-            // The row a phase before leaves first: a group never holds more
-            // than the phase's lanes.
-            std::uint8_t& slot = window[c * per_phase + k % per_phase];
-            if (k >= per_phase) {
-                unsigned const n = held[slot]--;
-                --counts[n], ++counts[n - 1];
-                if (top == n && counts[n] == 0) --top;
-            }
-            slot = g;
-            unsigned const n = held[g]++;
-            --counts[n], ++counts[n + 1];
-            if (n + 1 > top) top = std::uint8_t(n + 1);
+        if (!w.row_units(y, cols.begin, n, address.data())) return {piece_state::illegal};
+        for (std::uint64_t i = 0; i < n; ++i) {
+            std::uint64_t const u = bank_unit(address[i], W);
+            if (k > 0 && u < previous[i]) return {piece_state::units_fall};
+            bool const fresh = k == 0 || u != previous[i];
+            previous[i] = u;
+            window[i].slide(k, std::uint8_t(bank_group(address[i], W)), fresh, held[i]);
             if (k + 1 < per_phase) continue;
             std::uint64_t const s = y + 1 - per_phase;  // the phase window's first row
-            std::uint8_t* const costs = &cost_from[c * warp_lanes];
-            costs[s % warp_lanes] = top;
+            std::uint8_t* const costs = &cost_from[i * warp_lanes];
+            costs[s % warp_lanes] = held[i].most;
             if (s < p.begin + (phases - 1) * per_phase) continue;
             std::uint64_t const y0 = s - (phases - 1) * per_phase;
             unsigned cost = 0;
             for (unsigned q = 0; q < phases; ++q) cost += costs[(y0 + q * per_phase) % warp_lanes];
-            best.offer(cost, y0, c);
+            best.offer(cost, y0, cols.begin + i);
         }
     }
     return best;
 }
 
+// A piece's columns a block at a time, so that the block's windows stay in
+// the nearest cache while its rows go by; the blocks' bests merged.
 template <unsigned W>
 piece_best sweep_piece(access_subject const& w, piece p, std::uint64_t cols, std::chrono::steady_clock::time_point deadline) {
-    if constexpr (lanes_per_phase(W) == warp_lanes) return sweep_one_phase<W>(w, p, cols, deadline);
-    else return sweep_phases<W>(w, p, cols, deadline);
+    piece_best best;
+    for (std::uint64_t c = 0; c < cols; c += columns_per_block) {
+        column_block const block{c, std::min(cols, c + columns_per_block)};
+        piece_best got;
+        if constexpr (lanes_per_phase(W) == warp_lanes) got = sweep_one_phase<W>(w, p, block, deadline);
+        else got = sweep_phases<W>(w, p, block, deadline);
+        if (got.state != piece_state::done) return got;
+        if (got.found) best.offer(got.figure, got.y0, got.c);
+    }
+    return best;
 }
 
 // The fast sweep over all starts, its pieces on the machine's threads;
-// nothing where the generic sweep must decide (shared units).
+// nothing where the generic sweep must decide (units that fall).
 std::optional<column_sweep_result> fast_column_sweep(access_subject const& w, std::chrono::steady_clock::time_point deadline,
                                                      sweep_split split) {
     using status = column_sweep_result::status;
@@ -256,7 +180,7 @@ std::optional<column_sweep_result> fast_column_sweep(access_subject const& w, st
     });
     for (auto const& f : found) {
         if (f.state == piece_state::illegal) return column_sweep_result{};
-        if (f.state == piece_state::shared_units) return std::nullopt;
+        if (f.state == piece_state::units_fall) return std::nullopt;
     }
     for (auto const& f : found)
         if (f.state == piece_state::out_of_time) return column_sweep_result{status::out_of_time, 0, {}};
@@ -268,6 +192,8 @@ std::optional<column_sweep_result> fast_column_sweep(access_subject const& w, st
     return column_sweep_result{status::done, top->figure, {top->y0, top->c}};
 }
 
+// The generic sweep: each column's rows one at a time through `address`,
+// units shared by rows counted once (distinct_window).
 column_sweep_result generic_column_sweep(access_subject const& w, std::chrono::steady_clock::time_point deadline);
 
 }  // namespace
@@ -283,8 +209,6 @@ column_sweep_result sweep_column_starts(access_subject const& w, std::chrono::st
 
 namespace {
 
-// The generic sweep: each column's rows one at a time through `address`,
-// units shared by rows counted once (distinct_window).
 column_sweep_result generic_column_sweep(access_subject const& w, std::chrono::steady_clock::time_point deadline) {
     using status = column_sweep_result::status;
     unsigned const per_phase = lanes_per_phase(w.instr.width), phases = warp_lanes / per_phase;
@@ -327,120 +251,5 @@ column_sweep_result generic_column_sweep(access_subject const& w, std::chrono::s
 }
 
 }  // namespace
-
-namespace {
-
-// The fast spread sweep: rows computed once each, a row at a time
-// (layout_subject::row_offsets), each column x keeping its window's stored
-// columns and how many distinct ones it holds; a row entering or leaving
-// asks whether its value is still, or already, in the window.
-struct piece_fewest {
-    bool found = false, too_wide = false, out_of_time = false;
-    unsigned figure = 0;
-    std::uint64_t y0 = 0, x = 0;
-};
-
-// Whether `v` is among a window's W values: a few vector compares where
-// SSE2 is there (every x86-64), a loop elsewhere.
-template <unsigned W, class V>
-bool holds(V const* values, V v) {
-#if defined(__SSE2__)
-    if constexpr (sizeof(V) == 2 && W % 8 == 0) {
-        __m128i const needle = _mm_set1_epi16(short(v));
-        __m128i any = _mm_setzero_si128();
-        for (unsigned i = 0; i < W; i += 8)
-            any = _mm_or_si128(any, _mm_cmpeq_epi16(_mm_loadu_si128(reinterpret_cast<__m128i const*>(values + i)), needle));
-        return _mm_movemask_epi8(any) != 0;
-    }
-    if constexpr (sizeof(V) == 4 && W % 4 == 0) {
-        __m128i const needle = _mm_set1_epi32(int(v));
-        __m128i any = _mm_setzero_si128();
-        for (unsigned i = 0; i < W; i += 4)
-            any = _mm_or_si128(any, _mm_cmpeq_epi32(_mm_loadu_si128(reinterpret_cast<__m128i const*>(values + i)), needle));
-        return _mm_movemask_epi8(any) != 0;
-    }
-#endif
-    bool any = false;
-    for (unsigned i = 0; i < W; ++i) any = any || values[i] == v;
-    return any;
-}
-
-// V: the narrowest type that holds every stored column and one more value,
-// `none`, for a window's rows not yet entered.
-template <unsigned W, class V>
-piece_fewest spread_piece(layout_subject const& t, piece p, std::uint64_t cols, std::chrono::steady_clock::time_point deadline) {
-    constexpr V none = V(~V(0));
-    piece_fewest best;
-    std::uint64_t const end_row = p.end + W - 1;
-    std::vector<std::uint64_t> offsets(cols);
-    std::vector<V> seen(cols * W, none);
-    std::vector<std::uint8_t> distinct(cols, 0);
-    host_divisor const elem(t.shape.elem);
-    for (std::uint64_t y = p.begin; y < end_row; ++y) {
-        std::uint64_t const k = y - p.begin;
-        if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return {false, false, true};
-        t.row_offsets_of(y, 0, cols, offsets.data());
-        unsigned const slot = unsigned(k % W);
-        for (std::uint64_t x = 0; x < cols; ++x) {
-            std::uint64_t const column = t.column_at(y, offsets[x], elem);
-            if (column >= none) return {false, true};
-            auto const v = V(column);
-            V* const values = &seen[x * W];
-            V const old = values[slot];
-            values[slot] = none;
-            unsigned d = distinct[x];
-            if (old != v) {
-                if (old != none && !holds<W>(values, old)) --d;
-                if (!holds<W>(values, v)) ++d;
-            }
-            values[slot] = v;
-            distinct[x] = std::uint8_t(d);
-            if (k + 1 < W) continue;
-            if (!best.found || d < best.figure) best = {true, false, false, d, y + 1 - W, x};
-        }
-    }
-    return best;
-}
-
-}  // namespace
-
-column_sweep_result sweep_column_spread(layout_subject const& t, std::uint64_t starts, std::uint64_t cols, unsigned window,
-                                        std::chrono::steady_clock::time_point deadline, sweep_split split) {
-    using status = column_sweep_result::status;
-    if (window == spread_window && cols <= t.cols()) {
-        auto const pieces = split.of(starts);
-        std::vector<piece_fewest> found(pieces.size());
-        bool const narrow = t.cols() < 0xffff;
-        run_pieces(pieces, [&](std::size_t i, piece p) {
-            found[i] = narrow ? spread_piece<spread_window, std::uint16_t>(t, p, cols, deadline)
-                              : spread_piece<spread_window, std::uint32_t>(t, p, cols, deadline);
-        });
-        bool wide = false, late = false;
-        for (auto const& f : found) wide = wide || f.too_wide, late = late || f.out_of_time;
-        if (late) return {status::out_of_time, 0, {}};
-        if (!wide) {
-            piece_fewest const* top = nullptr;
-            for (auto const& f : found)
-                if (f.found && (!top || f.figure < top->figure)) top = &f;
-            if (!top) return {};
-            return {status::done, top->figure, {top->y0, top->x}};
-        }
-    }
-    // Stored columns too large for the fast sweep's table: one column at a time.
-    std::uint64_t const rows = starts + window - 1;
-    column_sweep_result best;
-    std::vector<std::uint64_t> column(rows);
-    for (std::uint64_t x = 0; x < cols; ++x) {
-        if (std::chrono::steady_clock::now() > deadline) return {status::out_of_time, 0, {}};
-        bool bounded = true;
-        for (std::uint64_t y = 0; y < rows; ++y) {
-            column[y] = t.column(y, x);
-            bounded = bounded && column[y] < t.cols();
-        }
-        if (bounded) slide_spread(column, x, window, bounded_distinct_window(t.cols()), best);
-        else slide_spread(column, x, window, distinct_window(), best);
-    }
-    return best;
-}
 
 }  // namespace swz::verify

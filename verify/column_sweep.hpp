@@ -32,10 +32,4 @@ struct column_sweep_result {
 column_sweep_result sweep_column_starts(access_subject const& w, std::chrono::steady_clock::time_point deadline,
                                         sweep_split split = {});
 
-// column_spread by the same slide: the fewest distinct stored columns over
-// the 32 rows y0 .. y0 + 31 at x, for y0 < starts and x < cols, and the
-// first (y0, x) in that order with the fewest.
-column_sweep_result sweep_column_spread(layout_subject const& t, std::uint64_t starts, std::uint64_t cols, unsigned window,
-                                        std::chrono::steady_clock::time_point deadline, sweep_split split = {});
-
 }  // namespace swz::verify

@@ -30,13 +30,13 @@ piece_worst sweep_piece(access_subject const& w, piece p, std::chrono::steady_cl
     lanes.rule = w.instr.rule();
     piece_worst worst;
     std::uint64_t unit = p.begin * warp_lanes, y = unit / per_row, c = unit % per_row;
-    if (!w.row_units(y, row.data())) return {piece_worst::state::illegal};
+    if (!w.row_units(y, 0, per_row, row.data())) return {piece_worst::state::illegal};
     for (std::uint64_t s = p.begin; s < p.end; ++s) {
         if ((s - p.begin) % 4096 == 0 && std::chrono::steady_clock::now() > deadline) return {piece_worst::state::out_of_time};
         for (unsigned l = 0; l < warp_lanes; ++l) {
             if (c == per_row) {
                 c = 0;
-                if (!w.row_units(++y, row.data())) return {piece_worst::state::illegal};
+                if (!w.row_units(++y, 0, per_row, row.data())) return {piece_worst::state::illegal};
             }
             lanes.byte_address[l] = row[c++];
         }

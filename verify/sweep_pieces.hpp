@@ -41,6 +41,13 @@ struct sweep_split {
     std::vector<piece> of(std::uint64_t n) const { return pieces_of(n, least, most ? most : sweep_threads()); }
 };
 
+// The columns a piece sweeps together, so that their windows stay in the
+// nearest cache while the rows go by.
+struct column_block {
+    std::uint64_t begin, end;
+};
+inline constexpr std::uint64_t columns_per_block = 256;
+
 // Runs work(i, pieces[i]) for every piece, the first on the calling thread,
 // and returns when all have finished. `work` must not throw.
 template <class Work>

@@ -14,6 +14,7 @@
 #include "access_spec.hpp"
 #include "agreement.hpp"
 #include "column_sweep.hpp"
+#include "spread_sweep.hpp"
 #include "conflict_bound.hpp"
 #include "layout_spec.hpp"
 #include "prover.hpp"
@@ -131,8 +132,9 @@ TEST_CASE("on a million starts the sweep agrees with the solver", "[verify][exha
 
 TEST_CASE("the column sweeps find the enumeration's figures whichever way their starts are cut", "[verify][exhaustive]") {
     // Pieces of a few starts each (seams between rows the windows cross),
-    // every width, and tiles whose rows share words (pitch 2 or 6 bytes:
-    // the sweep then counts shared units once).
+    // every width, tiles whose rows share words (pitches of 2, 6, 8 or 2443
+    // bytes: the sweep then counts shared units once) and layouts that move
+    // cells across rows (units that fall along a column: the generic sweep).
     struct one {
         std::string spec;
         std::uint64_t rows;
@@ -142,7 +144,8 @@ TEST_CASE("the column sweeps find the enumeration's figures whichever way their 
     for (auto const& [spec, rows, row_bytes, elem] :
          {one{"article:nx=40,elem=4", 64, 160, 4}, one{"article:nx=1000,elem=1", 40, 1000, 1},
           one{"article:nx=24,elem=8,tc=32", 45, 192, 8}, one{"cute:3,3,3", 60, 128, 2}, one{"plain", 70, 2, 1},
-          one{"pad:1", 64, 5, 1}, one{"pad:2", 64, 6, 2}, one{"tma:64B", 72, 64, 4}}) {
+          one{"pad:1", 64, 5, 1}, one{"pad:2", 64, 6, 2}, one{"tma:64B", 72, 64, 4}, one{"article:nx=2443,elem=1", 40, 2443, 1},
+          one{"pad:3", 50, 5, 1}, one{"cute:3,4,3", 64, 64, 1}, one{"cute:2,2,-3", 48, 32, 1}}) {
         auto const t = parsed_layout(spec, rows, row_bytes, elem);
         auto const tile = concrete_of(t, rows);
         for (std::string const access : {"column", "column-chunk"}) {
