@@ -24,9 +24,11 @@ std::uint64_t bits_bound(std::uint64_t v) { return v == 0 ? 0 : all_ones(log2_fl
 unsigned bits_of(std::uint64_t v) { return v == 0 ? 1 : log2_floor(v) + 1; }
 
 // op applied to the low `bits` bits of a (which hold all of a), zero-extended
-// back to the full width.
+// back to the full width. The constant must fit too: a division of a value
+// below 2^8 by 2610 on 8 bits would divide by 2610 mod 256.
 z3::expr on_low_bits(z3::expr const& a, unsigned bits, unsigned width, z3::expr (*op)(z3::expr const&, z3::expr const&),
                      std::uint64_t c) {
+    bits = std::max(bits, bits_of(c));
     if (bits >= width) return op(a, a.ctx().bv_val(c, width));
     z3::expr const low = a.extract(bits - 1, 0);
     return z3::zext(op(low, a.ctx().bv_val(c, bits)), width - bits);
@@ -386,6 +388,7 @@ symbolic_uint symbolic_uint::divided_by(std::uint64_t c) const {
             return from_form(*enc_, std::move(q));
         }
     }
+    if (max_ < c) return constant(*enc_, 0);
     if (is_pow2(c)) return symbolic_uint(*enc_, z3::lshr(e_, enc_->ctx->bv_val(log2_floor(c), enc_->width)), bound);
     return symbolic_uint(*enc_, on_low_bits(e_, bits_of(max_), enc_->width, udiv_expr, c), bound);
 }

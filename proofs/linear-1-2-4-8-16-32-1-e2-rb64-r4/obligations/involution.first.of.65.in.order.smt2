@@ -16,7 +16,7 @@
 (define-fun t7 () (_ BitVec 2) (bvxor (_ bv0 2) (concat ((_ extract 1 1) t5) t6)))
 (define-fun t8 () (_ BitVec 3) (bvxor (_ bv0 3) (concat ((_ extract 2 2) t5) t7)))
 (define-fun t9 () (_ BitVec 4) (bvxor (_ bv0 4) (concat ((_ extract 3 3) t5) t8)))
-(define-fun t10 () (_ BitVec 5) (bvxor (bvxor (_ bv0 5) (concat ((_ extract 4 4) t5) t9)) ((_ zero_extend 4) (_ bv0 1))))
+(define-fun t10 () (_ BitVec 5) (bvxor (bvxor (_ bv0 5) (concat ((_ extract 4 4) t5) t9)) (_ bv0 5)))
 (assert (not (and (= (_ bv0 1) ((_ extract 1 1) y)) (= t10 x))))
 (assert (bvult ((_ zero_extend 1) y) (_ bv4 3)))
 (assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
