@@ -8,6 +8,7 @@
 #include "swz/access/matrix_access.hpp"
 #include "swz/access/row_access.hpp"
 #include "host_params.hpp"
+#include "swz/bank_model.hpp"
 
 namespace swz::verify {
 
@@ -81,6 +82,30 @@ void walk_units(access_subject& a, layout_subject const& t) {
         }
         return legal;
     };
+}
+
+// The unit each lane of a fragment access touches, as (dy, dc) from its
+// start, read off the access's own lane mapping; nothing unless every
+// phase is one unit column of consecutive rows at every start tried.
+std::vector<std::array<std::uint64_t, 2>> fragment_grid(matrix_access const& b, access_geometry const& g) {
+    unsigned const per_phase = lanes_per_phase(b.instr.width), lanes = b.instr.address_lanes;
+    std::vector<std::array<std::uint64_t, 2>> grid;
+    if (lanes % per_phase != 0) return {};
+    for (unsigned l = 0; l < lanes; ++l) {
+        std::uint64_t const zero[2] = {0, 0};
+        auto const at = b.at(g, std::uint64_t(l), zero);
+        if (at.xb % b.instr.width != 0) return {};
+        grid.push_back({at.y, at.xb / b.instr.width});
+        unsigned const first = l - l % per_phase;
+        if (l != first && (grid[l][0] != grid[first][0] + (l - first) || grid[l][1] != grid[first][1])) return {};
+        for (std::uint64_t const y0 : {1ull, 77ull})
+            for (std::uint64_t const c : {1ull, 5ull}) {
+                std::uint64_t const s[2] = {y0, c};
+                auto const moved = b.at(g, std::uint64_t(l), s);
+                if (moved.y != y0 + grid[l][0] || moved.xb != (c + grid[l][1]) * b.instr.width) return {};
+            }
+    }
+    return grid;
 }
 
 // The smallest multiple k of `base` steps whose shift along the bank line,
@@ -166,7 +191,8 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
     if constexpr (std::is_same_v<Builtin, column_access>) cut_to_bank_period(a, t, lemmas);
     through_layout(a, t, [b, g](auto lane, auto const& s) { return b.at(g, lane, s.data()); });
     if constexpr (std::is_same_v<Builtin, row_access>) a.lanes_walk_units = true;
-    if constexpr (!std::is_same_v<Builtin, matrix_access>) walk_units(a, t);
+    if constexpr (std::is_same_v<Builtin, matrix_access>) a.lane_grid = fragment_grid(b, g);
+    walk_units(a, t);
     return a;
 }
 

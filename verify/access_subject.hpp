@@ -6,6 +6,7 @@
 // this one type.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -40,6 +41,11 @@ struct access_subject {
     // when one of them is no legal lane (its elements not contiguous, or the
     // address not a multiple of the width).
     std::uint64_t units_per_row = 0;
+    // Lane l at start (y0, c) touches unit c + dc of row y0 + dy, (dy, dc)
+    // the same at every start, and each phase's lanes are one unit column
+    // of consecutive rows: a fragment access (ldmatrix, stmatrix), whose
+    // figure fragment_sweep.hpp decides. Empty elsewhere.
+    std::vector<std::array<std::uint64_t, 2>> lane_grid;
     std::function<bool(std::uint64_t y, std::uint64_t first, std::uint64_t n, std::uint64_t* out)> row_units;
     std::string statement;
     instruction instr;

@@ -6,6 +6,7 @@
 #include "exact_figure.hpp"
 #include "canonical_model.hpp"
 #include "column_sweep.hpp"
+#include "fragment_sweep.hpp"
 #include "row_sweep.hpp"
 #include "exhaustion.hpp"
 #include "query_support.hpp"
@@ -334,10 +335,12 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     bool const small = case_count(counts, exhaustion_starts) <= exhaustion_starts;
     bool const by_transfers = w.instr.rule() != phase_rule::banks;
     std::uint64_t const sweep_limit = w.lanes_walk_units ? row_sweep_starts : column_sweep_starts;
-    if (method == figure_method::automatic && (w.lanes_walk_rows || w.lanes_walk_units) &&
+    if (method == figure_method::automatic && (w.lanes_walk_rows || w.lanes_walk_units || !w.lane_grid.empty()) &&
         case_count(counts, sweep_limit) <= sweep_limit) {
         auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
-        auto const swept = w.lanes_walk_units ? sweep_row_starts(w, deadline) : sweep_column_starts(w, deadline);
+        auto const swept = w.lanes_walk_units   ? sweep_row_starts(w, deadline)
+                           : w.lanes_walk_rows ? sweep_column_starts(w, deadline)
+                                               : sweep_fragment_starts(w, deadline);
         if (swept.state == column_sweep_result::status::out_of_time) {
             r.outcome = verdict::unknown;
             r.reason = "the enumeration of every start did not finish within the time limit";

@@ -1,0 +1,106 @@
+#include "fragment_sweep.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "swz/bank_model.hpp"
+#include "unit_window.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+constexpr unsigned unit_width = 16;                           // a matrix row
+constexpr unsigned per_phase = lanes_per_phase(unit_width);  // 8 rows a phase
+constexpr unsigned remembered = 32;                           // window costs kept per unit column
+
+// One phase: rows y0 + dy .. y0 + dy + 7 of unit column c + dc.
+struct phase_place {
+    std::uint64_t dy, dc;
+};
+
+struct piece_worst {
+    enum class state { done, declined, out_of_time } outcome = state::done;
+    bool found = false;
+    unsigned figure = 0;
+    std::uint64_t y0 = 0, c = 0;
+    // The most, and of those the smallest (y0, c).
+    void offer(unsigned cost, std::uint64_t y, std::uint64_t col) {
+        if (found && (cost < figure || (cost == figure && (y > y0 || (y == y0 && col >= c))))) return;
+        found = true, figure = cost, y0 = y, c = col;
+    }
+};
+
+// Starts y0 in [p.begin, p.end) at start columns `cols`; rows up to the
+// fragment's last, unit columns up to its last.
+piece_worst sweep_block(access_subject const& w, std::vector<phase_place> const& phases, std::uint64_t height,
+                        std::uint64_t reach, piece p, column_block cols, std::chrono::steady_clock::time_point deadline) {
+    piece_worst best;
+    std::uint64_t const starts = cols.end - cols.begin, n = starts + reach, end_row = p.end + height - 1;
+    std::vector<std::uint64_t> address(n), previous(n);
+    std::vector<unit_window<per_phase, group_histogram<per_phase>>> window(n);
+    std::vector<group_histogram<per_phase>> held(n);
+    std::vector<std::uint8_t> cost_from(n * remembered, 0);
+    for (std::uint64_t y = p.begin; y < end_row; ++y) {
+        std::uint64_t const k = y - p.begin;
+        if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return {piece_worst::state::out_of_time};
+        if (!w.row_units(y, cols.begin, n, address.data())) return {piece_worst::state::declined};
+        for (std::uint64_t i = 0; i < n; ++i) {
+            std::uint64_t const u = bank_unit(address[i], unit_width);
+            if (k > 0 && u < previous[i]) return {piece_worst::state::declined};
+            bool const fresh = k == 0 || u != previous[i];
+            previous[i] = u;
+            window[i].slide(k, std::uint8_t(bank_group(address[i], unit_width)), fresh, held[i]);
+            if (k + 1 >= per_phase) cost_from[i * remembered + (y + 1 - per_phase) % remembered] = held[i].most;
+        }
+        if (k + 1 < height) continue;
+        std::uint64_t const y0 = y + 1 - height;  // the start whose last row this is
+        for (std::uint64_t i = 0; i < starts; ++i) {
+            unsigned cost = 0;
+            for (auto const& ph : phases) cost += cost_from[(i + ph.dc) * remembered + (y0 + ph.dy) % remembered];
+            best.offer(cost, y0, cols.begin + i);
+        }
+    }
+    return best;
+}
+
+}  // namespace
+
+column_sweep_result sweep_fragment_starts(access_subject const& w, std::chrono::steady_clock::time_point deadline,
+                                          sweep_split split) {
+    using status = column_sweep_result::status;
+    if (w.lane_grid.empty() || !w.row_units || w.vars.size() != 2 || w.inside || w.instr.width != unit_width ||
+        w.instr.rule() != phase_rule::banks || w.lane_grid.size() != w.instr.address_lanes)
+        return {};
+    std::vector<phase_place> phases;
+    std::uint64_t height = 0, reach = 0;
+    for (std::size_t l = 0; l < w.lane_grid.size(); l += per_phase) phases.push_back({w.lane_grid[l][0], w.lane_grid[l][1]});
+    for (auto const& ph : phases) height = std::max(height, ph.dy + per_phase), reach = std::max(reach, ph.dc);
+    if (height > remembered) return {};
+    std::uint64_t const starts = w.vars[0].count, cols = w.vars[1].count;
+    if (cols + reach > w.units_per_row) return {};
+    auto const pieces = split.of(starts);
+    std::vector<piece_worst> found(pieces.size());
+    run_pieces(pieces, [&](std::size_t i, piece p) {
+        for (std::uint64_t c = 0; c < cols; c += columns_per_block) {
+            auto const got = sweep_block(w, phases, height, reach, p, {c, std::min(cols, c + columns_per_block)}, deadline);
+            if (got.outcome != piece_worst::state::done) {
+                found[i] = got;
+                return;
+            }
+            if (got.found) found[i].offer(got.figure, got.y0, got.c);
+        }
+    });
+    for (auto const& f : found)
+        if (f.outcome == piece_worst::state::declined) return {};
+    for (auto const& f : found)
+        if (f.outcome == piece_worst::state::out_of_time) return {status::out_of_time, 0, {}};
+    // The pieces are in canonical order: the first with the most wins.
+    piece_worst const* top = nullptr;
+    for (auto const& f : found)
+        if (f.found && (!top || f.figure > top->figure)) top = &f;
+    if (!top) return {};
+    return {status::done, top->figure, {top->y0, top->c}};
+}
+
+}  // namespace swz::verify
