@@ -260,16 +260,15 @@ struct fast_transpose_body {
         for (unsigned k = 0; k < lanes::chain_length; ++k) {
             unsigned const it = lanes::chain_iteration(chain, k);
             auto const task = Plan::gather_task(lane, warp, it);
+            [[maybe_unused]] unsigned const base = Plan::gather_base_byte(lane, warp, it);  // one XOR a read
             gathered_word val[K];
 #pragma unroll
             for (unsigned r = 0; r < K; ++r) {
                 unsigned byte = 0;
-                if constexpr (realigns_by_gather) {
+                if constexpr (realigns_by_gather)
                     byte = fast_transpose_realign<Plan>::gather_read_byte(lane, warp, it, r, phase);
-                } else {
-                    auto const cell = Plan::gather_cell(lane, warp, it, r);
-                    byte = Plan::shared_byte(cell.y, cell.x);
-                }
+                else
+                    byte = Plan::gather_read_byte_from(base, r);
                 val[r] = load_as<gathered_word>(tile + byte);
             }
             xor_permute(val, Plan::rotation(task.t));  // now val[m] holds tile row K*t + m
