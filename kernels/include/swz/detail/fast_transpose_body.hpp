@@ -271,8 +271,7 @@ struct fast_transpose_body {
                     byte = Plan::gather_read_byte_from(base, r);
                 val[r] = load_as<gathered_word>(tile + byte);
             }
-            xor_permute(val, Plan::rotation(task.t));  // now val[m] holds tile row K*t + m
-            pack(val, g.v[k]);
+            pack_rotated(val, Plan::rotation(task.t), g.v[k]);
         }
     }
 
@@ -373,6 +372,43 @@ struct fast_transpose_body {
         std::ptrdiff_t const at = row + std::ptrdiff_t((job.row0 + std::size_t(task.t) * K) * E) + shift;
         if (!last_group || job.row0 + Plan::tile_rows >= job.rows) store_clipped(job, at, g.v[k][0], row, hi);
         if (last_group && job.row0 == 0) store_clipped(job, row + shift - 16, g.v[k][0], row, hi);
+    }
+
+    // val[k] = the word (or double) of tile row K*t + (k ^ rot), as the
+    // gather read it; out[i] = element i of each word, in row order. The
+    // rotation's low bit (bytes: its two low bits) moves rows inside the
+    // pairs (quads) of words that one byte permute combines, so it goes
+    // into that permute's selector; the other bits move whole words, by
+    // selects (xor_permute).
+    SWZ_HOST_DEVICE static void pack_rotated(gathered_word (&val)[K], unsigned rot, vec16 (&out)[G]) {
+        if constexpr (E == 1) {
+            xor_permute(val, rot & 4u);  // now val[4q + i] holds tile row K*t + 4q + (i ^ (rot & 3))
+            // Level 1 pairs words (0, 1) and (2, 3) of each quad, lower row
+            // first; level 2 puts the pair of rows 0, 1 first.
+            std::uint32_t const s1 = rot & 1u ? 0x1504u : 0x5140u, s2 = rot & 2u ? 0x1054u : 0x5410u;
+#pragma unroll
+            for (unsigned q = 0; q < 4; ++q) {
+                std::uint32_t const lo_p = byte_perm(val[4 * q], val[4 * q + 1], s1);
+                std::uint32_t const hi_p = byte_perm(val[4 * q], val[4 * q + 1], s1 + 0x2222u);
+                std::uint32_t const lo_q = byte_perm(val[4 * q + 2], val[4 * q + 3], s1);
+                std::uint32_t const hi_q = byte_perm(val[4 * q + 2], val[4 * q + 3], s1 + 0x2222u);
+                out[0].w[q] = byte_perm(lo_p, lo_q, s2);
+                out[1].w[q] = byte_perm(lo_p, lo_q, s2 + 0x2222u);
+                out[2].w[q] = byte_perm(hi_p, hi_q, s2);
+                out[3].w[q] = byte_perm(hi_p, hi_q, s2 + 0x2222u);
+            }
+        } else if constexpr (E == 2) {
+            xor_permute(val, rot & 6u);  // now val[2p + i] holds tile row K*t + 2p + (i ^ (rot & 1))
+            std::uint32_t const s = rot & 1u ? 0x1054u : 0x5410u;
+#pragma unroll
+            for (unsigned p = 0; p < 4; ++p) {
+                out[0].w[p] = byte_perm(val[2 * p], val[2 * p + 1], s);
+                out[1].w[p] = byte_perm(val[2 * p], val[2 * p + 1], s + 0x2222u);
+            }
+        } else {
+            xor_permute(val, rot);  // now val[m] holds tile row K*t + m
+            pack(val, out);
+        }
     }
 
     // val[m] = the word (or double) of tile row K*t + m; out[i] = element i
