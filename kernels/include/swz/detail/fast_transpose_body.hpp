@@ -311,17 +311,38 @@ struct fast_transpose_body {
     // at the ends of the output row.
     SWZ_HOST_DEVICE static void store_vector(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
                                              unsigned i, vec16 const& next, unsigned tid) {
+        if (stores_inside(job)) return store_vector_inside(out_corner_of(job), g, chain, k, i, next, tid);
+        store_vector_edge(job, g, chain, k, i, next, tid);
+    }
+
+    // The tile's corner in the output and the output pitch, for a tile for
+    // which stores_inside holds: its stores are at 32-bit offsets from it.
+    struct out_corner {
+        unsigned char* p;
+        unsigned pitch;
+    };
+    SWZ_HOST_DEVICE static out_corner out_corner_of(tile_job const& job) {
+        return {job.out + job.col0 * job.pitch_out + job.row0 * E, unsigned(job.pitch_out)};
+    }
+
+    // store_vector inside the matrix: whole chunks, no edge logic.
+    SWZ_HOST_DEVICE static void store_vector_inside(out_corner const& o, gathered const& g, unsigned chain,
+                                                    unsigned k, unsigned i, vec16 const& next, unsigned tid) {
         auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
         vec16 const& v = g.v[k][i];
-        if (stores_inside(job)) {  // whole chunks at offsets from the tile's corner in the output
-            unsigned char* const corner = job.out + job.col0 * job.pitch_out + job.row0 * E;
-            unsigned const row = task.c * K + task.w * G + i;  // of the tile's output rows; K * E = 16 bytes a group
-            unsigned char* const at = corner + (row * unsigned(job.pitch_out) + task.t * 16u);
-            if (AlignedOut) return store_global16<Streaming>(at, v);
-            if (task.t + 1 == Plan::row_groups) return;  // the next tile's first chunk
-            unsigned const shift = (16u - unsigned(address(at) % 16)) % 16u;
-            return store_global16<Streaming>(at + shift, funnel16<E>(v, next, shift));
-        }
+        unsigned const row = task.c * K + task.w * G + i;  // of the tile's output rows; K * E = 16 bytes a group
+        unsigned const at = row * o.pitch + task.t * 16u;
+        if (AlignedOut) return store_global16<Streaming>(o.p + at, v);
+        if (task.t + 1 == Plan::row_groups) return;  // the next tile's first chunk
+        unsigned const shift = (0u - (unsigned(address(o.p)) + at)) % 16u;
+        store_global16<Streaming>(o.p + (at + shift), funnel16<E>(v, next, shift));
+    }
+
+    // store_vector in a tile at the matrix's edge.
+    SWZ_HOST_DEVICE static void store_vector_edge(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
+                                                  unsigned i, vec16 const& next, unsigned tid) {
+        auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
+        vec16 const& v = g.v[k][i];
         std::size_t const out_row = job.col0 + task.c * K + task.w * G + i;
         std::size_t const first = job.row0 + std::size_t(task.t) * K;  // first output column of the vector
         if (out_row >= job.cols || first >= job.rows) return;
