@@ -8,8 +8,8 @@
 set -u
 M=${M:-kernels/measurements/2026-12-02-h200-stop17}
 O=/tmp/r1; mkdir -p $O; save() { tar czf $OUT/r1.tar.gz -C /tmp r1; }
-export BIN=/tmp/bin
-( time bash $M/build-on-device.sh base=main new=issue-10-stop17 ln=issue-10-stop17-device=-DSWZ_FAST_LOAD_NEXT=1 ) 2>&1 | tail -12
+export BIN=${BIN:-/tmp/bin}
+[ -x $BIN/swz-bench-new ] || ( time bash $M/build-on-device.sh base=main new=issue-10-stop17 ln=issue-10-stop17-device=-DSWZ_FAST_LOAD_NEXT=1 ) 2>&1 | tail -12
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv | tee $O/gpu.txt
 for b in swz-bench-base swz-bench-new swz-bench-ln; do
   cuobjdump -sass $BIN/$b > /tmp/$b.sass 2>/dev/null; python3 $M/sass_counts.py /tmp/$b.sass > $O/sass-$b.txt
