@@ -1,8 +1,9 @@
-// The gather's read addresses in the form the kernel computes them
+// The gather's read addresses in the forms the kernels compute them
 // (fast_transpose_plan::gather_read_byte: a base per iteration, one XOR
-// per read) must be the tile cells the plan describes (gather_cell through
-// shared_byte), for every lane, warp, iteration and read of every shipped
-// plan, striped tiles too. swz-verify --kernel proves the XOR form's bank
+// per read; gather_read_byte_by_cell, the aligned int8 kernel's) must be
+// the tile cells the plan describes (gather_cell through shared_byte), for
+// every lane, warp, iteration and read of every shipped plan, striped
+// tiles too. swz-verify --kernel proves the XOR form's bank
 // costs and coverage; this ties it to the cells the emulation transposes.
 #include <catch2/catch.hpp>
 
@@ -23,6 +24,7 @@ void check_gather_form() {
                     auto const cell = Plan::gather_cell(lane, warp, it, k);
                     unsigned const want = Plan::shared_byte(cell.y, cell.x);
                     differ += Plan::template gather_read_byte<unsigned>(lane, warp, it, k) != want;
+                    differ += Plan::template gather_read_byte_by_cell<unsigned>(lane, warp, it, k) != want;
                     ++reads;
                 }
     CAPTURE(Plan::elem, Plan::tile_rows, Plan::row_bytes, Plan::strip_bytes);

@@ -58,7 +58,7 @@ __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kerne
 #pragma unroll
     for (unsigned chain = 0; chain < lanes::chains; ++chain) {
         typename body::gathered g;
-        body::gather_chain(tile, chain, g, tid, phase);
+        body::template gather_chain<body::gathers_by_cell>(tile, chain, g, tid, phase);
 #pragma unroll
         for (unsigned k = 0; k < lanes::chain_length; ++k) {
             if constexpr (body::realigns_by_gather) {

@@ -75,6 +75,12 @@ struct fast_transpose_body {
     // and floats with both sides unaligned did not move (61.6-63.0 ->
     // 60.5-64.0): those keep the shuffle.
     static constexpr bool realigns_by_gather = !AlignedOut && G == 1 && (E == 8 ? !AlignedIn : AlignedIn);
+    // The int8 kernel with aligned rows (8 blocks per SM, 32 registers)
+    // computes its gather addresses through the cells: on an H200 its
+    // squares ran 1-3 points of copy faster so (2026-12-02, stop17 run 4:
+    // 8192 x 8192 92.8 against 90.1, 16384 x 16384 91.1 against 90.0); the
+    // packed kernel keeps the XOR form (4096 x 64 x 64 int8 80 against 70).
+    static constexpr bool gathers_by_cell = E == 1 && AlignedIn && AlignedOut;
 
     // The widths swz-verify --kernel costs are the widths issued here.
     static_assert(sizeof(vec16) == Plan::store_width, "the tile is stored 16 bytes per lane");
@@ -253,6 +259,7 @@ struct fast_transpose_body {
     // in registers, packed into output vectors.
     // Realigning by the gather, the rows are those of the output row's
     // aligned chunk, for the matrix's phase (output_phase).
+    template <bool ByCell = false>
     SWZ_HOST_DEVICE static void gather_chain(unsigned char const* tile, unsigned chain, gathered& g, unsigned tid,
                                              unsigned phase = 0) {
         unsigned const lane = tid % 32, warp = tid / 32;
@@ -267,6 +274,8 @@ struct fast_transpose_body {
                 unsigned byte = 0;
                 if constexpr (realigns_by_gather)
                     byte = fast_transpose_realign<Plan>::gather_read_byte(lane, warp, it, r, phase);
+                else if constexpr (ByCell)
+                    byte = Plan::gather_read_byte_by_cell(lane, warp, it, r);
                 else
                     byte = Plan::gather_read_byte_from(base, r);
                 val[r] = load_as<gathered_word>(tile + byte);
