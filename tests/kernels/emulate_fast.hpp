@@ -49,7 +49,8 @@ void emulate_gather_phase(tile_job const& job, unsigned char const* tile) {
     std::vector<typename body::gathered> g(Plan::threads);
     unsigned const phase = body::output_phase(job);
     for (unsigned chain = 0; chain < lanes::chains; ++chain) {
-        for (unsigned tid = 0; tid < Plan::threads; ++tid) body::gather_chain(tile, chain, g[tid], tid, phase);
+        for (unsigned tid = 0; tid < Plan::threads; ++tid)
+            body::template gather_chain<body::gathers_by_cell>(tile, chain, g[tid], tid, phase);
         for (unsigned tid = 0; tid < Plan::threads; ++tid) {
             unsigned const lane = tid % 32, source = lanes::gather_source_lane(lane);
             for (unsigned k = 0; k < lanes::chain_length; ++k)

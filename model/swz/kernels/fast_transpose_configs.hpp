@@ -31,16 +31,19 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     static constexpr unsigned band = whole_column, min_blocks = 6;
     // Realigning, as measured by swz-bench --tune on an H200 (2026-12-02,
     // kernels/BENCHMARKS.md; each the best of 3-6 blocks, ties kept as
-    // before): input rows only 6 (doubles 5); output rows only, halves 5,
-    // floats 4 (their gather realigns: 92 against 65 at 6), doubles 5; both,
-    // 5 (halves 80 against 77, floats 88 against 84), doubles 4 (level with
-    // 5 when that did not spill; at 5 it now spills 24 bytes, and ran odd
-    // shapes at 85% of copy against 91).
+    // before): input rows only 6 (doubles 5); output rows only, floats 4
+    // (their gather realigns: 92 against 65 at 6), doubles 5; both, floats
+    // 5 (88 against 84), doubles 4 (level with 5 when that did not spill; at
+    // 5 it now spills 24 bytes, and ran odd shapes at 85% of copy against
+    // 91). Halves realigning output rows, 4: since the gather's addresses
+    // and pack got cheaper (stop17), 5 blocks ran them at 73-79% of copy in
+    // the bench's back-to-back launches, 4 at 85-88 (8191 x 8193 86.0
+    // against 76.6, 8193 x 8192 87.6 against 73.6).
     static constexpr unsigned min_blocks_realigned(bool in, bool out) {
         if (Elem == 8) return in && out ? 4 : 5;
         if (!out) return 6;
-        if (!in) return Elem == 4 ? 4 : 5;
-        return 5;
+        if (Elem == 2) return 4;
+        return in ? 5 : 4;
     }
     // Packing: halves and floats; doubles' one packed cell of run 1
     // (96 x 100000, sub-tiles of 32 rows) did not gain (93.5 -> 93.2%).

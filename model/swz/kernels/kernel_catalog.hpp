@@ -82,6 +82,16 @@ void visit_fast(std::string_view name, Visitor& v) {
                                 {{{"warp", plan::warps}, {"iteration", plan::gather_iterations},
                                   {"read", plan::rows_per_vector}}}},
              [](auto lane, auto const* vars) { return plan::gather_read_byte(lane, vars[0], vars[1], vars[2]); });
+    // The int8 kernel with aligned rows computes the same reads through
+    // their cells (fast_transpose_plan::gather_read_byte_by_cell).
+    if constexpr (Elem == 1)
+        v.access(info,
+                 kernel_access_info{"gather_by_cell.ld_shared", ld_shared(plan::gather_width), 3,
+                                    {{{"warp", plan::warps}, {"iteration", plan::gather_iterations},
+                                      {"read", plan::rows_per_vector}}}},
+                 [](auto lane, auto const* vars) {
+                     return plan::gather_read_byte_by_cell(lane, vars[0], vars[1], vars[2]);
+                 });
     // Output rows realigned by the gather itself: floats with aligned input
     // rows, doubles with unaligned ones (the others run the plain gather).
     if constexpr (plan::elems_per_gather == 1) {

@@ -53,10 +53,12 @@ __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kerne
     }
     __syncthreads();
     unsigned const phase = body::output_phase(job);
+    bool const inside = body::stores_inside(job);  // decided once: no edge logic in the loop below
+    auto const corner = body::out_corner_of(job);
 #pragma unroll
     for (unsigned chain = 0; chain < lanes::chains; ++chain) {
         typename body::gathered g;
-        body::gather_chain(tile, chain, g, tid, phase);
+        body::template gather_chain<body::gathers_by_cell>(tile, chain, g, tid, phase);
 #pragma unroll
         for (unsigned k = 0; k < lanes::chain_length; ++k) {
             if constexpr (body::realigns_by_gather) {
@@ -66,7 +68,8 @@ __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kerne
                 for (unsigned i = 0; i < Plan::elems_per_gather; ++i) {
                     vec16 next{{0, 0, 0, 0}};
                     if (!AlignedOut) next = shuffle(body::gather_sent(g, lane, k, i), lanes::gather_source_lane(lane));
-                    body::store_vector(job, g, chain, k, i, next, tid);
+                    if (inside) body::store_vector_inside(corner, g, chain, k, i, next, tid);
+                    else body::store_vector_edge(job, g, chain, k, i, next, tid);
                 }
             }
         }

@@ -75,6 +75,12 @@ struct fast_transpose_body {
     // and floats with both sides unaligned did not move (61.6-63.0 ->
     // 60.5-64.0): those keep the shuffle.
     static constexpr bool realigns_by_gather = !AlignedOut && G == 1 && (E == 8 ? !AlignedIn : AlignedIn);
+    // The int8 kernel with aligned rows (8 blocks per SM, 32 registers)
+    // computes its gather addresses through the cells: on an H200 its
+    // squares ran 1-3 points of copy faster so (2026-12-02, stop17 run 4:
+    // 8192 x 8192 92.8 against 90.1, 16384 x 16384 91.1 against 90.0); the
+    // packed kernel keeps the XOR form (4096 x 64 x 64 int8 80 against 70).
+    static constexpr bool gathers_by_cell = E == 1 && AlignedIn && AlignedOut;
 
     // The widths swz-verify --kernel costs are the widths issued here.
     static_assert(sizeof(vec16) == Plan::store_width, "the tile is stored 16 bytes per lane");
@@ -253,6 +259,7 @@ struct fast_transpose_body {
     // in registers, packed into output vectors.
     // Realigning by the gather, the rows are those of the output row's
     // aligned chunk, for the matrix's phase (output_phase).
+    template <bool ByCell = false>
     SWZ_HOST_DEVICE static void gather_chain(unsigned char const* tile, unsigned chain, gathered& g, unsigned tid,
                                              unsigned phase = 0) {
         unsigned const lane = tid % 32, warp = tid / 32;
@@ -260,20 +267,20 @@ struct fast_transpose_body {
         for (unsigned k = 0; k < lanes::chain_length; ++k) {
             unsigned const it = lanes::chain_iteration(chain, k);
             auto const task = Plan::gather_task(lane, warp, it);
+            [[maybe_unused]] unsigned const base = Plan::gather_base_byte(lane, warp, it);  // one XOR a read
             gathered_word val[K];
 #pragma unroll
             for (unsigned r = 0; r < K; ++r) {
                 unsigned byte = 0;
-                if constexpr (realigns_by_gather) {
+                if constexpr (realigns_by_gather)
                     byte = fast_transpose_realign<Plan>::gather_read_byte(lane, warp, it, r, phase);
-                } else {
-                    auto const cell = Plan::gather_cell(lane, warp, it, r);
-                    byte = Plan::shared_byte(cell.y, cell.x);
-                }
+                else if constexpr (ByCell)
+                    byte = Plan::gather_read_byte_by_cell(lane, warp, it, r);
+                else
+                    byte = Plan::gather_read_byte_from(base, r);
                 val[r] = load_as<gathered_word>(tile + byte);
             }
-            xor_permute(val, Plan::rotation(task.t));  // now val[m] holds tile row K*t + m
-            pack(val, g.v[k]);
+            pack_rotated(val, Plan::rotation(task.t), g.v[k]);
         }
     }
 
@@ -313,17 +320,38 @@ struct fast_transpose_body {
     // at the ends of the output row.
     SWZ_HOST_DEVICE static void store_vector(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
                                              unsigned i, vec16 const& next, unsigned tid) {
+        if (stores_inside(job)) return store_vector_inside(out_corner_of(job), g, chain, k, i, next, tid);
+        store_vector_edge(job, g, chain, k, i, next, tid);
+    }
+
+    // The tile's corner in the output and the output pitch, for a tile for
+    // which stores_inside holds: its stores are at 32-bit offsets from it.
+    struct out_corner {
+        unsigned char* p;
+        unsigned pitch;
+    };
+    SWZ_HOST_DEVICE static out_corner out_corner_of(tile_job const& job) {
+        return {job.out + job.col0 * job.pitch_out + job.row0 * E, unsigned(job.pitch_out)};
+    }
+
+    // store_vector inside the matrix: whole chunks, no edge logic.
+    SWZ_HOST_DEVICE static void store_vector_inside(out_corner const& o, gathered const& g, unsigned chain,
+                                                    unsigned k, unsigned i, vec16 const& next, unsigned tid) {
         auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
         vec16 const& v = g.v[k][i];
-        if (stores_inside(job)) {  // whole chunks at offsets from the tile's corner in the output
-            unsigned char* const corner = job.out + job.col0 * job.pitch_out + job.row0 * E;
-            unsigned const row = task.c * K + task.w * G + i;  // of the tile's output rows; K * E = 16 bytes a group
-            unsigned char* const at = corner + (row * unsigned(job.pitch_out) + task.t * 16u);
-            if (AlignedOut) return store_global16<Streaming>(at, v);
-            if (task.t + 1 == Plan::row_groups) return;  // the next tile's first chunk
-            unsigned const shift = (16u - unsigned(address(at) % 16)) % 16u;
-            return store_global16<Streaming>(at + shift, funnel16<E>(v, next, shift));
-        }
+        unsigned const row = task.c * K + task.w * G + i;  // of the tile's output rows; K * E = 16 bytes a group
+        unsigned const at = row * o.pitch + task.t * 16u;
+        if (AlignedOut) return store_global16<Streaming>(o.p + at, v);
+        if (task.t + 1 == Plan::row_groups) return;  // the next tile's first chunk
+        unsigned const shift = (0u - (unsigned(address(o.p)) + at)) % 16u;
+        store_global16<Streaming>(o.p + (at + shift), funnel16<E>(v, next, shift));
+    }
+
+    // store_vector in a tile at the matrix's edge.
+    SWZ_HOST_DEVICE static void store_vector_edge(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
+                                                  unsigned i, vec16 const& next, unsigned tid) {
+        auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
+        vec16 const& v = g.v[k][i];
         std::size_t const out_row = job.col0 + task.c * K + task.w * G + i;
         std::size_t const first = job.row0 + std::size_t(task.t) * K;  // first output column of the vector
         if (out_row >= job.cols || first >= job.rows) return;
@@ -374,6 +402,43 @@ struct fast_transpose_body {
         std::ptrdiff_t const at = row + std::ptrdiff_t((job.row0 + std::size_t(task.t) * K) * E) + shift;
         if (!last_group || job.row0 + Plan::tile_rows >= job.rows) store_clipped(job, at, g.v[k][0], row, hi);
         if (last_group && job.row0 == 0) store_clipped(job, row + shift - 16, g.v[k][0], row, hi);
+    }
+
+    // val[k] = the word (or double) of tile row K*t + (k ^ rot), as the
+    // gather read it; out[i] = element i of each word, in row order. The
+    // rotation's low bit (bytes: its two low bits) moves rows inside the
+    // pairs (quads) of words that one byte permute combines, so it goes
+    // into that permute's selector; the other bits move whole words, by
+    // selects (xor_permute).
+    SWZ_HOST_DEVICE static void pack_rotated(gathered_word (&val)[K], unsigned rot, vec16 (&out)[G]) {
+        if constexpr (E == 1) {
+            xor_permute(val, rot & 4u);  // now val[4q + i] holds tile row K*t + 4q + (i ^ (rot & 3))
+            // Level 1 pairs words (0, 1) and (2, 3) of each quad, lower row
+            // first; level 2 puts the pair of rows 0, 1 first.
+            std::uint32_t const s1 = rot & 1u ? 0x1504u : 0x5140u, s2 = rot & 2u ? 0x1054u : 0x5410u;
+#pragma unroll
+            for (unsigned q = 0; q < 4; ++q) {
+                std::uint32_t const lo_p = byte_perm(val[4 * q], val[4 * q + 1], s1);
+                std::uint32_t const hi_p = byte_perm(val[4 * q], val[4 * q + 1], s1 + 0x2222u);
+                std::uint32_t const lo_q = byte_perm(val[4 * q + 2], val[4 * q + 3], s1);
+                std::uint32_t const hi_q = byte_perm(val[4 * q + 2], val[4 * q + 3], s1 + 0x2222u);
+                out[0].w[q] = byte_perm(lo_p, lo_q, s2);
+                out[1].w[q] = byte_perm(lo_p, lo_q, s2 + 0x2222u);
+                out[2].w[q] = byte_perm(hi_p, hi_q, s2);
+                out[3].w[q] = byte_perm(hi_p, hi_q, s2 + 0x2222u);
+            }
+        } else if constexpr (E == 2) {
+            xor_permute(val, rot & 6u);  // now val[2p + i] holds tile row K*t + 2p + (i ^ (rot & 1))
+            std::uint32_t const s = rot & 1u ? 0x1054u : 0x5410u;
+#pragma unroll
+            for (unsigned p = 0; p < 4; ++p) {
+                out[0].w[p] = byte_perm(val[2 * p], val[2 * p + 1], s);
+                out[1].w[p] = byte_perm(val[2 * p], val[2 * p + 1], s + 0x2222u);
+            }
+        } else {
+            xor_permute(val, rot);  // now val[m] holds tile row K*t + m
+            pack(val, out);
+        }
     }
 
     // val[m] = the word (or double) of tile row K*t + m; out[i] = element i
