@@ -27,6 +27,9 @@ layouts=(
   "--layout linear:1,2,4,8,16,32,64,128,256,512,1024 --elem 2 --row-bytes 64 --rows 64"
   "--equiv article:nx=64,elem=2,tc=16 tma:128B --row-bytes 128 --elem 2"
   "--nx 40 --rows 64"
+  "--nx 1000 --elem 1"
+  "--nx 2443 --elem 1 --rows 65536"
+  "--nx 486 --elem 8 --tc 16 --rows 65536 --access stmatrix.x2.trans"
   "--suggest --access row --access column --access ldmatrix.x4 --access cp.async.16 --rows 64 --row-bytes 128 --elem 2"
 )
 echo "| layout | median | fastest | exit |"
