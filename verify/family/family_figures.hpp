@@ -228,7 +228,7 @@ property_result prove_family_figure(prover& p, std::string const& name, bool col
         negation.push_back(i < j);
         auto const bits_i = column ? a + i : i, bits_j = column ? a + j : j;
         negation.push_back(bi.phase == bj.phase && bi.group == bj.group && bi.unit != bj.unit &&
-                           (bits_i & form.free) == (bits_j & form.free));
+                           ((bits_i ^ bits_j) & form.free) == 0u);
         decide_on_family(p, upper, q, negation, [column, chunk, k, forms](instance const& inst, cell_values const& v) -> std::optional<replayed> {
             std::uint64_t const width = inst.width(chunk), sa = cell_value<Family>(v, 0), sb = column ? cell_value<Family>(v, 1) : 0;
             std::uint64_t const i = cell_value<Family>(v, k), j = cell_value<Family>(v, k + 1);
