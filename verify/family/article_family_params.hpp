@@ -67,6 +67,9 @@ public:
     // The XOR takes the row, not a linear offset: no linear view (family_figures.hpp).
     static constexpr bool swizzles_linear_offsets = false;
     symbolic_pow2 width(bool chunk) const { return chunk ? params_.tc : params_.elem; }
+    // Both widths are variables of the family already.
+    static constexpr bool derives_a_width = false;
+    static constexpr bool width_is_derived(bool) { return false; }
     symbolic_pow2 elem() const { return params_.elem; }
     symbolic_pow2 row_bytes() const { return params_.nx * params_.elem; }
     // The -chunk patterns move TC bytes a lane, at most 16.

@@ -113,6 +113,13 @@ public:
         return {least(least(m, e.lift(4)), r)};
     }
     symbolic_pow2 width(bool chunked) const { return chunked ? chunk() : elem(); }
+    // The chunk is a least of three: a figure query takes it as a variable
+    // defined equal to it (family_figures.hpp's declared_width), of
+    // 0 .. max_log2_width, which holds every width: the element is at most
+    // 16 bytes, and so is the chunk (its least with 2^4 above).
+    static constexpr bool derives_a_width = true;
+    static constexpr bool width_is_derived(bool chunked) { return chunked; }
+    static constexpr std::uint64_t max_log2_width = 4;
     byte_fields<symbolic_uint> fields() const {
         return {bits(), source_low() + log_elem(), target_low() + log_elem()};
     }

@@ -20,7 +20,8 @@
 // A Family (family_query.hpp) also gives, on solver values and on its
 // instances: `width(chunk)` (the element, or the chunk the -chunk patterns
 // move), `elem()`, `row_bytes()`, `offset(y, x)`, and `figure_rules(column,
-// chunk)`: the instances a figure is stated for. A family whose offset is
+// chunk)`: the instances a figure is stated for, and `width_is_derived(chunk)`
+// (below, declared_width). A family whose offset is
 // a swizzle of the row-major byte (`swizzles_linear_offsets`, with
 // `base_byte` and `linear_byte`) has its row-major figures proved on that
 // linear view, after a `.linear` lemma that each lane's cell is where the
@@ -133,6 +134,35 @@ lane_bank<symbolic_uint> symbolic_lane_bank(Family const& f, bool column, bool l
 
 }  // namespace family_figure_detail
 
+namespace family_figure_detail {
+
+// The access width a figure query states its lemma for. Where the family
+// derives it from its parameters through comparisons (CuTe's chunk, the
+// least of 2^M elements, 16 bytes and the row: `width_is_derived`), the
+// query declares the width's log as a variable of its own, log2_W, last,
+// and asserts it equal to the family's: the same width, the same
+// statement, and the solver branches on the variable instead of on the
+// comparisons inside every shift (row-chunk's upper lemma on CuTe: 41k
+// conflicts to 16k, on a variable of 3 bits, log2_W <= max_log2_width: of 5
+// bits it stays at 41k). The replay reads the instance's own width, never
+// log2_W.
+template <class Family>
+void declare_width(std::vector<variable_range>& vars, bool chunk) {
+    if constexpr (Family::derives_a_width)
+        if (Family::width_is_derived(chunk)) vars.push_back({"log2_W", Family::max_log2_width + 1});
+}
+
+template <class Family>
+symbolic_pow2 declared_width(family_query<Family> const& q, bool chunk, std::vector<z3::expr>& negation) {
+    auto const w = q.f.width(chunk);
+    if (!Family::derives_a_width || !Family::width_is_derived(chunk)) return w;
+    auto const& v = q.vars.back().value;
+    negation.push_back(v == w.log);
+    return {v};
+}
+
+}  // namespace family_figure_detail
+
 // The `.linear` lemma of a row-major figure: lane l at unit s*32 + l
 // reads a cell whose row-major base byte is (s*32 + l) * W, from the
 // cell's first byte. The family's offset being linear_byte(base_byte(y, x)),
@@ -142,12 +172,14 @@ property_result prove_linear_view(prover& p, std::string const& name, bool chunk
     using namespace family_figure_detail;
     property_result r = family_result("conflict." + name + ".linear",
                                       "a row-major lane's cell has the base byte (s*32 + l) * W and is read from its first byte");
-    family_query<Family> q(p, {{"s", std::uint64_t(1) << (32 + Family::max_log2_row_bytes - 5)}, {"i", 32}});
+    std::vector<variable_range> vars{{"s", std::uint64_t(1) << (32 + Family::max_log2_row_bytes - 5)}, {"i", 32}};
+    declare_width<Family>(vars, chunk);
+    family_query<Family> q(p, vars);
     auto const& f = q.f;
-    auto const width = f.width(chunk);
+    auto negation = f.rules();
+    auto const width = declared_width(q, chunk, negation);
     auto const& s = q.cell(0); auto const& i = q.cell(1);
     auto const b = row_access::lane_byte(i, s, f.row_bytes(), width);
-    auto negation = f.rules();
     for (auto const& e : f.figure_rules(false, chunk)) negation.push_back(e);
     negation.push_back(!(f.base_byte(b.y, b.xb / f.elem()) == (s * 32u + i) * width && b.xb % f.elem() == 0u));
     decide_on_family(p, r, q, negation, [chunk](typename Family::instance const& inst, cell_values const& v) -> std::optional<replayed> {
@@ -210,16 +242,17 @@ property_result prove_family_figure(prover& p, std::string const& name, bool col
         std::size_t const k = starts.size();
         starts.push_back({"i", 32});
         starts.push_back({"j", 32});
+        declare_width<Family>(starts, chunk);
         family_query<Family> q(p, starts);
         auto const& f = q.f;
-        auto const width = f.width(chunk);
+        auto negation = f.rules();
+        auto const width = declared_width(q, chunk, negation);
         auto const& a = q.cell(0);
         auto const b = column ? q.cell(1) : a.lift(0);
         auto const& i = q.cell(k); auto const& j = q.cell(k + 1);
         auto const form = forms.symbolic(f, width);
         auto const bi = symbolic_lane_bank(f, column, linear, width, i, a, b);
         auto const bj = symbolic_lane_bank(f, column, linear, width, j, a, b);
-        auto negation = f.rules();
         for (auto const& e : f.figure_rules(column, chunk)) negation.push_back(e);
         if (column) {
             negation.push_back(a + 32u <= f.rows_var());
@@ -256,15 +289,17 @@ property_result prove_family_figure(prover& p, std::string const& name, bool col
     judge_by_lemma(r, upper, true);
     if (r.outcome != verdict::proved) return r;
     {
-        family_query<Family> q(p, {{"i", 32}, {"j", 32}});
+        std::vector<variable_range> lanes{{"i", 32}, {"j", 32}};
+        declare_width<Family>(lanes, chunk);
+        family_query<Family> q(p, lanes);
         auto const& f = q.f;
-        auto const width = f.width(chunk);
+        auto negation = f.rules();
+        auto const width = declared_width(q, chunk, negation);
         auto const& i = q.cell(0); auto const& j = q.cell(1);
         auto const zero = i.lift(0);
         auto const form = forms.symbolic(f, width);
         auto const bi = symbolic_lane_bank(f, column, linear, width, i, zero, zero);
         auto const bj = symbolic_lane_bank(f, column, linear, width, j, zero, zero);
-        auto negation = f.rules();
         for (auto const& e : f.figure_rules(column, chunk)) negation.push_back(e);
         if (column) negation.push_back(f.rows_var().lift(32) <= f.rows_var());
         negation.push_back(i < j);
