@@ -31,11 +31,62 @@ inline constexpr std::uint64_t cute_max_bits = 16, cute_max_base = 24, cute_max_
 
 struct cute_instance;
 
-// The swizzle on solver values: xor_bit_field with its fields as values.
-struct symbolic_bit_swizzle {
-    symbolic_uint field, source_low, target_low;
-    symbolic_uint operator()(symbolic_uint const& offset) const { return xor_bit_field(offset, field, source_low, target_low); }
+// The swizzle by its parts, on any value type: the field mask 2^B - 1 and
+// the low bits of the fields it reads (source) and writes (target), run
+// through the model's own xor_bit_field and bit_field. On solver values in
+// the family's queries; on integers (cute_instance::parts) in the replays
+// of the lemmas below, which the model's bit_swizzle equals on every offset.
+template <class V>
+struct bit_swizzle_parts {
+    V field, source_low, target_low;
+    V operator()(V const& offset) const { return xor_bit_field(offset, field, source_low, target_low); }
+    V source(V const& offset) const { return bit_field(offset, field, source_low); }  // the field it reads
 };
+using symbolic_bit_swizzle = bit_swizzle_parts<symbolic_uint>;
+
+// The lemmas the CuTe family's proofs rest on (cute_family.cpp), written
+// once for solver values and integers. Each is proved over the whole family
+// before a property takes it as given (family_query.hpp's
+// decide_with_lemmas); none is about the layout's cost or shape, each only
+// cuts a query down to what the solver decides quickly.
+namespace cute_lemma {
+
+// F(u) reads u's source field: F writes a field outside the one it reads
+// (|S| >= B), so F(F(u)) = F(u) ^ (source << TL) = u.
+template <class V>
+auto keeps_its_source(bit_swizzle_parts<V> const& f, V const& u) {
+    return f.source(f(u)) == f.source(u);
+}
+
+// Two offsets that differ only below the source field (u and the first
+// element of its run of 2^M elements) read the same source field.
+template <class V>
+auto same_source(bit_swizzle_parts<V> const& f, V const& u, V const& v) {
+    return f.source(u) == f.source(v);
+}
+
+// F changes only the bits of u below bit t.
+template <class V>
+auto changes_only_below(bit_swizzle_parts<V> const& f, V const& u, V const& t) {
+    return (f(u) ^ u) < (constant_like(u, 1) << t);
+}
+
+// Arithmetic, no layout: a v that differs from u only below bit t stays
+// below R where u does and R is a multiple of 2^t.
+template <class V>
+auto stays_below(V const& u, V const& v, V const& limit, V const& t) {
+    auto const one = constant_like(u, 1);
+    return !(u < limit && (limit & ((one << t) - one)) == 0u && (v ^ u) < (one << t)) || v < limit;
+}
+
+// The offset 2^(SL + B - 1), the top bit of the source field, reads the
+// field 2^(B - 1) (B >= 1).
+template <class V>
+auto reads_its_top_bit(bit_swizzle_parts<V> const& f, V const& bits, V const& top_source_bit) {
+    return f.source(top_source_bit) == (constant_like(bits, 1) << (bits - 1u));
+}
+
+}  // namespace cute_lemma
 
 class cute_family {
 public:
@@ -166,6 +217,8 @@ struct cute_instance {
     std::uint64_t offset(std::uint64_t y, std::uint64_t x) const { return layout().byte_offset(y, x); }
     std::uint64_t base_byte(std::uint64_t y, std::uint64_t x) const { return layout().base.byte_offset(y, x); }
     std::uint64_t linear_byte(std::uint64_t b) const { return swizzle_in_elements(swizzle, b, elem()); }
+    bit_swizzle_parts<std::uint64_t> parts() const { return {swizzle.field(), swizzle.source_low(), swizzle.target_low()}; }
+    std::uint64_t element_offset(std::uint64_t y, std::uint64_t x) const { return base_byte(y, x) / elem(); }
     std::uint64_t elem() const { return std::uint64_t(1) << log_elem; }
     std::uint64_t row_elems() const { return std::uint64_t(1) << log_row_elems; }
     std::uint64_t row_bytes() const { return std::uint64_t(1) << (log_elem + log_row_elems); }
