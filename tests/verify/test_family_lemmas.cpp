@@ -150,3 +150,65 @@ TEST_CASE("a family whose property needs one it does not define is a bug, report
                               }};
     CHECK_THROWS_AS(certify_family(&d, 1000, 1), std::logic_error);
 }
+
+TEST_CASE("the CuTe figures rest on lemmas shared by the element's and the chunk's figure", "[verify][family][cute][lemmas]") {
+    auto const c = certify_family(family_named("cute").value(), 120000);
+    auto const by = swz::testing::by_id(c.results);
+    CHECK(c.results.size() == 8);  // the shared lemmas are not results of their own
+    for (char const* id : {"family.conflict.row", "family.conflict.row-chunk"}) {
+        CAPTURE(id);
+        CHECK(by.at(id).outcome == verdict::proved);
+        CHECK_THAT(by.at(id).method, Catch::Contains("family.conflict.row+row-chunk.linear, .upper, .lower, shared with"));
+    }
+    // The shared lemmas' calls shared out between the two.
+    CHECK(by.at("family.conflict.row").solver_calls + by.at("family.conflict.row-chunk").solver_calls >= 3);
+    for (char const* id : {"family.conflict.column", "family.conflict.column-chunk"}) {
+        CAPTURE(id);
+        CHECK(by.at(id).outcome == verdict::proved);
+        CHECK_THAT(by.at(id).method, Catch::Contains("family.conflict.column+column-chunk.upper, .lower, shared with"));
+    }
+}
+
+TEST_CASE("a shared figure lemma the solver cannot decide leaves both figures UNKNOWN", "[verify][family][cute][lemmas]") {
+    scoped_fault fault({injected_fault::kind::answer_unknown, "family.conflict.column+column-chunk.upper"});
+    auto const by = swz::testing::by_id(certify_family(family_named("cute").value(), 120000).results);
+    CHECK(fault.hits() > 0);
+    for (char const* id : {"family.conflict.column", "family.conflict.column-chunk"}) {
+        CAPTURE(id);
+        CHECK(by.at(id).outcome == verdict::unknown);
+        CHECK_THAT(by.at(id).reason, Catch::Contains("injected fault"));
+    }
+    CHECK(by.at("family.conflict.row").outcome == verdict::proved);
+}
+
+TEST_CASE("a shared lemma refuted at one width refutes that width's figure only", "[verify][family][cute][lemmas]") {
+    // The ideal everywhere, for both widths at once: wrong where S < 0 moves
+    // a bit of a word's byte to bit 7 or above.
+    figure_form<cute_family> ideal{
+        [](cute_family const&, symbolic_pow2 const& w) {
+            return column_form<symbolic_uint>{w.log.lift(127) >> unit_bytes(w).log, w.log.lift(0)};
+        },
+        [](cute_instance const&, std::uint64_t w) { return column_form<std::uint64_t>{127u >> unit_log(w), 0}; }};
+    prover p(120000);
+    auto const upper = prove_figure_bound<cute_family>(p, false, true, figure_widths::both(), ideal);
+    REQUIRE(upper.outcome == verdict::refuted);
+    CHECK(upper.id == "family.conflict.row+row-chunk.upper");
+    auto const& vars = upper.evidence.at("variables");
+    REQUIRE(vars.contains("chunk"));
+    bool const at_chunk = vars.at("chunk").get<std::uint64_t>() == 1;
+    property_result proved;
+    proved.outcome = verdict::proved;
+    figure_words const text{"stand-in", "stand-in"};
+    for (bool chunk : {false, true}) {
+        CAPTURE(chunk, at_chunk, upper.evidence_text);
+        auto const r = figure_from_lemmas(chunk ? "row-chunk" : "row", chunk, text, &proved, upper, proved);
+        CHECK(r.outcome != verdict::proved);
+        if (chunk == at_chunk) {
+            CHECK(r.outcome == verdict::refuted);
+            CHECK(r.evidence.at("wavefronts").get<std::uint64_t>() > r.evidence.at("closed_form").get<std::uint64_t>());
+        } else {
+            CHECK(r.outcome == verdict::unknown);
+            CHECK_THAT(r.reason, Catch::Contains("width, which this figure does not take"));
+        }
+    }
+}

@@ -85,7 +85,7 @@ family_certificate certify_family(family_kind f, unsigned timeout_ms, unsigned t
     std::size_t const count = properties.size();
     auto const needs = resolve_needs(properties);
     auto const order = start_order(properties, needs);
-    c.results.resize(count);
+    std::vector<property_result> results(count);
     // Each thread takes the first property in `order` whose needs are
     // decided, and waits while none is ready.
     std::mutex lock;  // the state below, and --log-queries' lines
@@ -112,7 +112,7 @@ family_certificate certify_family(family_kind f, unsigned timeout_ms, unsigned t
                 ++running;
                 in_job = true;
                 std::vector<property_result> needed;
-                for (std::size_t j : needs[i]) needed.push_back(c.results[j]);
+                for (std::size_t j : needs[i]) needed.push_back(results[j]);
                 g.unlock();
                 auto const s = std::chrono::steady_clock::now();
                 std::size_t const first_log = p.log().size();
@@ -120,7 +120,7 @@ family_certificate certify_family(family_kind f, unsigned timeout_ms, unsigned t
                 r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count();
                 if (log_queries) print_queries_since(p, first_log, lock);
                 g.lock();
-                c.results[i] = std::move(r);
+                results[i] = std::move(r);
                 done[i] = true;
                 --running;
                 in_job = false;
@@ -141,6 +141,25 @@ family_certificate certify_family(family_kind f, unsigned timeout_ms, unsigned t
     worker();
     for (auto& t : pool) t.join();
     if (failure) std::rethrow_exception(failure);
+    // A shared lemma's time and solver calls go to the results that need it,
+    // in equal parts (the first takes what does not divide).
+    for (std::size_t i = 0; i < count; ++i) {
+        if (properties[i].reported) continue;
+        std::vector<std::size_t> users;
+        for (std::size_t j = 0; j < count; ++j)
+            if (std::find(needs[j].begin(), needs[j].end(), i) != needs[j].end()) {
+                if (!properties[j].reported) throw std::logic_error("a shared lemma needed by another shared lemma");
+                users.push_back(j);
+            }
+        for (std::size_t n = 0; n < users.size(); ++n) {
+            auto& user = results[users[n]];
+            user.seconds += results[i].seconds / double(users.size());
+            user.solver_calls += unsigned(results[i].solver_calls / users.size()) +
+                                 (n == 0 ? unsigned(results[i].solver_calls % users.size()) : 0u);
+        }
+    }
+    for (std::size_t i = 0; i < count; ++i)
+        if (properties[i].reported) c.results.push_back(std::move(results[i]));
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return c;
 }

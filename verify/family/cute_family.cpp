@@ -287,51 +287,94 @@ namespace {
 
 std::string const width_words = "W: the element, or for -chunk the chunk, min(2^M elements, 16 bytes, the row)";
 
-}  // namespace
-
-property_result prove_cute_figure(prover& p, bool column, bool chunk, figure_form<cute_family> const& form) {
+// A figure's statement, and its method: by lemmas of its own (one width),
+// or by the lemmas its pattern's two figures share, each stated for both
+// widths in one query.
+figure_words figure_text(bool column, bool chunk, bool shared) {
     std::string const name = std::string(column ? "column" : "row") + (chunk ? "-chunk" : "");
+    std::string const lemmas = "family.conflict." + (shared ? std::string(column ? "column+column-chunk" : "row+row-chunk") : name);
+    std::string const sharing =
+        shared ? std::string(", shared with family.conflict.") + (column ? "column" : "row") + (chunk ? "" : "-chunk") +
+                     " and each stated for both widths"
+               : "";
     figure_words text;
     if (column) {
         text.statement = "lane l reads row y0+l at the W-byte column c (" + width_words +
                          "): worst wavefronts = 32 / 2^|D & [0, p)|, at y0 = 0, c = 0, on every instance that keeps its "
                          "rows with at least 32 rows; u = log2 max(W, 4), p = 7 - u, r = n + log2 elem, D = the row bits j "
                          "with r + j < 7 or with byte bit r + j a source bit of the swizzle whose target lies in [u, 7)";
-        text.method = "by two queries of two lanes (family.conflict." + name + ".upper, .lower): lanes of one phase in one "
+        text.method = "by two queries of two lanes (" + lemmas + ".upper, .lower" + sharing + "): lanes of one phase in one "
                       "bank group with distinct units differ in the row bits [0, p) outside D; at y0 = 0, c = 0 the lanes "
                       "of a phase whose rows are 0 on D share one group with distinct units";
     } else {
         text.statement = "lane l reads the W-byte unit s*32+l, row by row (" + width_words +
                          "): worst wavefronts = max(W, 4) / 4 * 2^|F|, F = the byte bits in [log2 W, 2) that the swizzle "
                          "moves to byte bit 7 or above (only where S < 0 and lanes share a word), on every instance";
-        text.method = "by three queries: each lane's cell has the row-major base byte (s*32+l) * W (family.conflict." + name +
-                      ".linear), so the lane is at the swizzle of that byte; then two of two lanes (.upper, .lower): lanes of "
-                      "one phase in one bank group with distinct units differ in the lane bits F; at s = 0 the lanes of a "
-                      "phase that are 0 outside F share one group with distinct units";
+        text.method = "by three queries (" + lemmas + ".linear, .upper, .lower" + sharing + "): each lane's cell has the "
+                      "row-major base byte (s*32+l) * W, so the lane is at the swizzle of that byte; two lanes of one phase "
+                      "in one bank group with distinct units differ in the lane bits F; at s = 0 the lanes of a phase that "
+                      "are 0 outside F share one group with distinct units";
     }
-    return prove_family_figure<cute_family>(p, name, column, chunk, form, text);
-}
-
-namespace {
-
-property_result cute_figure(prover& p, bool column, bool chunk) {
-    return prove_cute_figure(p, column, chunk, column ? cute_column_figure_form() : cute_row_figure_form());
+    return text;
 }
 
 }  // namespace
 
-// In report order. The costs are the solver's time of each on this family,
-// about 0.1 s a unit (2026-12-02, one core), for the longest-first start.
+property_result prove_cute_figure(prover& p, bool column, bool chunk, figure_form<cute_family> const& form) {
+    std::string const name = std::string(column ? "column" : "row") + (chunk ? "-chunk" : "");
+    return prove_family_figure<cute_family>(p, name, column, chunk, form, figure_text(column, chunk, false));
+}
+
+namespace {
+
+// The shared figure lemmas' ids.
+std::string shared_lemma(bool column, char const* which) {
+    return std::string("family.conflict.") + (column ? "column+column-chunk" : "row+row-chunk") + "." + which;
+}
+
+// A figure from the lemmas its pattern's two figures share.
+family_property shared_figure(bool column, bool chunk, double cost) {
+    std::string const name = std::string(column ? "column" : "row") + (chunk ? "-chunk" : "");
+    std::vector<std::string> needs{shared_lemma(column, "upper"), shared_lemma(column, "lower")};
+    if (!column) needs.insert(needs.begin(), shared_lemma(column, "linear"));
+    return {"family.conflict." + name, needs,
+            [column, chunk, name](prover&, std::vector<property_result> const& lemmas) {
+                auto const text = figure_text(column, chunk, true);
+                if (column) return figure_from_lemmas(name, chunk, text, nullptr, lemmas.at(0), lemmas.at(1));
+                return figure_from_lemmas(name, chunk, text, &lemmas.at(0), lemmas.at(1), lemmas.at(2));
+            },
+            cost};
+}
+
+family_property shared_bound(bool column, bool upper, double cost) {
+    return family_property::shared_lemma(shared_lemma(column, upper ? "upper" : "lower"), [column, upper](prover& p) {
+        return prove_figure_bound<cute_family>(p, column, upper, figure_widths::both(),
+                                               column ? cute_column_figure_form() : cute_row_figure_form());
+    }, cost);
+}
+
+}  // namespace
+
+// In report order, then the lemmas the figures share. The costs are each
+// one's solver time on this family, about 0.1 s a unit (2026-12-02, one
+// core), for the longest-first start.
 std::vector<family_property> cute_family_properties() {
     std::string const inv = "family.involution";
-    return {{"family.bijection", {inv}, bijection, 7},
+    return {{"family.bijection", {inv}, bijection, 5},
             {"family.row_permutation", {inv}, row_permutation, 4},
-            {chunk_integrity, 4},
-            {inv, involution, 3},
-            {[](prover& p) { return cute_figure(p, false, false); }, 7},
-            {[](prover& p) { return cute_figure(p, false, true); }, 9},
-            {[](prover& p) { return cute_figure(p, true, false); }, 12},
-            {[](prover& p) { return cute_figure(p, true, true); }, 12}};
+            {chunk_integrity, 3},
+            {inv, involution, 2},
+            shared_figure(false, false, 0),
+            shared_figure(false, true, 0),
+            shared_figure(true, false, 0),
+            shared_figure(true, true, 0),
+            family_property::shared_lemma(shared_lemma(false, "linear"), [](prover& p) {
+                return prove_linear_view<cute_family>(p, figure_widths::both());
+            }, 4),
+            shared_bound(false, true, 7),
+            shared_bound(false, false, 1),
+            shared_bound(true, true, 12),
+            shared_bound(true, false, 12)};
 }
 
 family_definition const& cute_family_definition() {

@@ -23,6 +23,11 @@ namespace swz::verify {
 // `cost`: a rough guess of its solver time against the family's others
 // (the CuTe family's in units of about 0.1 s), so that the longest start
 // first; it changes the order, never a verdict.
+//
+// A lemma shared by properties (`shared_lemma`) is decided the same way
+// but is not one of the certificate's results: the properties that need it
+// say so in their method, and its time and solver calls are shared out
+// among them.
 struct family_property {
     using standalone = std::function<property_result(prover&)>;
     using dependent = std::function<property_result(prover&, std::vector<property_result> const& needed)>;
@@ -38,10 +43,17 @@ struct family_property {
         this->id = std::move(id);
     }
 
+    static family_property shared_lemma(std::string id, standalone f, double cost) {
+        family_property p(std::move(id), std::move(f), cost);
+        p.reported = false;
+        return p;
+    }
+
     dependent decide;
     std::string id;                  // its result's id, where another property needs it
     std::vector<std::string> needs;  // ids of properties whose results `decide` takes
     double cost = 1;
+    bool reported = true;            // false: a shared lemma, not a result of the certificate
 };
 
 struct family_definition {
