@@ -78,14 +78,15 @@ std::uint64_t cell_value(cell_values const& v, std::size_t i) {
 // instance that `replay(instance, values)` runs on (nothing where they
 // break the rules), and the evidence names it.
 template <class Family, class Replay>
-void decide_on_family(prover& p, property_result& r, family_query<Family> const& q, std::vector<z3::expr> negation, Replay replay) {
+void decide_on_family(prover& p, property_result& r, family_query<Family> const& q, std::vector<z3::expr> negation, Replay replay,
+                      bool one_shot_first = false) {
     decide_by_negation(p, r, negation, q.vars, [replay](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
         auto const i = Family::instance::of(v);
         if (!i) return std::nullopt;
         auto out = replay(*i, v);
         if (out) out->data["layout"] = i->spec();
         return out;
-    });
+    }, one_shot_first);
 }
 
 // The same, `cells` inside the tile.
