@@ -291,12 +291,8 @@ std::string const width_words = "W: the element, or for -chunk the chunk, min(2^
 // or by the lemmas its pattern's two figures share, each stated for both
 // widths in one query.
 figure_words figure_text(bool column, bool chunk, bool shared) {
-    std::string const name = std::string(column ? "column" : "row") + (chunk ? "-chunk" : "");
-    std::string const lemmas = "family.conflict." + (shared ? std::string(column ? "column+column-chunk" : "row+row-chunk") : name);
-    std::string const sharing =
-        shared ? std::string(", shared with family.conflict.") + (column ? "column" : "row") + (chunk ? "" : "-chunk") +
-                     " and each stated for both widths"
-               : "";
+    std::string const lemmas = figure_lemma_prefix(column, chunk, shared);
+    std::string const sharing = figure_sharing_words(column, chunk, shared);
     figure_words text;
     if (column) {
         text.statement = "lane l reads row y0+l at the W-byte column c (" + width_words +
@@ -325,56 +321,22 @@ property_result prove_cute_figure(prover& p, bool column, bool chunk, figure_for
     return prove_family_figure<cute_family>(p, name, column, chunk, form, figure_text(column, chunk, false));
 }
 
-namespace {
-
-// The shared figure lemmas' ids.
-std::string shared_lemma(bool column, char const* which) {
-    return std::string("family.conflict.") + (column ? "column+column-chunk" : "row+row-chunk") + "." + which;
-}
-
-// A figure from the lemmas its pattern's two figures share.
-family_property shared_figure(bool column, bool chunk, double cost) {
-    std::string const name = std::string(column ? "column" : "row") + (chunk ? "-chunk" : "");
-    std::vector<std::string> needs{shared_lemma(column, "upper"), shared_lemma(column, "lower")};
-    if (!column) needs.insert(needs.begin(), shared_lemma(column, "linear"));
-    return {"family.conflict." + name, needs,
-            [column, chunk, name](prover&, std::vector<property_result> const& lemmas) {
-                auto const text = figure_text(column, chunk, true);
-                if (column) return figure_from_lemmas(name, chunk, text, nullptr, lemmas.at(0), lemmas.at(1));
-                return figure_from_lemmas(name, chunk, text, &lemmas.at(0), lemmas.at(1), lemmas.at(2));
-            },
-            cost};
-}
-
-family_property shared_bound(bool column, bool upper, double cost) {
-    return family_property::shared_lemma(shared_lemma(column, upper ? "upper" : "lower"), [column, upper](prover& p) {
-        return prove_figure_bound<cute_family>(p, column, upper, figure_widths::both(),
-                                               column ? cute_column_figure_form() : cute_row_figure_form());
-    }, cost);
-}
-
-}  // namespace
-
-// In report order, then the lemmas the figures share. The costs are each
-// one's solver time on this family, about 0.1 s a unit (2026-12-02, one
-// core), for the longest-first start.
+// In report order; the lemmas the figures share are not results. The costs
+// are each one's solver time on this family, about 0.1 s a unit
+// (2026-12-02, one core), for the longest-first start.
 std::vector<family_property> cute_family_properties() {
     std::string const inv = "family.involution";
-    return {{"family.bijection", {inv}, bijection, 5},
-            {"family.row_permutation", {inv}, row_permutation, 4},
-            {chunk_integrity, 3},
-            {inv, involution, 2},
-            shared_figure(false, false, 0),
-            shared_figure(false, true, 0),
-            shared_figure(true, false, 0),
-            shared_figure(true, true, 0),
-            family_property::shared_lemma(shared_lemma(false, "linear"), [](prover& p) {
-                return prove_linear_view<cute_family>(p, figure_widths::both());
-            }, 4),
-            shared_bound(false, true, 7),
-            shared_bound(false, false, 1),
-            shared_bound(true, true, 12),
-            shared_bound(true, false, 12)};
+    std::vector<family_property> out{{"family.bijection", {inv}, bijection, 4},
+                                     {"family.row_permutation", {inv}, row_permutation, 4},
+                                     {chunk_integrity, 3},
+                                     {inv, involution, 2}};
+    for (bool column : {false, true}) {
+        auto const text = [column](bool chunk) { return figure_text(column, chunk, true); };
+        auto const figures = column ? shared_figures<cute_family>(true, cute_column_figure_form(), text, {0, 10, 10})
+                                    : shared_figures<cute_family>(false, cute_row_figure_form(), text, {4, 5, 1});
+        out.insert(out.end(), figures.begin(), figures.end());
+    }
+    return out;
 }
 
 family_definition const& cute_family_definition() {

@@ -28,12 +28,14 @@
 // view puts it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 
 #include "article_figure_forms.hpp"
+#include "family_definition.hpp"
 #include "family_query.hpp"
 #include "swz/access/column_access.hpp"
 #include "swz/access/row_access.hpp"
@@ -417,6 +419,57 @@ property_result prove_family_figure(prover& p, std::string const& name, bool col
     auto const lower = prove_figure_bound<Family>(p, column, false, widths, forms);
     calls += lower.solver_calls;
     return finish(figure_from_lemmas(name, chunk, text, view ? &*view : nullptr, upper, lower));
+}
+
+// How a figure's method names its lemmas: its own (family.conflict.row-chunk
+// .upper, ...) or its pattern's shared ones (family.conflict.row+row-chunk
+// .upper, ...), and for shared ones the words that say so.
+inline std::string figure_lemma_prefix(bool column, bool chunk, bool shared) {
+    std::string const pattern = column ? "column" : "row";
+    return "family.conflict." + family_figure_detail::lemma_name(pattern, shared ? figure_widths::both() : figure_widths::only(chunk));
+}
+inline std::string figure_sharing_words(bool column, bool chunk, bool shared) {
+    if (!shared) return "";
+    return std::string(", shared with family.conflict.") + (column ? "column" : "row") + (chunk ? "" : "-chunk") +
+           " and each stated for both widths";
+}
+
+// The two figures of one access pattern, the element's and the chunk's, as
+// family properties resting on lemmas they share, each stated for both
+// widths (shared_lemma steps, not results of their own): the linear view
+// (row-major, where the family swizzles linear offsets), the upper and the
+// lower lemma. `text(chunk)`: each figure's words; `cost`: the lemmas'
+// (linear, upper, lower), for the longest-first start.
+template <class Family>
+std::vector<family_property> shared_figures(bool column, figure_form<Family> const& forms,
+                                            std::function<figure_words(bool chunk)> const& text,
+                                            std::array<double, 3> const& cost) {
+    bool const view = Family::swizzles_linear_offsets && !column;
+    std::string const prefix = figure_lemma_prefix(column, false, true);
+    std::vector<std::string> needs{prefix + ".upper", prefix + ".lower"};
+    if (view) needs.insert(needs.begin(), prefix + ".linear");
+    std::vector<family_property> out;
+    for (bool chunk : {false, true}) {
+        std::string const name = std::string(column ? "column" : "row") + (chunk ? "-chunk" : "");
+        out.push_back({"family.conflict." + name, needs,
+                       [chunk, name, view, text](prover&, std::vector<property_result> const& lemmas) {
+                           auto const words = text(chunk);
+                           if (!view) return figure_from_lemmas(name, chunk, words, nullptr, lemmas.at(0), lemmas.at(1));
+                           return figure_from_lemmas(name, chunk, words, &lemmas.at(0), lemmas.at(1), lemmas.at(2));
+                       },
+                       0});
+    }
+    if constexpr (Family::swizzles_linear_offsets) {
+        if (view)
+            out.push_back(family_property::shared_lemma(prefix + ".linear", [](prover& p) {
+                return prove_linear_view<Family>(p, figure_widths::both());
+            }, cost[0]));
+    }
+    for (bool upper : {true, false})
+        out.push_back(family_property::shared_lemma(prefix + (upper ? ".upper" : ".lower"), [column, upper, forms](prover& p) {
+            return prove_figure_bound<Family>(p, column, upper, figure_widths::both(), forms);
+        }, cost[upper ? 1 : 2]));
+    return out;
 }
 
 }  // namespace swz::verify
