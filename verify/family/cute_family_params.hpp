@@ -31,6 +31,26 @@ inline constexpr std::uint64_t cute_max_bits = 16, cute_max_base = 24, cute_max_
 
 struct cute_instance;
 
+// The lesser of two values, and a choice, on integers and on solver values.
+inline std::uint64_t least_of(std::uint64_t a, std::uint64_t b) { return std::min(a, b); }
+inline symbolic_uint least_of(symbolic_uint const& a, symbolic_uint const& b) {
+    return symbolic_uint(a.encoding(), z3::ite(a <= b, a.expr(), b.expr()), std::max(a.max(), b.max()));
+}
+inline std::uint64_t choose(bool c, std::uint64_t a, std::uint64_t b) { return c ? a : b; }
+inline symbolic_uint choose(z3::expr const& c, symbolic_uint const& a, symbolic_uint const& b) {
+    return symbolic_uint(a.encoding(), z3::ite(c, a.expr(), b.expr()), std::max(a.max(), b.max()));
+}
+
+// log2 of the chunk the -chunk patterns move, in bytes: 2^M elements (the
+// bits the swizzle keeps; where B = 0 it keeps all, 2^40), at most 16 bytes
+// and the row. Written once: the family's queries take it on solver values,
+// its instances on integers.
+template <class V>
+V cute_chunk_log(V const& bits, V const& base, V const& log_elem, V const& log_row_bytes) {
+    V const kept = choose(bits == 0u, constant_like(log_elem, 40), base + log_elem);
+    return least_of(least_of(kept, constant_like(log_elem, 4)), log_row_bytes);
+}
+
 // The swizzle by its parts, on any value type: the field mask 2^B - 1 and
 // the low bits of the fields it reads (source) and writes (target), run
 // through the model's own xor_bit_field and bit_field. On solver values in
@@ -153,21 +173,14 @@ public:
     symbolic_uint linear_byte(symbolic_uint const& b) const { return swizzle_in_elements(swizzle(), b, elem()); }
     symbolic_uint offset(symbolic_uint const& y, symbolic_uint const& x) const { return linear_byte(base_byte(y, x)); }
 
-    // What the figures ask (family_figures.hpp). The chunk: 2^M elements
-    // (the bits the swizzle keeps), at most 16 bytes and the row.
-    symbolic_pow2 chunk() const {
-        auto const e = log_elem(), r = log_elem() + log_row_elems();
-        auto const m = symbolic_uint(e.encoding(), z3::ite(bits() == 0u, e.lift(40).expr(), (base() + e).expr()), 40);
-        auto const least = [](symbolic_uint const& a, symbolic_uint const& b) {
-            return symbolic_uint(a.encoding(), z3::ite(a <= b, a.expr(), b.expr()), std::max(a.max(), b.max()));
-        };
-        return {least(least(m, e.lift(4)), r)};
-    }
+    // What the figures ask (family_figures.hpp): the chunk, cute_chunk_log.
+    symbolic_pow2 chunk() const { return {cute_chunk_log(bits(), base(), log_elem(), log_elem() + log_row_elems())}; }
     symbolic_pow2 width(bool chunked) const { return chunked ? chunk() : elem(); }
-    // The chunk is a least of three: a figure query takes it as a variable
-    // defined equal to it (family_figures.hpp's declared_width), of
+    // The chunk is a least of three: a figure lemma takes it as a variable
+    // defined equal to it (family_figures.hpp's lemma_widths), of
     // 0 .. max_log2_width, which holds every width: the element is at most
-    // 16 bytes, and so is the chunk (its least with 2^4 above).
+    // 16 bytes, and so is the chunk (cute_chunk_log's least with 2^4; a test
+    // checks every parameter value).
     static constexpr bool derives_a_width = true;
     static constexpr bool width_is_derived(bool chunked) { return chunked; }
     static constexpr std::uint64_t max_log2_width = 4;
@@ -225,8 +238,7 @@ struct cute_instance {
     std::uint64_t footprint() const { return rows * row_bytes(); }
     bool keeps_rows() const { return keeps_rows(swizzle, log_row_elems); }
     std::uint64_t chunk() const {
-        unsigned const m = swizzle.bits == 0 ? 40u : swizzle.base + log_elem;
-        return std::uint64_t(1) << std::min({m, 4u, log_elem + log_row_elems});
+        return std::uint64_t(1) << cute_chunk_log<std::uint64_t>(swizzle.bits, swizzle.base, log_elem, log_elem + log_row_elems);
     }
     std::uint64_t width(bool chunked) const { return chunked ? chunk() : elem(); }
     byte_fields<std::uint64_t> fields() const {
