@@ -142,14 +142,19 @@ prover::outcome prover::check(std::string name, std::vector<z3::expr> const& ass
 
 prover::outcome prover::probe(probe_session& session, std::string name, std::vector<z3::expr> const& extra) {
     if (!session.solver_) {
-        // The shared assertions internalized once; each probe's own live in a pushed scope.
         session.solver_ = std::make_unique<z3::solver>(ctx_, "QF_BV");
+        // One-shot: the base added outside any scope and checked before any
+        // push, so that Z3 takes its non-incremental path; it stays for the
+        // later probes, which push their own as always.
+        if (session.one_shot_first_ && extra.empty()) return run_check(std::move(name), *session.solver_, {}, session.base_, false);
+        // The shared assertions internalized once; each probe's own live in a pushed scope.
         for (auto const& a : session.base_) session.solver_->add(a);
     }
     return run_check(std::move(name), *session.solver_, session.base_, extra);
 }
 
-prover::probe_session::probe_session(std::vector<z3::expr> base) : base_(std::move(base)) {}
+prover::probe_session::probe_session(std::vector<z3::expr> base, bool one_shot_first)
+    : base_(std::move(base)), one_shot_first_(one_shot_first) {}
 prover::probe_session::~probe_session() = default;
 
 // Checks `added` on `s`, whose own assertions are `held`; logs held + added.

@@ -155,13 +155,13 @@ void refute_with(property_result& r, std::vector<bounded_variable> const& vars, 
 }  // namespace
 
 void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> negation,
-                        std::vector<bounded_variable> const& vars, replay_fn const& replay) {
+                        std::vector<bounded_variable> const& vars, replay_fn const& replay, bool one_shot_first) {
     auto ranges = range_constraints(vars);
     negation.insert(negation.end(), ranges.begin(), ranges.end());
     unsigned const calls_before = unsigned(p.log().size());
     // One solver for the query, its small retry and the search for the
     // smallest counterexample: the negation is internalized once.
-    prover::probe_session session(negation);
+    prover::probe_session session(negation, one_shot_first);
     if (auto const found = first_concrete_violation(vars, replay, concrete_scan_budget)) {
         auto const pinned = p.probe(session, r.id + " [first of " + std::to_string(found->visited) + " in order]",
                                     pinned_to(vars, found->values));

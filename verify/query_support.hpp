@@ -97,8 +97,10 @@ std::optional<concrete_violation> first_concrete_violation(std::vector<bounded_v
 // pinned values, a witness obligation like any other. Counterexamples of
 // layouts whose sizes are not powers of two mostly lie there, and the
 // solver's search for the smallest takes 20-60 ms a property.
+// `one_shot_first`: the proof attempt is Z3's one-shot check
+// (prover::probe_session), where the caller has measured it faster.
 void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> negation,
-                        std::vector<bounded_variable> const& vars, replay_fn const& replay);
+                        std::vector<bounded_variable> const& vars, replay_fn const& replay, bool one_shot_first = false);
 
 std::string format_values(std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> const& values);
 

@@ -13,6 +13,7 @@
 #include "agreement.hpp"
 #include "family/certify_family.hpp"
 #include "family/cute_family.hpp"
+#include "layout_subjects.hpp"
 #include "support/enumerate.hpp"
 #include "swz/pow2.hpp"
 
@@ -180,4 +181,33 @@ TEST_CASE("the CuTe family refutes a column form that forgets the XOR's share", 
     CHECK(r.evidence.at("start") == nlohmann::json::array({0, 0}));
     auto const c = named_by(r.evidence.at("variables"));
     CHECK(enumerated_worst_wavefronts(c.tile(), "column").worst < claimed);
+}
+
+TEST_CASE("the CuTe family's chunk is the one --layout certifies, and every figure width fits log2_W", "[verify][family][cute]") {
+    // Every parameter value of the family: the widths a figure lemma takes
+    // as log2_W (family_figures.hpp) are at most 2^max_log2_width bytes.
+    unsigned checked = 0;
+    for (unsigned e = 0; e <= cute_max_log2_elem; ++e)
+        for (unsigned n = 0; n <= cute_max_log2_row_elems && e + n <= cute_max_log2_row_bytes; ++n)
+            for (unsigned b = 0; b <= cute_max_bits; ++b)
+                for (unsigned m = 0; m <= cute_max_base; ++m) {
+                    auto const log = cute_chunk_log<std::uint64_t>(b, m, e, e + n);
+                    CHECK(log <= cute_family::max_log2_width);
+                    CHECK(e <= cute_family::max_log2_width);
+                    ++checked;
+                }
+    CHECK(checked == (5 * 17 - 6) * 17 * 25);  // 6 of the (e, n) pairs break the 2^17-byte row
+    // The family's chunk on each small instance equals the single-layout
+    // subject's (the chunk --layout's chunk_integrity and -chunk patterns use).
+    unsigned compared = 0;
+    for_each_small_cute([&](small_cute const& c) {
+        auto const i = c.instance();
+        tile_shape const shape{64, std::uint32_t(c.row_bytes()), std::uint32_t(c.elem())};
+        auto const s = subject_of(i.layout(), shape, "cute:" + i.swizzle.text());
+        CAPTURE(c.e, c.n, c.b, c.m, c.s);
+        CHECK(i.chunk() == s.chunk_bytes);
+        CHECK(i.chunk() == c.chunk());
+        ++compared;
+    });
+    CHECK(compared == 2700);
 }

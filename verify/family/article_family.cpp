@@ -163,8 +163,9 @@ family_definition const& article_family_definition() {
         "TC = 2^t (elem <= TC <= a row of at most 2^17 bytes), on 1 .. 2^32 rows, every one of them\n"
         "a solver variable.",
         [] {
-            auto all = article_family_properties();
-            for (auto& f : article_family_figures()) all.push_back(std::move(f));
+            std::vector<family_property> all;
+            for (auto& f : article_family_properties()) all.emplace_back(std::move(f));
+            for (auto& f : article_family_figures()) all.emplace_back(std::move(f));
             return all;
         }};
     return d;

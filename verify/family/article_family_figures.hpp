@@ -12,7 +12,8 @@
 //          (row-major: every lane is active, so each phase costs 1).
 //
 // Wavefronts add over the 32 / 2^p phases, so the two bounds meet at the
-// closed form. A refuted lemma is replayed on the instance and start it
+// closed form. The family mode proves each pattern's lemmas once for both
+// widths, elem and TC (family_figures.hpp's shared_figures). A refuted lemma is replayed on the instance and start it
 // names; the figure is REFUTED only where the warp's cost there, through
 // the concrete bank rule, breaks the closed form, and UNKNOWN otherwise.
 #pragma once
@@ -25,11 +26,13 @@
 #include "../symbolic_uint.hpp"
 #include "../verdict.hpp"
 #include "article_figure_forms.hpp"
+#include "family_definition.hpp"
 
 namespace swz::verify {
 
-// family.conflict.row, .row-chunk, .column, .column-chunk, in report order.
-std::vector<std::function<property_result(prover&)>> article_family_figures();
+// family.conflict.row, .row-chunk, .column, .column-chunk, in report order,
+// and the lemmas each pattern's two figures share.
+std::vector<family_property> article_family_figures();
 
 // A column access's spread and free bits from (log2 row bytes, log2 TC,
 // log2 unit), on solver values and on integers: column_conflict_form, or,

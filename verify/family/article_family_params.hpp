@@ -67,6 +67,12 @@ public:
     // The XOR takes the row, not a linear offset: no linear view (family_figures.hpp).
     static constexpr bool swizzles_linear_offsets = false;
     symbolic_pow2 width(bool chunk) const { return chunk ? params_.tc : params_.elem; }
+    // Both widths are variables of the family already; a lemma for both
+    // takes log2_W (family_figures.hpp) of 0 .. 4: the element is at most
+    // 16 bytes, and the chunk figures ask TC <= 16.
+    static constexpr bool derives_a_width = false;
+    static constexpr bool width_is_derived(bool) { return false; }
+    static constexpr std::uint64_t max_log2_width = 4;
     symbolic_pow2 elem() const { return params_.elem; }
     symbolic_pow2 row_bytes() const { return params_.nx * params_.elem; }
     // The -chunk patterns move TC bytes a lane, at most 16.

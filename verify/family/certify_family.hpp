@@ -27,8 +27,10 @@ struct family_certificate {
     double seconds = 0;
 };
 
-// Each property one query, on threads of their own (one prover each);
-// `log_queries`: every solver query, its answer and time, on stderr.
+// The properties on `threads` threads (0: one per core), one prover each,
+// the longest first and each after the properties it needs
+// (family_definition.hpp); `log_queries`: every solver query, its answer
+// and time, on stderr.
 family_certificate certify_family(family_kind f, unsigned timeout_ms, unsigned threads = 0, bool log_queries = false);
 
 // The family mode's JSON document without its exit code: the header,

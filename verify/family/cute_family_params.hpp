@@ -31,11 +31,82 @@ inline constexpr std::uint64_t cute_max_bits = 16, cute_max_base = 24, cute_max_
 
 struct cute_instance;
 
-// The swizzle on solver values: xor_bit_field with its fields as values.
-struct symbolic_bit_swizzle {
-    symbolic_uint field, source_low, target_low;
-    symbolic_uint operator()(symbolic_uint const& offset) const { return xor_bit_field(offset, field, source_low, target_low); }
+// The lesser of two values, and a choice, on integers and on solver values.
+inline std::uint64_t least_of(std::uint64_t a, std::uint64_t b) { return std::min(a, b); }
+inline symbolic_uint least_of(symbolic_uint const& a, symbolic_uint const& b) {
+    return symbolic_uint(a.encoding(), z3::ite(a <= b, a.expr(), b.expr()), std::max(a.max(), b.max()));
+}
+inline std::uint64_t choose(bool c, std::uint64_t a, std::uint64_t b) { return c ? a : b; }
+inline symbolic_uint choose(z3::expr const& c, symbolic_uint const& a, symbolic_uint const& b) {
+    return symbolic_uint(a.encoding(), z3::ite(c, a.expr(), b.expr()), std::max(a.max(), b.max()));
+}
+
+// log2 of the chunk the -chunk patterns move, in bytes: 2^M elements (the
+// bits the swizzle keeps; where B = 0 it keeps all, 2^40), at most 16 bytes
+// and the row. Written once: the family's queries take it on solver values,
+// its instances on integers.
+template <class V>
+V cute_chunk_log(V const& bits, V const& base, V const& log_elem, V const& log_row_bytes) {
+    V const kept = choose(bits == 0u, constant_like(log_elem, 40), base + log_elem);
+    return least_of(least_of(kept, constant_like(log_elem, 4)), log_row_bytes);
+}
+
+// The swizzle by its parts, on any value type: the field mask 2^B - 1 and
+// the low bits of the fields it reads (source) and writes (target), run
+// through the model's own xor_bit_field and bit_field. On solver values in
+// the family's queries; on integers (cute_instance::parts) in the replays
+// of the lemmas below, which the model's bit_swizzle equals on every offset.
+template <class V>
+struct bit_swizzle_parts {
+    V field, source_low, target_low;
+    V operator()(V const& offset) const { return xor_bit_field(offset, field, source_low, target_low); }
+    V source(V const& offset) const { return bit_field(offset, field, source_low); }  // the field it reads
 };
+using symbolic_bit_swizzle = bit_swizzle_parts<symbolic_uint>;
+
+// The lemmas the CuTe family's proofs rest on (cute_family.cpp), written
+// once for solver values and integers. Each is proved over the whole family
+// before a property takes it as given (family_query.hpp's
+// decide_with_lemmas); none is about the layout's cost or shape, each only
+// cuts a query down to what the solver decides quickly.
+namespace cute_lemma {
+
+// F(u) reads u's source field: F writes a field outside the one it reads
+// (|S| >= B), so F(F(u)) = F(u) ^ (source << TL) = u.
+template <class V>
+auto keeps_its_source(bit_swizzle_parts<V> const& f, V const& u) {
+    return f.source(f(u)) == f.source(u);
+}
+
+// Two offsets that differ only below the source field (u and the first
+// element of its run of 2^M elements) read the same source field.
+template <class V>
+auto same_source(bit_swizzle_parts<V> const& f, V const& u, V const& v) {
+    return f.source(u) == f.source(v);
+}
+
+// F changes only the bits of u below bit t.
+template <class V>
+auto changes_only_below(bit_swizzle_parts<V> const& f, V const& u, V const& t) {
+    return (f(u) ^ u) < (constant_like(u, 1) << t);
+}
+
+// Arithmetic, no layout: a v that differs from u only below bit t stays
+// below R where u does and R is a multiple of 2^t.
+template <class V>
+auto stays_below(V const& u, V const& v, V const& limit, V const& t) {
+    auto const one = constant_like(u, 1);
+    return !(u < limit && (limit & ((one << t) - one)) == 0u && (v ^ u) < (one << t)) || v < limit;
+}
+
+// The offset 2^(SL + B - 1), the top bit of the source field, reads the
+// field 2^(B - 1) (B >= 1).
+template <class V>
+auto reads_its_top_bit(bit_swizzle_parts<V> const& f, V const& bits, V const& top_source_bit) {
+    return f.source(top_source_bit) == (constant_like(bits, 1) << (bits - 1u));
+}
+
+}  // namespace cute_lemma
 
 class cute_family {
 public:
@@ -102,17 +173,17 @@ public:
     symbolic_uint linear_byte(symbolic_uint const& b) const { return swizzle_in_elements(swizzle(), b, elem()); }
     symbolic_uint offset(symbolic_uint const& y, symbolic_uint const& x) const { return linear_byte(base_byte(y, x)); }
 
-    // What the figures ask (family_figures.hpp). The chunk: 2^M elements
-    // (the bits the swizzle keeps), at most 16 bytes and the row.
-    symbolic_pow2 chunk() const {
-        auto const e = log_elem(), r = log_elem() + log_row_elems();
-        auto const m = symbolic_uint(e.encoding(), z3::ite(bits() == 0u, e.lift(40).expr(), (base() + e).expr()), 40);
-        auto const least = [](symbolic_uint const& a, symbolic_uint const& b) {
-            return symbolic_uint(a.encoding(), z3::ite(a <= b, a.expr(), b.expr()), std::max(a.max(), b.max()));
-        };
-        return {least(least(m, e.lift(4)), r)};
-    }
+    // What the figures ask (family_figures.hpp): the chunk, cute_chunk_log.
+    symbolic_pow2 chunk() const { return {cute_chunk_log(bits(), base(), log_elem(), log_elem() + log_row_elems())}; }
     symbolic_pow2 width(bool chunked) const { return chunked ? chunk() : elem(); }
+    // The chunk is a least of three: a figure lemma takes it as a variable
+    // defined equal to it (family_figures.hpp's lemma_widths), of
+    // 0 .. max_log2_width, which holds every width: the element is at most
+    // 16 bytes, and so is the chunk (cute_chunk_log's least with 2^4; a test
+    // checks every parameter value).
+    static constexpr bool derives_a_width = true;
+    static constexpr bool width_is_derived(bool chunked) { return chunked; }
+    static constexpr std::uint64_t max_log2_width = 4;
     byte_fields<symbolic_uint> fields() const {
         return {bits(), source_low() + log_elem(), target_low() + log_elem()};
     }
@@ -159,14 +230,15 @@ struct cute_instance {
     std::uint64_t offset(std::uint64_t y, std::uint64_t x) const { return layout().byte_offset(y, x); }
     std::uint64_t base_byte(std::uint64_t y, std::uint64_t x) const { return layout().base.byte_offset(y, x); }
     std::uint64_t linear_byte(std::uint64_t b) const { return swizzle_in_elements(swizzle, b, elem()); }
+    bit_swizzle_parts<std::uint64_t> parts() const { return {swizzle.field(), swizzle.source_low(), swizzle.target_low()}; }
+    std::uint64_t element_offset(std::uint64_t y, std::uint64_t x) const { return base_byte(y, x) / elem(); }
     std::uint64_t elem() const { return std::uint64_t(1) << log_elem; }
     std::uint64_t row_elems() const { return std::uint64_t(1) << log_row_elems; }
     std::uint64_t row_bytes() const { return std::uint64_t(1) << (log_elem + log_row_elems); }
     std::uint64_t footprint() const { return rows * row_bytes(); }
     bool keeps_rows() const { return keeps_rows(swizzle, log_row_elems); }
     std::uint64_t chunk() const {
-        unsigned const m = swizzle.bits == 0 ? 40u : swizzle.base + log_elem;
-        return std::uint64_t(1) << std::min({m, 4u, log_elem + log_row_elems});
+        return std::uint64_t(1) << cute_chunk_log<std::uint64_t>(swizzle.bits, swizzle.base, log_elem, log_elem + log_row_elems);
     }
     std::uint64_t width(bool chunked) const { return chunked ? chunk() : elem(); }
     byte_fields<std::uint64_t> fields() const {

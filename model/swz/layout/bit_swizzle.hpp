@@ -23,13 +23,20 @@
 
 namespace swz {
 
+// The B-bit field of an offset at bit `low` (field = 2^B - 1), as a number:
+// the YYY the swizzle reads (low = source_low) or the ZZZ it writes.
+template <class V, class F, class P>
+SWZ_HOST_DEVICE constexpr V bit_field(V offset, F const& field, P const& low) {
+    return (offset >> low) & field;
+}
+
 // The bit picture above as one map: the B-bit field at `source_low` XORed
-// into the one at `target_low` (field = 2^B - 1). On any integer-like
-// offset V and any field type: bit_swizzle's own numbers, or, for the
-// family proofs, B, M and S as solver values.
+// into the one at `target_low`. On any integer-like offset V and any field
+// type: bit_swizzle's own numbers, or, for the family proofs, B, M and S as
+// solver values.
 template <class V, class F, class P>
 SWZ_HOST_DEVICE constexpr V xor_bit_field(V offset, F const& field, P const& source_low, P const& target_low) {
-    return offset ^ (((offset >> source_low) & field) << target_low);
+    return offset ^ (bit_field(offset, field, source_low) << target_low);
 }
 
 struct bit_swizzle {
