@@ -112,6 +112,26 @@ TEMPLATE_TEST_CASE("fast: sub-matrices, leading dimensions larger than the row, 
     check_fast<TestType>(at<TestType>(shape_of(128, 256 / E, 64 / E, 128 / E)));
 }
 
+TEMPLATE_TEST_CASE("fast: output rows 16 bytes past a 32-byte sector, whole sectors a tile", "[gpu][fast][sanitize]",
+                   std::int8_t, __half, float, double) {
+    // The kernels whose tiles overlap by a row group so that each writes
+    // whole sectors (fast_transpose_body's Sectors): every other output row
+    // 16 bytes into a sector (pitch 16 mod 32), every row (base 16 past a
+    // sector), or every other matrix (stride); rows around the tiles'
+    // edges, input rows unaligned (37 columns) and aligned.
+    constexpr std::size_t E = sizeof(TestType), g = 16 / E;
+    using plan = swz::fast_plan_for<E>;
+    constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector, N = plan::nx;
+    for (std::size_t rows : {T - K - 1, T, 2 * T - K, 2 * T - K + 1, 3 * T + 5}) {
+        std::size_t const ld = (rows + g - 1) / g * g + ((rows + g - 1) / g % 2 == 0 ? g : 0);  // 16 mod 32 bytes
+        for (std::size_t cols : {std::size_t(37), N + 64 / E}) {
+            check_fast<TestType>(at<TestType>(shape_of(rows, cols, 0, ld - rows)));
+            check_fast<TestType>(at<TestType>(shape_of(rows, cols, 0, ld + g - rows), 0, 16));
+        }
+    }
+    check_fast<TestType>(at<TestType>(shape_of(2 * T + 3, N + 5, 0, g * 2 - (2 * T + 3) % (2 * g), 3, 0, g)));
+}
+
 TEMPLATE_TEST_CASE("fast: batches, packed and with gaps and odd strides", "[gpu][fast][sanitize]", std::int8_t, __half,
                    float, double) {
     constexpr std::size_t E = sizeof(TestType);
@@ -192,6 +212,8 @@ TEMPLATE_TEST_CASE("fast: large odd, tall, sub-matrix and batched shapes", "[gpu
     check_fast<TestType>(at<TestType>(shape_of(8191, 8193), E, 3 * E % 16));
     check_fast<TestType>(at<TestType>(shape_of(262144, 256 / E + 1)));  // tall: the banded block order
     check_fast<TestType>(at<TestType>(shape_of(2000, 3000, 8, 8)));
+    check_fast<TestType>(at<TestType>(shape_of(1000, 1000, 0, 0, 16)));  // halves: output rows 16 past a sector
+    check_fast<TestType>(at<TestType>(shape_of(4096, 4096, 8, 16 / E)));  // every size: output pitch 16 mod 32
     check_fast<TestType>(at<TestType>(shape_of(64, 64, 0, 0, 4096)));
     // The packed kernel on the suite's tall and wide shapes.
     check_fast<TestType>(at<TestType>(shape_of(1048576, 64)));

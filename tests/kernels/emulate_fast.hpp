@@ -42,9 +42,9 @@ void emulate_load_phase(tile_job const& job, unsigned char* tile) {
 // (none where the gather realigns the output) and the stores to global memory.
 // AlignedIn too: it decides, with AlignedOut, which way output rows are
 // realigned (body::realigns_by_gather).
-template <class Plan, bool AlignedIn, bool AlignedOut>
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Sectors = false>
 void emulate_gather_phase(tile_job const& job, unsigned char const* tile) {
-    using body = detail::fast_transpose_body<Plan, AlignedIn, AlignedOut>;
+    using body = detail::fast_transpose_body<Plan, AlignedIn, AlignedOut, false, Sectors>;
     using lanes = fast_transpose_lanes<Plan>;
     std::vector<typename body::gathered> g(Plan::threads);
     unsigned const phase = body::output_phase(job);
@@ -66,16 +66,23 @@ void emulate_gather_phase(tile_job const& job, unsigned char const* tile) {
     }
 }
 
-template <class Plan, bool AlignedIn, bool AlignedOut>
+// The block emulate_grid runs now (a test's write watcher reads it).
+inline std::size_t& emulated_block() {
+    static std::size_t block = 0;
+    return block;
+}
+
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Sectors = false>
 void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
-    detail::tile_walk const walk = detail::walk_of<Plan, AlignedOut>(b);
+    detail::tile_walk const walk = detail::walk_of<Plan, AlignedOut, Sectors>(b);
     std::vector<unsigned char> tile(Plan::shared_bytes);
-    std::size_t const blocks = detail::tiles_per_matrix<Plan, AlignedOut>(b) * batch;
+    std::size_t const blocks = detail::tiles_per_matrix<Plan, AlignedOut, Sectors>(b) * batch;
     for (std::size_t block = 0; block < blocks; ++block) {
         std::fill(tile.begin(), tile.end(), static_cast<unsigned char>(0x5A));
+        emulated_block() = block;
         tile_job const job = detail::job_of<Plan>(b, walk, unsigned(block));
         emulate_load_phase<Plan, AlignedIn>(job, tile.data());
-        emulate_gather_phase<Plan, AlignedIn, AlignedOut>(job, tile.data());
+        emulate_gather_phase<Plan, AlignedIn, AlignedOut, Sectors>(job, tile.data());
     }
 }
 
@@ -109,12 +116,17 @@ void emulate_transpose(void* out, void const* in, detail::transpose_shape const&
         if (detail::tile_packing const p = detail::packing_for<Size>(out, in, s); p.per_tile > 1)
             return emulate_packed<plan>(b, p, s.batch);
     b.band = band ? band : whole_column;
-    bool const in16 = detail::rows_aligned16(in, b.pitch_in, b.stride_in, s.batch);
-    bool const out16 = detail::rows_aligned16(out, b.pitch_out, b.stride_out, s.batch);
-    if (in16 && out16) emulate_grid<plan, true, true>(b, s.batch);
-    else if (in16) emulate_grid<plan, true, false>(b, s.batch);
-    else if (out16) emulate_grid<plan, false, true>(b, s.batch);
-    else emulate_grid<plan, false, false>(b, s.batch);
+    using config = fast_transpose_config<Size>;
+    constexpr bool s_in = config::sectors_realigned(true), s_both = config::sectors_realigned(false);
+    detail::fast_kernel_choice const c = detail::choose_fast_kernel<Size>(out, in, s);
+    if (c.aligned_in && c.aligned_out)
+        c.sectors ? emulate_grid<plan, true, true, true>(b, s.batch) : emulate_grid<plan, true, true>(b, s.batch);
+    else if (c.aligned_in)
+        c.sectors ? emulate_grid<plan, true, false, s_in>(b, s.batch) : emulate_grid<plan, true, false>(b, s.batch);
+    else if (c.aligned_out)
+        c.sectors ? emulate_grid<plan, false, true, true>(b, s.batch) : emulate_grid<plan, false, true>(b, s.batch);
+    else
+        c.sectors ? emulate_grid<plan, false, false, s_both>(b, s.batch) : emulate_grid<plan, false, false>(b, s.batch);
 }
 
 }  // namespace swz::test

@@ -35,19 +35,24 @@ TEST_CASE("every band order visits every tile exactly once", "[kernels][grid]") 
 TEMPLATE_TEST_CASE_SIG("overlapping tiles: each loads through what it owns, the last through the last row",
                        "[kernels][grid]", ((unsigned E), E), 1, 2, 4, 8) {
     using plan = fast_plan_for<E>;
-    constexpr std::size_t R = plan::tile_rows, S = row_step_of<plan, false>;
-    STATIC_REQUIRE(S == R - plan::rows_per_vector);
+    constexpr std::size_t R = plan::tile_rows, K = plan::rows_per_vector;
+    STATIC_REQUIRE(row_step_of<plan, false> == R - K);
     STATIC_REQUIRE(row_step_of<plan, true> == R);
-    for (std::size_t rows = 1; rows < 5 * R; rows += 7) {
-        fast_transpose_grid<plan> const g{rows, 1, whole_column, S};
-        std::size_t const n = g.tile_rows();
-        CAPTURE(rows, n);
-        for (std::size_t i = 0; i < n; ++i) {
-            std::size_t const row0 = g.tile(unsigned(i)).row0;
-            REQUIRE(row0 == i * S);
-            bool const last = row0 + R >= rows;
-            REQUIRE(last == (i + 1 == n));  // what the kernel takes for the last tile is the last
-            REQUIRE(row0 < rows);
+    // Whole output sectors (fast_transpose_body's Sectors): one row group more.
+    STATIC_REQUIRE(row_step_of<plan, true, true> == R - K);
+    STATIC_REQUIRE(row_step_of<plan, false, true> == R - 2 * K);
+    for (std::size_t S : {R - K, R - 2 * K}) {
+        for (std::size_t rows = 1; rows < 5 * R; rows += 7) {
+            fast_transpose_grid<plan> const g{rows, 1, whole_column, S};
+            std::size_t const n = g.tile_rows();
+            CAPTURE(rows, n);
+            for (std::size_t i = 0; i < n; ++i) {
+                std::size_t const row0 = g.tile(unsigned(i)).row0;
+                REQUIRE(row0 == i * S);
+                bool const last = row0 + R >= rows;
+                REQUIRE(last == (i + 1 == n));  // what the kernel takes for the last tile is the last
+                REQUIRE(row0 < rows);
+            }
         }
     }
 }

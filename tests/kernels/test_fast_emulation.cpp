@@ -6,6 +6,7 @@
 // lane exchanges, the realignment and the edges, on a machine without a GPU.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -166,6 +167,110 @@ TEMPLATE_TEST_CASE_SIG("tiles wholly inside the matrix: every misalignment, pitc
     REQUIRE(body::stores_inside(job));
     job.row0 = 0;  // a column's first tile writes the heads of its output rows
     REQUIRE_FALSE(body::stores_inside(job));
+}
+
+// Which emulated block wrote each byte of the output buffer, and how often.
+struct write_log {
+    static inline std::uintptr_t lo = 0;
+    static inline std::vector<std::size_t> block;  // the last writer + 1, 0: none
+    static inline std::vector<unsigned> count;
+    static void watch(void const* p, std::size_t n) {
+        auto const a = reinterpret_cast<std::uintptr_t>(p) - lo;
+        for (std::size_t i = 0; i < n && a + i < count.size(); ++i) ++count[a + i], block[a + i] = emulated_block() + 1;
+    }
+    write_log(unsigned char const* begin, std::size_t bytes) {
+        lo = reinterpret_cast<std::uintptr_t>(begin), block.assign(bytes, 0), count.assign(bytes, 0);
+        detail::host_write_watch() = &watch;
+    }
+    ~write_log() { detail::host_write_watch() = nullptr; }
+};
+
+// The placement emulated, then: every output byte written once, and every
+// 32-byte sector (by address) that lies wholly inside an output row written
+// by a single block. Returns the sectors written by two blocks.
+template <unsigned E>
+std::size_t split_sectors(placement const& p) {
+    auto const& s = p.shape;
+    CAPTURE(E, s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.stride_in, s.stride_out, p.in_offset, p.out_offset);
+    aligned_buffer in(p.in_buffer()), out(p.out_buffer());
+    auto const in_data = random_bytes(p.in_buffer(), ++run_counter), poison = random_bytes(p.out_buffer(), ~run_counter);
+    std::copy(in_data.begin(), in_data.end(), in.data);
+    std::copy(poison.begin(), poison.end(), out.data);
+    std::size_t split = 0, rewritten = 0;
+    {
+        write_log const log(out.data, p.out_buffer());
+        emulate_transpose<E>(out.data + p.out_offset, in.data + p.in_offset, s);
+        for (std::size_t b = 0; b < s.batch; ++b)
+            for (std::size_t r = 0; r < s.cols; ++r) {
+                std::size_t const begin = p.out_offset + (b * s.stride_out + r * s.ld_out) * E, end = begin + s.rows * E;
+                for (std::size_t i = begin; i < end; ++i) rewritten += write_log::count[i] != 1;
+                for (std::size_t sec = (begin + 31) / 32 * 32; sec + 32 <= end; sec += 32)
+                    split += !std::all_of(write_log::block.begin() + sec, write_log::block.begin() + sec + 32,
+                                          [&](std::size_t w) { return w == write_log::block[sec]; });
+            }
+    }
+    REQUIRE(rewritten == 0);
+    auto const r = check_transposed(p, in.data, poison.data(), out.data);
+    REQUIRE(r.wrong_elements == 0);
+    REQUIRE(r.touched_bytes == 0);
+    return split;
+}
+
+TEMPLATE_TEST_CASE_SIG("output rows aligned to 16 bytes but not to the 32-byte sector: one tile a sector",
+                       "[kernels][emulation]", ((unsigned E), E), 1, 2, 4, 8) {
+    // Output rows 16 bytes past a sector, every other one (pitch 16 mod 32)
+    // or all (base 16 mod 32), or from matrix to matrix (stride): the
+    // kernels with Sectors overlap tiles by one row group and split no
+    // sector between two tiles. Rows around the tile edges; input rows
+    // aligned (64 bytes) and unaligned (37 columns), sub-tiles not packed
+    // (more than a tile each way).
+    using plan = fast_plan_for<E>;
+    constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector, N = plan::nx;
+    std::size_t const g = 16 / E;  // elements in 16 bytes
+    for (std::size_t rows : {T - K - 1, T - 1, T, T + 1, 2 * T - K - 1, 2 * T - K, 2 * T - K + 1, 3 * T - 2 * K + 1}) {
+        std::size_t const ld_out = (rows + g - 1) / g * g + ((rows + g - 1) / g % 2 == 0 ? g : 0);  // 16 mod 32 bytes
+        REQUIRE(ld_out * E % 32 == 16);
+        for (std::size_t cols : {std::size_t(37), N + 64 / E}) {
+            transpose_shape s = shape_of(rows, cols, 0, ld_out - rows);
+            check_emulated<E>(at<E>(s));
+            CHECK(split_sectors<E>(at<E>(s)) == 0);
+            s = shape_of(rows, cols, 0, (ld_out + g) - rows);  // pitch 0 mod 32, the base 16 past a sector
+            check_emulated<E>(at<E>(s, 0, 16));
+            CHECK(split_sectors<E>(at<E>(s, 0, 16)) == 0);
+        }
+    }
+    // A batch whose output matrices alternate (stride 16 mod 32), each 32-byte aligned in itself.
+    transpose_shape const s = shape_of(2 * T + 3, N + 5, 0, g * 2 - (2 * T + 3) % (2 * g), 3, 0, g);
+    REQUIRE(s.ld_out * E % 32 == 0);
+    REQUIRE(s.stride_out * E % 32 == 16);
+    check_emulated<E>(at<E>(s));
+    CHECK(split_sectors<E>(at<E>(s)) == 0);
+}
+
+TEMPLATE_TEST_CASE_SIG("realigned output rows: whole sectors where the config chooses them", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    // Output rows not 16-byte aligned, input rows aligned (64 bytes) or not
+    // (37 columns): where choose_fast_kernel picks Sectors (int8 with
+    // aligned input rows, floats with unaligned ones) tiles overlap by two
+    // row groups and split no sector; every kernel writes each byte once.
+    using plan = fast_plan_for<E>;
+    constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector, N = plan::nx;
+    std::size_t with_sectors = 0;
+    for (std::size_t rows : {T - 2 * K - 1, T - 1, T + 1, 2 * T - 2 * K - 1, 2 * T - 2 * K, 2 * T - 2 * K + 1, 3 * T + 5})
+        for (std::size_t cols : {std::size_t(37), N + 64 / E})
+            for (std::size_t out_off : {std::size_t(0), std::size_t(16 - E)}) {
+                transpose_shape const s = shape_of(rows, cols, 0, rows * E % 16 == 0 ? 1 : 0);
+                alignas(16) static unsigned char base[32];
+                auto const c = detail::choose_fast_kernel<E>(base + out_off, base, s);
+                REQUIRE_FALSE(c.aligned_out);
+                check_emulated<E>(at<E>(s, 0, out_off));
+                std::size_t const split = split_sectors<E>(at<E>(s, 0, out_off));
+                if (c.sectors) {
+                    CHECK(split == 0);
+                    ++with_sectors;
+                }
+            }
+    CHECK(with_sectors == (E == 1 ? 14u : E == 4 ? 14u : 0u));  // 7 row counts x 2 offsets, one kind of input row each
 }
 
 TEMPLATE_TEST_CASE_SIG("several sub-tiles to a tile: tall, wide, small batches, rows aligned", "[kernels][emulation]",

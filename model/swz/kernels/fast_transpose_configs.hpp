@@ -24,8 +24,12 @@ inline constexpr unsigned whole_column = 0xffffffffu;
 // rows, the output rows or both (which need more registers); streaming:
 // evict-first cache hints on global data; packs: matrices with a
 // dimension below the tile share tiles, several sub-tiles to a tile, where
-// rows are aligned (swz/detail/tile_packing.hpp). None changes a
-// shared-memory access.
+// rows are aligned (swz/detail/tile_packing.hpp); sectors_aligned,
+// sectors_realigned(in): tiles write whole 32-byte sectors of the output
+// rows (overlapping by one more row group; swz/detail/fast_transpose_body's
+// Sectors) where output rows are 16-byte aligned but not all on a sector,
+// and where they are realigned by shuffles with input rows aligned or not.
+// None changes a shared-memory access.
 template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte elements
     using plan = fast_transpose_plan<Elem, 64, 256, 256>;
     static constexpr unsigned band = whole_column, min_blocks = 6;
@@ -48,6 +52,16 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // Packing: halves and floats; doubles' one packed cell of run 1
     // (96 x 100000, sub-tiles of 32 rows) did not gain (93.5 -> 93.2%).
     static constexpr bool streaming = false, packs = Elem != 8;
+    // Whole sectors, as measured on an H200 (2026-12-02, stop17b run 2,
+    // % of copy, three rounds each): aligned output rows 16 bytes past a
+    // sector, every size (8192 x 8192:8200:8200 half 73 -> 92.5, 16 x 1000
+    // x 1000 half 86 -> 94.5, ld 8196 float 84 -> 91, ld 8194 double 92.6
+    // -> 93.7); realigned, floats with both sides unaligned (the odd shapes
+    // 88.4-92.8 -> 90.6-93.7), not halves (84-86 -> 73-76: a sixth more
+    // tiles on a kernel bound by its instructions). Halves and doubles with
+    // aligned input rows and unaligned output rows were not measured.
+    static constexpr bool sectors_aligned = true;
+    static constexpr bool sectors_realigned(bool aligned_in) { return Elem == 4 && !aligned_in; }
 };
 // Bytes gather 16 rows per output vector: a tile of 128 rows, 128 bytes wide
 // to stay at 16 KiB.
@@ -58,6 +72,13 @@ template <> struct fast_transpose_config<1> {
     // (90 against 87 at 4), otherwise 4.
     static constexpr unsigned min_blocks_realigned(bool in, bool out) { return in && !out ? 5 : 4; }
     static constexpr bool streaming = false, packs = true;
+    // Whole sectors (H200, stop17b run 2): aligned output rows 16 bytes
+    // past a sector (ld 8208: 76 -> 90% of copy); realigned output rows
+    // with aligned input rows (8192 x 8192:8192:8200 75 -> 90), not with
+    // unaligned ones (8192 x 8192:8200:8200 78 -> 74, 16 x 1000 x 1000 56
+    // -> 49, the odd shapes 77-85 -> 69-78).
+    static constexpr bool sectors_aligned = true;
+    static constexpr bool sectors_realigned(bool aligned_in) { return aligned_in; }
 };
 
 template <unsigned Elem>

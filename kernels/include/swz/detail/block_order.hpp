@@ -86,8 +86,17 @@ struct tile_walk {
     }
 };
 
-template <class Plan, bool AlignedOut>
-inline constexpr std::size_t row_step_of = AlignedOut ? Plan::tile_rows : Plan::tile_rows - Plan::rows_per_vector;
+// Row groups by which consecutive tiles of a column overlap: one where
+// output rows are realigned (each tile writes the aligned chunk that
+// starts in its last row group but reaches into the next tile's first),
+// and one more where every 32-byte sector of an output row is written by
+// a single tile (Sectors: fast_transpose_body::owns_sector says which).
+template <bool AlignedOut, bool Sectors>
+inline constexpr unsigned overlap_groups = (AlignedOut ? 0u : 1u) + (Sectors ? 1u : 0u);
+
+template <class Plan, bool AlignedOut, bool Sectors = false>
+inline constexpr std::size_t row_step_of =
+    Plan::tile_rows - overlap_groups<AlignedOut, Sectors> * Plan::rows_per_vector;
 
 // The shortest stretch of an input row that the blocks in flight should
 // read together: below it, whole columns of tiles read rows in pieces too

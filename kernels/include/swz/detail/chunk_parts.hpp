@@ -67,6 +67,7 @@ SWZ_HOST_DEVICE inline void store_piece(unsigned char* p, unsigned size, std::ui
         default: *p = static_cast<unsigned char>(bits);
     }
 #else
+    if (host_write_watch()) host_write_watch()(p, size);
     std::memcpy(p, &bits, size);
 #endif
 }

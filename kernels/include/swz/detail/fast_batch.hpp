@@ -10,6 +10,7 @@
 #include "swz/detail/block_order.hpp"
 #include "swz/detail/fast_transpose_body.hpp"
 #include "swz/detail/transpose_args.hpp"
+#include "swz/kernels/fast_transpose_configs.hpp"
 
 namespace swz::detail {
 
@@ -32,24 +33,45 @@ inline fast_batch make_fast_batch(void* out, void const* in, transpose_shape con
 SWZ_HOST_DEVICE inline bool rows_aligned16(void const* base, std::size_t pitch, std::size_t stride, std::size_t batch) {
     return address(base) % 16 == 0 && pitch % 16 == 0 && (batch < 2 || stride % 16 == 0);
 }
-
-template <class Plan, bool AlignedOut>
-SWZ_HOST_DEVICE fast_transpose_grid<Plan> grid_of(fast_batch const& b) {
-    return {b.rows, b.cols, b.band, row_step_of<Plan, AlignedOut>};
+// The same at 32 bytes, the L2's sector: rows that start on a sector.
+SWZ_HOST_DEVICE inline bool rows_aligned32(void const* base, std::size_t pitch, std::size_t stride, std::size_t batch) {
+    return address(base) % 32 == 0 && pitch % 32 == 0 && (batch < 2 || stride % 32 == 0);
 }
 
-template <class Plan, bool AlignedOut>
+// Which fast kernel runs a shape (unpacked; packing_for says where the
+// packed one runs instead): whether its input and output rows are all
+// 16-byte aligned, and whether its tiles write whole 32-byte sectors of the
+// output (fast_transpose_body's Sectors), as the element size's config
+// chooses. The launch and the CPU emulation both ask here.
+struct fast_kernel_choice {
+    bool aligned_in, aligned_out, sectors;
+};
+template <unsigned Size>
+fast_kernel_choice choose_fast_kernel(void const* out, void const* in, transpose_shape const& s) {
+    using config = fast_transpose_config<Size>;
+    bool const in16 = rows_aligned16(in, s.ld_in * Size, s.stride_in * Size, s.batch);
+    bool const out16 = rows_aligned16(out, s.ld_out * Size, s.stride_out * Size, s.batch);
+    bool const out32 = rows_aligned32(out, s.ld_out * Size, s.stride_out * Size, s.batch);
+    return {in16, out16, out16 ? config::sectors_aligned && !out32 : config::sectors_realigned(in16)};
+}
+
+template <class Plan, bool AlignedOut, bool Sectors = false>
+SWZ_HOST_DEVICE fast_transpose_grid<Plan> grid_of(fast_batch const& b) {
+    return {b.rows, b.cols, b.band, row_step_of<Plan, AlignedOut, Sectors>};
+}
+
+template <class Plan, bool AlignedOut, bool Sectors = false>
 SWZ_HOST_DEVICE std::size_t tiles_per_matrix(fast_batch const& b) {
-    return grid_of<Plan, AlignedOut>(b).tiles();
+    return grid_of<Plan, AlignedOut, Sectors>(b).tiles();
 }
 
 // The walk of the batch's block order (b.band), prepared on the host
 // before a launch; needs tiles_per_matrix below 2^31. A kernel argument of
 // its own: inside fast_batch it grew the packed kernel's argument, which
 // then spilled.
-template <class Plan, bool AlignedOut>
+template <class Plan, bool AlignedOut, bool Sectors = false>
 tile_walk walk_of(fast_batch const& b) {
-    return tile_walk::of(grid_of<Plan, AlignedOut>(b));
+    return tile_walk::of(grid_of<Plan, AlignedOut, Sectors>(b));
 }
 
 // Block `block` of a grid over the batch, placed by its walk: tile

@@ -29,10 +29,10 @@ __device__ inline vec16 shuffle(vec16 const& v, unsigned src_lane) {
 // The tile lives in dynamic shared memory (Plan::shared_bytes), which may
 // exceed the 48 KiB of a static array. MinBlocks caps the registers so that
 // many blocks, and their loads, are resident on each SM at once.
-template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors = false>
 __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kernel(fast_batch b, tile_walk walk) {
     extern __shared__ __align__(16) unsigned char tile[];
-    using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming>;
+    using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>;
     using lanes = fast_transpose_lanes<Plan>;
     tile_job const job = job_of<Plan>(b, walk, blockIdx.x);
     unsigned const tid = threadIdx.x, lane = tid % 32;
@@ -102,9 +102,9 @@ int occupancy_of(Kernel kernel, unsigned threads, unsigned shared_bytes) {
 }
 
 // Blocks of this kernel the current GPU runs at once (0 if unknown).
-template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors = false>
 cudaError_t resident_blocks(std::size_t& resident) {
-    auto const kernel = fast_transpose_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>;
+    auto const kernel = fast_transpose_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks, Sectors>;
     static int const per_sm = occupancy_of(kernel, Plan::threads, Plan::shared_bytes);  // once per kernel
     int device = 0, sms = 0;
     cudaError_t err = cudaGetDevice(&device);
@@ -125,23 +125,23 @@ cudaError_t shared_for(Kernel kernel, unsigned& shared) {
 }
 
 // band = 0: the order choose_band picks for the shape on this GPU.
-template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors = false>
 cudaError_t launch_fast_kernel(fast_batch b, std::size_t batch, std::size_t band, cudaStream_t stream,
                                unsigned shared = 0) {
-    auto const kernel = fast_transpose_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>;
+    auto const kernel = fast_transpose_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks, Sectors>;
     if (cudaError_t const err = shared_for<Plan>(kernel, shared); err != cudaSuccess) return err;
     if (band == 0) {
         std::size_t resident = 0;
-        if (cudaError_t const err = resident_blocks<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(resident);
+        if (cudaError_t const err = resident_blocks<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks, Sectors>(resident);
             err != cudaSuccess)
             return err;
-        band = choose_band<Plan>(b.rows, b.cols, resident, row_step_of<Plan, AlignedOut>);
+        band = choose_band<Plan>(b.rows, b.cols, resident, row_step_of<Plan, AlignedOut, Sectors>);
     }
     b.band = band;
-    std::size_t const per_matrix = tiles_per_matrix<Plan, AlignedOut>(b);
+    std::size_t const per_matrix = tiles_per_matrix<Plan, AlignedOut, Sectors>(b);
     std::size_t const per_launch = 0x7fffffffu / per_matrix;  // matrices in one grid
     if (per_launch == 0) return cudaErrorInvalidValue;
-    tile_walk const walk = walk_of<Plan, AlignedOut>(b);
+    tile_walk const walk = walk_of<Plan, AlignedOut, Sectors>(b);
     for (std::size_t first = 0; first < batch; first += per_launch) {
         std::size_t const count = batch - first < per_launch ? batch - first : per_launch;
         fast_batch part = b;
@@ -153,20 +153,32 @@ cudaError_t launch_fast_kernel(fast_batch b, std::size_t batch, std::size_t band
     return cudaSuccess;
 }
 
-// The shipped kernel for Size-byte elements and the shape's alignment:
-// calls f.template operator()<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>().
+// The shipped kernel for Size-byte elements and the shape (choose_fast_kernel):
+// calls f.template operator()<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks, Sectors>().
 template <unsigned Size, class F>
 cudaError_t with_fast_kernel(void const* out, void const* in, transpose_shape const& s, F&& f) {
     using config = fast_transpose_config<Size>;
     using plan = typename config::plan;
     constexpr bool st = config::streaming;
-    constexpr unsigned aligned = config::min_blocks;
-    bool const in16 = rows_aligned16(in, s.ld_in * Size, s.stride_in * Size, s.batch);
-    bool const out16 = rows_aligned16(out, s.ld_out * Size, s.stride_out * Size, s.batch);
-    if (in16 && out16) return f.template operator()<plan, true, true, st, aligned>();
-    if (in16) return f.template operator()<plan, true, false, st, config::min_blocks_realigned(false, true)>();
-    if (out16) return f.template operator()<plan, false, true, st, config::min_blocks_realigned(true, false)>();
-    return f.template operator()<plan, false, false, st, config::min_blocks_realigned(true, true)>();
+    // Whole sectors where a config may choose them: never where the gather
+    // realigns the output rows (fast_transpose_body::realigns_by_gather).
+    constexpr bool s_in = config::sectors_realigned(true), s_both = config::sectors_realigned(false);
+    static_assert(!(s_in && fast_transpose_body<plan, true, false>::realigns_by_gather) &&
+                  !(s_both && fast_transpose_body<plan, false, false>::realigns_by_gather));
+    constexpr unsigned b11 = config::min_blocks, b10 = config::min_blocks_realigned(false, true),
+                       b01 = config::min_blocks_realigned(true, false), b00 = config::min_blocks_realigned(true, true);
+    fast_kernel_choice const c = choose_fast_kernel<Size>(out, in, s);
+    if (c.aligned_in && c.aligned_out)
+        return c.sectors ? f.template operator()<plan, true, true, st, b11, true>()
+                         : f.template operator()<plan, true, true, st, b11, false>();
+    if (c.aligned_in)
+        return c.sectors ? f.template operator()<plan, true, false, st, b10, s_in>()
+                         : f.template operator()<plan, true, false, st, b10, false>();
+    if (c.aligned_out)
+        return c.sectors ? f.template operator()<plan, false, true, st, b01, true>()
+                         : f.template operator()<plan, false, true, st, b01, false>();
+    return c.sectors ? f.template operator()<plan, false, false, st, b00, s_both>()
+                     : f.template operator()<plan, false, false, st, b00, false>();
 }
 
 // The packed kernel over the batch, in launches of at most 2^30 sub-tiles
@@ -197,9 +209,10 @@ struct fast_launcher {
     std::size_t batch, band;
     cudaStream_t stream;
     unsigned shared;
-    template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
+    template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors>
     cudaError_t operator()() const {
-        return launch_fast_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(b, batch, band, stream, shared);
+        return launch_fast_kernel<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks, Sectors>(b, batch, band, stream,
+                                                                                             shared);
     }
 };
 
@@ -225,10 +238,10 @@ struct fast_order_query {
     std::size_t rows, cols;
     std::size_t* resident;
     std::size_t* band;
-    template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks>
+    template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors>
     cudaError_t operator()() const {
-        cudaError_t const err = resident_blocks<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks>(*resident);
-        *band = choose_band<Plan>(rows, cols, *resident, row_step_of<Plan, AlignedOut>);
+        cudaError_t const err = resident_blocks<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks, Sectors>(*resident);
+        *band = choose_band<Plan>(rows, cols, *resident, row_step_of<Plan, AlignedOut, Sectors>);
         return err;
     }
 };

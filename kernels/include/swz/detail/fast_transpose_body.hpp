@@ -26,6 +26,7 @@
 #include <type_traits>
 
 #include "swz/config.hpp"
+#include "swz/detail/block_order.hpp"
 #include "swz/detail/chunk_parts.hpp"
 #include "swz/detail/register_shuffles.hpp"
 #include "swz/detail/vec16.hpp"
@@ -57,7 +58,17 @@ SWZ_HOST_DEVICE inline tile_job make_tile_job(unsigned char const* in, unsigned 
             unsigned(address(in) % 16), unsigned(address(out) % 16)};
 }
 
-template <class Plan, bool AlignedIn = true, bool AlignedOut = true, bool Streaming = false>
+// Sectors: every 32-byte sector of an output row that lies wholly in the
+// matrix is written by one tile, as its two 16-byte halves by two lanes
+// (owns_sector). Tiles then overlap by one more row group (block_order.hpp's
+// overlap_groups). Without it a sector that straddles two tiles is written
+// half by each, and an H200 ran output rows that start 16 bytes into a
+// sector far slower (2026-12-02, stop17b run 1, % of copy: half 8192 x 8192
+// with ld_out 8200, every other row so, 75 against 94 with ld_out 8208;
+// int8 with ld 8208 76 against 94.5 with 8224; float with ld 8196 84
+// against 93): L2 write sectors 12.5% above the data and twice the write
+// requests, DRAM bytes 2-5% above (kernels/BENCHMARKS.md).
+template <class Plan, bool AlignedIn = true, bool AlignedOut = true, bool Streaming = false, bool Sectors = false>
 struct fast_transpose_body {
     using lanes = fast_transpose_lanes<Plan>;
     static constexpr unsigned E = Plan::elem;
@@ -81,6 +92,9 @@ struct fast_transpose_body {
     // 8192 x 8192 92.8 against 90.1, 16384 x 16384 91.1 against 90.0); the
     // packed kernel keeps the XOR form (4096 x 64 x 64 int8 80 against 70).
     static constexpr bool gathers_by_cell = E == 1 && AlignedIn && AlignedOut;
+    static_assert(!(Sectors && realigns_by_gather), "the realigning gather writes no whole sectors (not measured)");
+    // Row groups shared with the next tile down the column.
+    static constexpr unsigned overlap = overlap_groups<AlignedOut, Sectors>;
 
     // The widths swz-verify --kernel costs are the widths issued here.
     static_assert(sizeof(vec16) == Plan::store_width, "the tile is stored 16 bytes per lane");
@@ -177,14 +191,14 @@ struct fast_transpose_body {
 
     // Every output vector (aligned rows) or aligned output chunk (unaligned
     // rows) the gather phase writes is whole inside its output row and the
-    // tile writes no piece: its output rows are in the matrix, and, for
-    // unaligned rows, it is neither its column's first tile (which writes the
-    // rows' heads) nor its last (the tails); tiles then overlap by one row
-    // group, which the next tile writes (row_step_of).
+    // tile writes no piece: its output rows are in the matrix, and, where
+    // tiles overlap (unaligned rows, or Sectors; row_step_of), it is neither
+    // its column's first tile (which writes the rows' heads) nor its last
+    // (the tails).
     SWZ_HOST_DEVICE static bool stores_inside(tile_job const& job) {
         if (!lean_inside) return false;
-        bool const rows = AlignedOut ? job.row0 + Plan::tile_rows <= job.rows
-                                     : job.row0 > 0 && job.row0 + Plan::tile_rows < job.rows;
+        bool const rows = overlap == 0 ? job.row0 + Plan::tile_rows <= job.rows
+                                       : job.row0 > 0 && job.row0 + Plan::tile_rows < job.rows;
         return rows && job.col0 + Plan::nx <= job.cols && job.pitch_out <= 0x7fffffffu / Plan::nx;
     }
 
@@ -311,6 +325,28 @@ struct fast_transpose_body {
         store_part(job.out + p, v, 0, unsigned(job.rows - first) * E);
     }
 
+    // Sectors: whether this tile writes the 16-byte output chunk of row
+    // group t (aligned rows: the group's vector; otherwise the aligned
+    // chunk that starts inside it), `odd` when that chunk is the second
+    // half of its 32-byte sector (address bit 4). Tiles overlap by
+    // `overlap` row groups, so the chunks of a tile's first group and of
+    // its last that is written (t = n - 1 aligned, n - 2 realigned; the
+    // realigned last group is the next tile's) are also the neighbour's:
+    // the tile whose other chunks complete the sector writes them. A
+    // column's first and last tiles write their ends (the rows' heads and
+    // tails, which no other tile has).
+    SWZ_HOST_DEVICE static constexpr bool owns_sector(unsigned t, bool odd, bool first_tile, bool last_tile) {
+        if (!Sectors) return true;
+        constexpr unsigned last = Plan::row_groups - (AlignedOut ? 1u : 2u);  // the last group the tile writes
+        if (t == last && !last_tile) return odd;                              // even: the next tile's sector
+        if (t == 0 && !first_tile) return !odd;                               // odd: the previous tile's
+        return true;
+    }
+    // Bit 4 of an output address (offsets from a base whose low 32 bits are given).
+    SWZ_HOST_DEVICE static constexpr bool odd_half(unsigned base_low, unsigned offset) {
+        return ((base_low + offset) >> 4) & 1u;
+    }
+
     // Member k's vector i to its output row, with `next` (what
     // lanes::gather_source_lane sent: the same output row's next vector).
     // Aligned rows: the vector itself. Otherwise each lane writes the
@@ -341,9 +377,14 @@ struct fast_transpose_body {
         vec16 const& v = g.v[k][i];
         unsigned const row = task.c * K + task.w * G + i;  // of the tile's output rows; K * E = 16 bytes a group
         unsigned const at = row * o.pitch + task.t * 16u;
-        if (AlignedOut) return store_global16<Streaming>(o.p + at, v);
+        if (AlignedOut) {
+            if (owns_sector(task.t, odd_half(unsigned(address(o.p)), at), false, false))
+                store_global16<Streaming>(o.p + at, v);
+            return;
+        }
         if (task.t + 1 == Plan::row_groups) return;  // the next tile's first chunk
         unsigned const shift = (0u - (unsigned(address(o.p)) + at)) % 16u;
+        if (!owns_sector(task.t, odd_half(unsigned(address(o.p)), at + shift), false, false)) return;
         store_global16<Streaming>(o.p + (at + shift), funnel16<E>(v, next, shift));
     }
 
@@ -355,13 +396,19 @@ struct fast_transpose_body {
         std::size_t const out_row = job.col0 + task.c * K + task.w * G + i;
         std::size_t const first = job.row0 + std::size_t(task.t) * K;  // first output column of the vector
         if (out_row >= job.cols || first >= job.rows) return;
-        if (AlignedOut) return store_aligned(job, out_row, first, v);
         std::size_t const row = out_row * job.pitch_out, p = row + first * E;  // offsets from job.out
-        bool const last_tile = job.row0 + Plan::tile_rows >= job.rows;
+        bool const first_tile = job.row0 == 0, last_tile = job.row0 + Plan::tile_rows >= job.rows;
+        unsigned const base_low = unsigned(address(job.out));
+        if (AlignedOut) {
+            if (owns_sector(task.t, odd_half(base_low, unsigned(p)), first_tile, last_tile))
+                store_aligned(job, out_row, first, v);
+            return;
+        }
         if (task.t + 1 == Plan::row_groups && !last_tile) return;  // the next tile's first chunk
         std::ptrdiff_t const at = std::ptrdiff_t(p), lo = std::ptrdiff_t(row), hi = std::ptrdiff_t(row + job.rows * E);
         int const shift = int(16 - (job.out_mis + unsigned(p)) % 16) % 16;
-        store_clipped(job, at + shift, funnel16<E>(v, next, unsigned(shift)), lo, hi);
+        if (owns_sector(task.t, odd_half(base_low, unsigned(p) + unsigned(shift)), first_tile, last_tile))
+            store_clipped(job, at + shift, funnel16<E>(v, next, unsigned(shift)), lo, hi);
         if (job.row0 == 0 && task.t == 0 && shift != 0)
             store_clipped(job, at + shift - 16, funnel16<E>(v, v, unsigned(shift)), lo, hi);
     }

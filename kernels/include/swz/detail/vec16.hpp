@@ -24,6 +24,12 @@ inline host_read_watcher& host_read_watch() {
     static host_read_watcher watcher = nullptr;
     return watcher;
 }
+// The same for every global write (a test that checks which block writes
+// each 32-byte sector of the output).
+inline host_read_watcher& host_write_watch() {
+    static host_read_watcher watcher = nullptr;
+    return watcher;
+}
 #endif
 
 // c ? a : b, word by word (a conditional between two vectors would pick an
@@ -56,6 +62,7 @@ SWZ_HOST_DEVICE inline void store_global16(unsigned char* p, vec16 const& v) {
     if (Streaming) __stcs(reinterpret_cast<uint4*>(p), u);
     else *reinterpret_cast<uint4*>(p) = u;  // a plain store: __stwb would make it a strong one
 #else
+    if (host_write_watch()) host_write_watch()(p, 16);
     std::memcpy(p, v.w, 16);
 #endif
 }
