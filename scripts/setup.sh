@@ -3,7 +3,7 @@
 # Run by the README's commands and by .ci/run; safe to run again.
 set -euo pipefail
 
-packages=(cmake g++ make pkg-config libz3-dev catch2 nlohmann-json3-dev cvc5 libtinyxml2-dev)
+packages=(cmake g++ make pkg-config libz3-dev catch2 nlohmann-json3-dev cvc5 libtinyxml2-dev python3)
 
 missing=()
 for p in "${packages[@]}"; do
