@@ -190,7 +190,7 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
     }
     if constexpr (std::is_same_v<Builtin, column_access>) cut_to_bank_period(a, t, lemmas);
     through_layout(a, t, [b, g](auto lane, auto const& s) { return b.at(g, lane, s.data()); });
-    if constexpr (std::is_same_v<Builtin, row_access>) a.lanes_walk_units = true;
+    if constexpr (std::is_same_v<Builtin, row_access>) a.lanes_walk_units = true, a.solver_first = t.powers_of_two();
     if constexpr (std::is_same_v<Builtin, matrix_access>) a.lane_grid = fragment_grid(b, g);
     walk_units(a, t);
     return a;

@@ -46,6 +46,10 @@ struct access_subject {
     // of consecutive rows: a fragment access (ldmatrix, stmatrix), whose
     // figure fragment_sweep.hpp decides. Empty elsewhere.
     std::vector<std::array<std::uint64_t, 2>> lane_grid;
+    // The solver decides this access's figure sooner than its sweep (a row
+    // access on a layout of power-of-two sizes: shifts and masks only); the
+    // sweep then decides only where the solver gives up.
+    bool solver_first = false;
     std::function<bool(std::uint64_t y, std::uint64_t first, std::uint64_t n, std::uint64_t* out)> row_units;
     std::string statement;
     instruction instr;

@@ -319,52 +319,28 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject 
 
 }  // namespace
 
-property_result prove_conflict_bound(prover& p, access_subject const& w, bool require_conflict_free, figure_method method) {
-    property_result r;
-    r.id = w.id;
-    r.section = "conflicts";
-    r.statement = w.statement + " (" + std::to_string(w.instr.width) + " B/lane)";
-    r.counts = require_conflict_free ? weight::gate : weight::report;
-    if (!w.not_applicable.empty()) {
-        r.applicable = false;
-        r.reason = w.not_applicable;
-        return r;
-    }
-    std::vector<std::uint64_t> counts;
-    for (auto const& v : w.vars) counts.push_back(v.count);
-    bool const small = case_count(counts, exhaustion_starts) <= exhaustion_starts;
-    bool const by_transfers = w.instr.rule() != phase_rule::banks;
-    std::uint64_t const sweep_limit = w.lanes_walk_units ? row_sweep_starts : column_sweep_starts;
-    if (method == figure_method::automatic && (w.lanes_walk_rows || w.lanes_walk_units || !w.lane_grid.empty()) &&
-        case_count(counts, sweep_limit) <= sweep_limit) {
-        auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
-        auto const swept = w.lanes_walk_units   ? sweep_row_starts(w, deadline)
-                           : w.lanes_walk_rows ? sweep_column_starts(w, deadline)
-                                               : sweep_fragment_starts(w, deadline);
-        if (swept.state == column_sweep_result::status::out_of_time) {
-            r.outcome = verdict::unknown;
-            r.reason = "the enumeration of every start did not finish within the time limit";
-            return r;
-        }
-        if (swept) {
-            r.method = exhaustion_method(w, case_count(counts, sweep_limit));
-            return finish_figure(r, w, swept.figure, swept.start, start_names(p, w), require_conflict_free);
-        }
-    }
-    // The transfer rule of cp.async.16 has no SMT encoding: it is decided by
-    // enumeration only, whatever the method asked, where that can finish.
-    if (by_transfers && case_count(counts, row_sweep_starts) > row_sweep_starts) {
-        r.outcome = verdict::unknown;
-        r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and the access has more than " +
-                   std::to_string(row_sweep_starts) + " starts";
-        return r;
-    }
-    if (by_transfers || method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
-        if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
+namespace {
+
+// The figure by the sweep of the access's kind (row_sweep, column_sweep,
+// fragment_sweep) over every start; nothing where it declines.
+std::optional<property_result> sweep_figure(prover& p, access_subject const& w, property_result r, bool require_conflict_free,
+                                            std::uint64_t cases) {
+    auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
+    auto const swept = w.lanes_walk_units   ? sweep_row_starts(w, deadline)
+                       : w.lanes_walk_rows ? sweep_column_starts(w, deadline)
+                                           : sweep_fragment_starts(w, deadline);
+    if (swept.state == column_sweep_result::status::out_of_time) {
         r.outcome = verdict::unknown;
         r.reason = "the enumeration of every start did not finish within the time limit";
         return r;
     }
+    if (!swept) return std::nullopt;
+    r.method = exhaustion_method(w, cases);
+    return finish_figure(r, w, swept.figure, swept.start, start_names(p, w), require_conflict_free);
+}
+
+// The figure by the solver: legality, then the exact figure's search.
+property_result solve_figure(prover& p, access_subject const& w, property_result r, bool require_conflict_free) {
     r.method = w.domain_note;
     std::vector<variable_range> ranges;
     for (auto const& v : w.vars) ranges.push_back({v.name, v.count, ranges.empty() ? w.start_period : 0});
@@ -391,6 +367,53 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     auto done = finish_figure(r, w, found.value, found.witness, vars, require_conflict_free);
     if (!found.not_smallest.empty()) note_smallest({found.witness, false, found.not_smallest, 0}, done.evidence, done.evidence_text);
     return finish(done);
+}
+
+}  // namespace
+
+property_result prove_conflict_bound(prover& p, access_subject const& w, bool require_conflict_free, figure_method method) {
+    property_result r;
+    r.id = w.id;
+    r.section = "conflicts";
+    r.statement = w.statement + " (" + std::to_string(w.instr.width) + " B/lane)";
+    r.counts = require_conflict_free ? weight::gate : weight::report;
+    if (!w.not_applicable.empty()) {
+        r.applicable = false;
+        r.reason = w.not_applicable;
+        return r;
+    }
+    std::vector<std::uint64_t> counts;
+    for (auto const& v : w.vars) counts.push_back(v.count);
+    bool const small = case_count(counts, exhaustion_starts) <= exhaustion_starts;
+    bool const by_transfers = w.instr.rule() != phase_rule::banks;
+    std::uint64_t const sweep_limit = w.lanes_walk_units ? row_sweep_starts : column_sweep_starts;
+    std::uint64_t const cases = case_count(counts, sweep_limit);
+    bool const sweeps = method == figure_method::automatic && (w.lanes_walk_rows || w.lanes_walk_units || !w.lane_grid.empty()) &&
+                        cases <= sweep_limit;
+    if (sweeps && w.solver_first && !small && !by_transfers) {
+        // The solver is the quicker here; where it gives up, the sweep decides.
+        property_result solved = solve_figure(p, w, r, require_conflict_free);
+        if (solved.outcome != verdict::unknown) return solved;
+        if (auto swept = sweep_figure(p, w, r, require_conflict_free, cases)) return *swept;
+        return solved;
+    }
+    if (sweeps)
+        if (auto swept = sweep_figure(p, w, r, require_conflict_free, cases)) return *swept;
+    // The transfer rule of cp.async.16 has no SMT encoding: it is decided by
+    // enumeration only, whatever the method asked, where that can finish.
+    if (by_transfers && case_count(counts, row_sweep_starts) > row_sweep_starts) {
+        r.outcome = verdict::unknown;
+        r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and the access has more than " +
+                   std::to_string(row_sweep_starts) + " starts";
+        return r;
+    }
+    if (by_transfers || method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
+        if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
+        r.outcome = verdict::unknown;
+        r.reason = "the enumeration of every start did not finish within the time limit";
+        return r;
+    }
+    return solve_figure(p, w, r, require_conflict_free);
 }
 
 }  // namespace swz::verify

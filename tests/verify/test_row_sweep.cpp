@@ -117,3 +117,27 @@ TEST_CASE("row accesses beyond the solver's reach are decided by the sweep", "[v
     CHECK(swept.fig->value == enumerated.fig->value);
     CHECK(swept.evidence.at("variables") == enumerated.evidence.at("variables"));
 }
+
+TEST_CASE("a row figure the solver gives up on is decided by the sweep, the same as the solver's", "[verify][guards]") {
+    // Rows of 4096 one-byte elements, powers of two: the solver is asked
+    // first (solver_first) and answers; with every conflict.row query
+    // answered unknown, the sweep over the period's 524288 starts decides,
+    // with the same figure and witness.
+    auto const t = parsed_layout("article:nx=4096,elem=1", all_32bit_rows, 4096, 1);
+    auto const a = access_on("row", t, 4096);
+    REQUIRE(std::holds_alternative<access_subject>(a));
+    auto const& w = std::get<access_subject>(a);
+    REQUIRE(w.solver_first);
+    prover p1(60000);
+    auto const solved = prove_conflict_bound(p1, w, false);
+    REQUIRE(solved.outcome == verdict::proved);
+    CHECK(solved.solver_calls > 0);
+    scoped_fault const f({injected_fault::kind::answer_unknown, "conflict.row"});
+    prover p2(60000);
+    auto const swept = prove_conflict_bound(p2, w, false);
+    CHECK(f.hits() >= 1);
+    REQUIRE(swept.outcome == verdict::proved);
+    CHECK_THAT(swept.method, Catch::StartsWith("by exhaustion over 524288 starts"));
+    CHECK(swept.fig->value == solved.fig->value);
+    CHECK(swept.evidence.at("variables") == solved.evidence.at("variables"));
+}
