@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "swz/bank_model.hpp"
+#include "sweep_best.hpp"
 #include "sweep_pieces.hpp"
 #include "sweep_windows.hpp"
 #include "unit_window.hpp"
@@ -57,21 +58,8 @@ private:
 // and a unit is counted once, by the first of its rows in the window: a
 // row whose unit its predecessor has counts only when that predecessor has
 // left. Elsewhere the generic sweep below looks shared units up.
-enum class piece_state { done, illegal, units_fall, out_of_time };
-
-struct piece_best {
-    piece_state state = piece_state::done;
-    bool found = false;
-    unsigned figure = 0;
-    std::uint64_t y0 = 0, c = 0;
-    // The most, and of those the smallest (y0, c): a piece's starts come
-    // in canonical order but for its first rows, which one_phase names by
-    // the piece's first start.
-    void offer(unsigned cost, std::uint64_t y, std::uint64_t col) {
-        if (found && (cost < figure || (cost == figure && (y > y0 || (y == y0 && col >= c))))) return;
-        found = true, figure = cost, y0 = y, c = col;
-    }
-};
+using piece_best = most_wavefronts;
+using piece_state = piece_best::state;
 
 // One phase of 32 lanes (W <= 4). A window's cost is the most distinct
 // units one bank group holds; the most over all windows is the most, over
@@ -90,12 +78,12 @@ piece_best sweep_one_phase(access_subject const& w, piece p, column_block cols,
     std::vector<group_counts> held(n);
     for (std::uint64_t y = p.begin; y < end_row; ++y) {
         std::uint64_t const k = y - p.begin;
-        if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return {piece_state::out_of_time};
-        if (!w.row_units(y, cols.begin, n, address.data())) return {piece_state::illegal};
+        if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return piece_best::stopped(piece_state::out_of_time);
+        if (!w.row_units(y, cols.begin, n, address.data())) return piece_best::stopped(piece_state::declined);
         std::uint64_t const y0 = k >= warp_lanes - 1 ? y - (warp_lanes - 1) : p.begin;
         for (std::uint64_t i = 0; i < n; ++i) {
             std::uint64_t const u = bank_unit(address[i], W);
-            if (k > 0 && u < previous[i]) return {piece_state::units_fall};
+            if (k > 0 && u < previous[i]) return piece_best::stopped(piece_state::fallback);
             bool const fresh = k == 0 || u != previous[i];
             previous[i] = u;
             auto const g = std::uint8_t(bank_group(address[i], W));
@@ -121,11 +109,11 @@ piece_best sweep_phases(access_subject const& w, piece p, column_block cols, std
     std::vector<std::uint8_t> cost_from(n * warp_lanes, 0);
     for (std::uint64_t y = p.begin; y < end_row; ++y) {
         std::uint64_t const k = y - p.begin;
-        if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return {piece_state::out_of_time};
-        if (!w.row_units(y, cols.begin, n, address.data())) return {piece_state::illegal};
+        if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return piece_best::stopped(piece_state::out_of_time);
+        if (!w.row_units(y, cols.begin, n, address.data())) return piece_best::stopped(piece_state::declined);
         for (std::uint64_t i = 0; i < n; ++i) {
             std::uint64_t const u = bank_unit(address[i], W);
-            if (k > 0 && u < previous[i]) return {piece_state::units_fall};
+            if (k > 0 && u < previous[i]) return piece_best::stopped(piece_state::fallback);
             bool const fresh = k == 0 || u != previous[i];
             previous[i] = u;
             window[i].slide(k, std::uint8_t(bank_group(address[i], W)), fresh, held[i]);
@@ -153,8 +141,8 @@ piece_best sweep_piece(access_subject const& w, piece p, std::uint64_t cols, std
         piece_best got;
         if constexpr (lanes_per_phase(W) == warp_lanes) got = sweep_one_phase<W>(w, p, block, deadline);
         else got = sweep_phases<W>(w, p, block, deadline);
-        if (got.state != piece_state::done) return got;
-        if (got.found) best.offer(got.figure, got.y0, got.c);
+        if (got.outcome != piece_state::done) return got;
+        best.offer(got);
     }
     return best;
 }
@@ -163,7 +151,6 @@ piece_best sweep_piece(access_subject const& w, piece p, std::uint64_t cols, std
 // nothing where the generic sweep must decide (units that fall).
 std::optional<column_sweep_result> fast_column_sweep(access_subject const& w, std::chrono::steady_clock::time_point deadline,
                                                      sweep_split split) {
-    using status = column_sweep_result::status;
     if (!w.row_units || w.units_per_row < w.vars[1].count) return std::nullopt;
     std::uint64_t const starts = w.vars[0].count, cols = w.vars[1].count;
     // A piece re-reads the 31 rows after it: pieces of thousands of starts.
@@ -178,18 +165,10 @@ std::optional<column_sweep_result> fast_column_sweep(access_subject const& w, st
             default: found[i] = sweep_piece<16>(w, p, cols, deadline); break;
         }
     });
-    for (auto const& f : found) {
-        if (f.state == piece_state::illegal) return column_sweep_result{};
-        if (f.state == piece_state::units_fall) return std::nullopt;
-    }
-    for (auto const& f : found)
-        if (f.state == piece_state::out_of_time) return column_sweep_result{status::out_of_time, 0, {}};
-    // The pieces are in canonical order: the first with the most wins.
-    piece_best const* top = nullptr;
-    for (auto const& f : found)
-        if (f.found && (!top || f.figure > top->figure)) top = &f;
-    if (!top) return column_sweep_result{};
-    return column_sweep_result{status::done, top->figure, {top->y0, top->c}};
+    bool fallback = false;
+    auto const result = merged(found, 2, &fallback);
+    if (fallback) return std::nullopt;
+    return result;
 }
 
 // The generic sweep: each column's rows one at a time through `address`,

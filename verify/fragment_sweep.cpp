@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "swz/bank_model.hpp"
+#include "sweep_best.hpp"
 #include "unit_window.hpp"
 
 namespace swz::verify {
@@ -19,17 +20,8 @@ struct phase_place {
     std::uint64_t dy, dc;
 };
 
-struct piece_worst {
-    enum class state { done, declined, out_of_time } outcome = state::done;
-    bool found = false;
-    unsigned figure = 0;
-    std::uint64_t y0 = 0, c = 0;
-    // The most, and of those the smallest (y0, c).
-    void offer(unsigned cost, std::uint64_t y, std::uint64_t col) {
-        if (found && (cost < figure || (cost == figure && (y > y0 || (y == y0 && col >= c))))) return;
-        found = true, figure = cost, y0 = y, c = col;
-    }
-};
+using piece_worst = most_wavefronts;
+using piece_state = piece_worst::state;
 
 // Starts y0 in [p.begin, p.end) at start columns `cols`; rows up to the
 // fragment's last, unit columns up to its last.
@@ -43,11 +35,11 @@ piece_worst sweep_block(access_subject const& w, std::vector<phase_place> const&
     std::vector<std::uint8_t> cost_from(n * remembered, 0);
     for (std::uint64_t y = p.begin; y < end_row; ++y) {
         std::uint64_t const k = y - p.begin;
-        if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return {piece_worst::state::out_of_time};
-        if (!w.row_units(y, cols.begin, n, address.data())) return {piece_worst::state::declined};
+        if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return piece_worst::stopped(piece_state::out_of_time);
+        if (!w.row_units(y, cols.begin, n, address.data())) return piece_worst::stopped(piece_state::declined);
         for (std::uint64_t i = 0; i < n; ++i) {
             std::uint64_t const u = bank_unit(address[i], unit_width);
-            if (k > 0 && u < previous[i]) return {piece_worst::state::declined};
+            if (k > 0 && u < previous[i]) return piece_worst::stopped(piece_state::declined);
             bool const fresh = k == 0 || u != previous[i];
             previous[i] = u;
             window[i].slide(k, std::uint8_t(bank_group(address[i], unit_width)), fresh, held[i]);
@@ -68,7 +60,6 @@ piece_worst sweep_block(access_subject const& w, std::vector<phase_place> const&
 
 column_sweep_result sweep_fragment_starts(access_subject const& w, std::chrono::steady_clock::time_point deadline,
                                           sweep_split split) {
-    using status = column_sweep_result::status;
     if (w.lane_grid.empty() || !w.row_units || w.vars.size() != 2 || w.inside || w.instr.width != unit_width ||
         w.instr.rule() != phase_rule::banks || w.lane_grid.size() != w.instr.address_lanes)
         return {};
@@ -84,23 +75,14 @@ column_sweep_result sweep_fragment_starts(access_subject const& w, std::chrono::
     run_pieces(pieces, [&](std::size_t i, piece p) {
         for (std::uint64_t c = 0; c < cols; c += columns_per_block) {
             auto const got = sweep_block(w, phases, height, reach, p, {c, std::min(cols, c + columns_per_block)}, deadline);
-            if (got.outcome != piece_worst::state::done) {
+            if (got.outcome != piece_state::done) {
                 found[i] = got;
                 return;
             }
-            if (got.found) found[i].offer(got.figure, got.y0, got.c);
+            found[i].offer(got);
         }
     });
-    for (auto const& f : found)
-        if (f.outcome == piece_worst::state::declined) return {};
-    for (auto const& f : found)
-        if (f.outcome == piece_worst::state::out_of_time) return {status::out_of_time, 0, {}};
-    // The pieces are in canonical order: the first with the most wins.
-    piece_worst const* top = nullptr;
-    for (auto const& f : found)
-        if (f.found && (!top || f.figure > top->figure)) top = &f;
-    if (!top) return {};
-    return {status::done, top->figure, {top->y0, top->c}};
+    return merged(found, 2);
 }
 
 }  // namespace swz::verify

@@ -3,18 +3,15 @@
 #include <vector>
 
 #include "swz/bank_model.hpp"
+#include "sweep_best.hpp"
 #include "sweep_pieces.hpp"
 
 namespace swz::verify {
 
 namespace {
 
-struct piece_worst {
-    enum class state { done, illegal, out_of_time } outcome = state::done;
-    bool found = false;
-    unsigned figure = 0;
-    std::uint64_t s = 0;
-};
+using piece_worst = most_wavefronts;
+using piece_state = piece_worst::state;
 
 // Starts s in [p.begin, p.end): their lanes' units 32 s .. 32 s + 31 taken
 // in order from the rows that hold them, the warp costed by the bank rule
@@ -30,13 +27,13 @@ piece_worst sweep_piece(access_subject const& w, piece p, std::chrono::steady_cl
     lanes.rule = w.instr.rule();
     piece_worst worst;
     std::uint64_t unit = p.begin * warp_lanes, y = unit / per_row, c = unit % per_row;
-    if (!w.row_units(y, 0, per_row, row.data())) return {piece_worst::state::illegal};
+    if (!w.row_units(y, 0, per_row, row.data())) return piece_worst::stopped(piece_state::declined);
     for (std::uint64_t s = p.begin; s < p.end; ++s) {
-        if ((s - p.begin) % 4096 == 0 && std::chrono::steady_clock::now() > deadline) return {piece_worst::state::out_of_time};
+        if ((s - p.begin) % 4096 == 0 && std::chrono::steady_clock::now() > deadline) return piece_worst::stopped(piece_state::out_of_time);
         for (unsigned l = 0; l < warp_lanes; ++l) {
             if (c == per_row) {
                 c = 0;
-                if (!w.row_units(++y, 0, per_row, row.data())) return {piece_worst::state::illegal};
+                if (!w.row_units(++y, 0, per_row, row.data())) return piece_worst::stopped(piece_state::declined);
             }
             lanes.byte_address[l] = row[c++];
         }
@@ -45,7 +42,7 @@ piece_worst sweep_piece(access_subject const& w, piece p, std::chrono::steady_cl
             for (unsigned first = 0; first < warp_lanes; first += per_phase) cost += bank_phase_cost_of_width<W>(lanes, first).cost;
         else
             cost = bank_wavefronts(lanes);
-        if (!worst.found || cost > worst.figure) worst.found = true, worst.figure = cost, worst.s = s;
+        worst.offer(cost, s);
     }
     return worst;
 }
@@ -54,7 +51,6 @@ piece_worst sweep_piece(access_subject const& w, piece p, std::chrono::steady_cl
 
 column_sweep_result sweep_row_starts(access_subject const& w, std::chrono::steady_clock::time_point deadline,
                                      sweep_split split) {
-    using status = column_sweep_result::status;
     if (!w.lanes_walk_units || !w.row_units || w.units_per_row == 0 || w.vars.size() != 1 || w.inside ||
         w.instr.address_lanes != warp_lanes || !is_access_width(w.instr.width))
         return {};
@@ -69,16 +65,7 @@ column_sweep_result sweep_row_starts(access_subject const& w, std::chrono::stead
             default: found[i] = sweep_piece<16>(w, p, deadline); break;
         }
     });
-    for (auto const& f : found)
-        if (f.outcome == piece_worst::state::illegal) return {};
-    for (auto const& f : found)
-        if (f.outcome == piece_worst::state::out_of_time) return {status::out_of_time, 0, {}};
-    // The pieces are in canonical order: the first with the most wins.
-    piece_worst const* top = nullptr;
-    for (auto const& f : found)
-        if (f.found && (!top || f.figure > top->figure)) top = &f;
-    if (!top) return {};
-    return {status::done, top->figure, {top->s}};
+    return merged(found, 1);
 }
 
 }  // namespace swz::verify

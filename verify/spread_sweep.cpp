@@ -9,6 +9,7 @@
 
 #include "column_spread.hpp"
 #include "host_params.hpp"
+#include "sweep_best.hpp"
 #include "sweep_windows.hpp"
 
 namespace swz::verify {
@@ -36,16 +37,8 @@ void slide_spread(std::vector<std::uint64_t> const& column, std::uint64_t x, uns
 // (layout_subject::row_offsets), each column x keeping its window's stored
 // columns and how many distinct ones it holds; a row entering or leaving
 // asks whether its value is still, or already, in the window.
-struct piece_fewest {
-    bool found = false, too_wide = false, out_of_time = false;
-    unsigned figure = 0;
-    std::uint64_t y0 = 0, x = 0;
-    // The fewest, and of those the smallest (y0, x).
-    void offer(unsigned d, std::uint64_t y, std::uint64_t col) {
-        if (found && (d > figure || (d == figure && (y > y0 || (y == y0 && col >= x))))) return;
-        found = true, figure = d, y0 = y, x = col;
-    }
-};
+using piece_fewest = fewest_columns;
+using piece_state = piece_fewest::state;
 
 // Whether `a` and `b` are among a window's W values other than the one in
 // `slot`: a few vector compares where SSE2 is there (every x86-64), a loop
@@ -95,12 +88,12 @@ piece_fewest spread_block(layout_subject const& t, piece p, column_block cols, s
     host_divisor const elem(t.shape.elem);
     for (std::uint64_t y = p.begin; y < end_row; ++y) {
         std::uint64_t const k = y - p.begin;
-        if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return {false, false, true};
+        if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return piece_fewest::stopped(piece_state::out_of_time);
         t.row_offsets_of(y, cols.begin, n, offsets.data());
         unsigned const slot = unsigned(k % W);
         for (std::uint64_t i = 0; i < n; ++i) {
             std::uint64_t const column = t.column_at(y, offsets[i], elem);
-            if (column >= none) return {false, true};
+            if (column >= none) return piece_fewest::stopped(piece_state::fallback);
             auto const v = V(column);
             V* const values = &seen[i * W];
             V const old = values[slot];
@@ -126,8 +119,8 @@ piece_fewest spread_piece(layout_subject const& t, piece p, std::uint64_t cols, 
     piece_fewest best;
     for (std::uint64_t x = 0; x < cols; x += columns_per_block) {
         piece_fewest const got = spread_block<W, V>(t, p, {x, std::min(cols, x + columns_per_block)}, deadline);
-        if (got.too_wide || got.out_of_time) return got;
-        if (got.found) best.offer(got.figure, got.y0, got.x);
+        if (got.outcome != piece_state::done) return got;
+        best.offer(got);
     }
     return best;
 }
@@ -145,16 +138,9 @@ column_sweep_result sweep_column_spread(layout_subject const& t, std::uint64_t s
             found[i] = narrow ? spread_piece<spread_window, std::uint16_t>(t, p, cols, deadline)
                               : spread_piece<spread_window, std::uint32_t>(t, p, cols, deadline);
         });
-        bool wide = false, late = false;
-        for (auto const& f : found) wide = wide || f.too_wide, late = late || f.out_of_time;
-        if (late) return {status::out_of_time, 0, {}};
-        if (!wide) {
-            piece_fewest const* top = nullptr;
-            for (auto const& f : found)
-                if (f.found && (!top || f.figure < top->figure)) top = &f;
-            if (!top) return {};
-            return {status::done, top->figure, {top->y0, top->x}};
-        }
+        bool wide = false;
+        auto const result = merged(found, 2, &wide);
+        if (!wide) return result;
     }
     // Stored columns too large for the fast sweep's windows: one column at a time.
     std::uint64_t const rows = starts + window - 1;
