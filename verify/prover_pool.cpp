@@ -26,13 +26,17 @@ void run_on_provers(std::size_t count, unsigned threads, unsigned timeout_ms,
             next = count;
         }
     };
+    run_workers(count, threads, worker);
+    if (failure) std::rethrow_exception(failure);
+}
+
+void run_workers(std::size_t count, unsigned threads, std::function<void()> const& worker) {
     unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
     n = unsigned(std::min<std::size_t>(n, count));
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < n; ++t) pool.emplace_back(worker);
     worker();
     for (auto& t : pool) t.join();
-    if (failure) std::rethrow_exception(failure);
 }
 
 void print_queries_since(prover const& p, std::size_t first_log, std::mutex& lock) {

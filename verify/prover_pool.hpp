@@ -20,6 +20,10 @@ void run_on_provers(std::size_t count, unsigned threads, unsigned timeout_ms,
 // --log-queries: each query `p` logged from `first_log` on, its answer and
 // time, one line each on stderr, the lines of one job together (`lock`
 // keeps the jobs' lines apart).
+// Runs `worker` on min(threads, count) threads (threads 0: one a core of
+// the machine), the first on the calling thread, and returns once all have.
+void run_workers(std::size_t count, unsigned threads, std::function<void()> const& worker);
+
 void print_queries_since(prover const& p, std::size_t first_log, std::mutex& lock);
 
 }  // namespace swz::verify

@@ -134,12 +134,7 @@ family_certificate certify_family(family_kind f, unsigned timeout_ms, unsigned t
             changed.notify_all();
         }
     };
-    unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
-    n = unsigned(std::min<std::size_t>(n, count));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < n; ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
+    run_workers(count, threads, worker);
     if (failure) std::rethrow_exception(failure);
     // A shared lemma's time and solver calls go to the results that need it,
     // in equal parts (the first takes what does not divide).
