@@ -66,8 +66,8 @@ void walk_units(access_subject& a, layout_subject const& t) {
     a.row_units = [t, width, run, elem = host_divisor(e)](std::uint64_t y, std::uint64_t first, std::uint64_t n,
                                                           std::uint64_t* out) {
         if (n == 0) return true;
-        // The cells under the units, and those a unit's run reaches.
-        std::uint64_t const x0 = first * width / elem, x1 = std::max(((first + n) * width + elem.value - 1) / elem, x0 + run);
+        // The cells under the units (a unit's run among them).
+        std::uint64_t const x0 = first * width / elem, x1 = ((first + n) * width + elem.value - 1) / elem;
         thread_local std::vector<std::uint64_t> offsets;
         offsets.resize(x1 - x0);
         t.row_offsets_of(y, x0, x1 - x0, offsets.data());

@@ -35,12 +35,6 @@ struct access_subject {
     // row by row: a row access, whose figure an enumeration of whole rows
     // decides (row_sweep.hpp).
     bool lanes_walk_units = false;
-    // For both walks, where set: the first byte of the `instr.width`-byte
-    // units first .. first + n - 1 of logical row y (unit c is what lane 0 of
-    // the column access at (y, c) touches), written to out[0 .. n - 1]; false
-    // when one of them is no legal lane (its elements not contiguous, or the
-    // address not a multiple of the width).
-    std::uint64_t units_per_row = 0;
     // Lane l at start (y0, c) touches unit c + dc of row y0 + dy, (dy, dc)
     // the same at every start, and each phase's lanes are one unit column
     // of consecutive rows: a fragment access (ldmatrix, stmatrix), whose
@@ -50,6 +44,12 @@ struct access_subject {
     // access on a layout of power-of-two sizes: shifts and masks only); the
     // sweep then decides only where the solver gives up.
     bool solver_first = false;
+    // For the built-in accesses, where set: the first byte of the
+    // `instr.width`-byte units first .. first + n - 1 of logical row y (unit c
+    // is what lane 0 of the column access at (y, c) touches), written to
+    // out[0 .. n - 1]; false when one of them is no legal lane (its elements
+    // not contiguous, or the address not a multiple of the width).
+    std::uint64_t units_per_row = 0;
     std::function<bool(std::uint64_t y, std::uint64_t first, std::uint64_t n, std::uint64_t* out)> row_units;
     std::string statement;
     instruction instr;

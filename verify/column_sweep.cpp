@@ -14,39 +14,27 @@ namespace swz::verify {
 
 namespace {
 
-// One phase's window of rows: the distinct units it touches, how many of
-// them each bank group holds, and how many groups hold each count, so that
-// the most crowded group is known after each row enters or leaves. Where
-// the units along the column only grow, no two rows share one, and the
-// window need not look them up.
+// One phase's window of N rows, for the generic sweep: the distinct units
+// it touches, looked up unless the column's units only grow, and how many
+// of them each bank group holds (group_histogram: the most crowded one).
+template <unsigned N>
 class phase_window {
 public:
-    phase_window(unsigned groups, bool units_distinct)
-        : held_(groups, 0), with_count_(warp_lanes + 2, 0), units_distinct_(units_distinct) {
-        with_count_[0] = groups;
-    }
+    explicit phase_window(bool units_distinct) : units_distinct_(units_distinct) {}
 
     void enter(std::uint64_t unit, unsigned group) {
         if (!units_distinct_ && !units_.enter(unit)) return;
-        unsigned const k = held_[group]++;
-        --with_count_[k];
-        ++with_count_[k + 1];
-        most_ = std::max(most_, k + 1);
+        held_.enter(group);
     }
     void leave(std::uint64_t unit, unsigned group) {
         if (!units_distinct_ && !units_.leave(unit)) return;
-        unsigned const k = held_[group]--;
-        --with_count_[k];
-        ++with_count_[k - 1];
-        if (most_ == k && with_count_[k] == 0) --most_;
+        held_.leave(group);
     }
-    unsigned cost() const { return most_; }
+    unsigned cost() const { return held_.most; }
 
 private:
     distinct_window units_;
-    std::vector<unsigned> held_;        // per group: distinct units
-    std::vector<unsigned> with_count_;  // per count: groups holding it
-    unsigned most_ = 0;
+    group_histogram<N> held_;
     bool units_distinct_;
 };
 
@@ -94,55 +82,30 @@ piece_best sweep_one_phase(access_subject const& w, piece p, column_block cols,
     return best;
 }
 
-// Phases of 16 or 8 lanes (W = 8, 16): each column keeps its current phase
-// window's histogram and the last 32 windows' costs; a start costs the sum
-// of its phases' windows.
+// Phases of 16 or 8 lanes (W = 8, 16): each column keeps its phase windows
+// (phase_windows) and the last 32 windows' costs; a start costs the sum of
+// its phases' windows.
 template <unsigned W>
 piece_best sweep_phases(access_subject const& w, piece p, column_block cols, std::chrono::steady_clock::time_point deadline) {
-    constexpr unsigned per_phase = lanes_per_phase(W), phases = warp_lanes / per_phase;
+    using windows = phase_windows<W>;
+    constexpr unsigned phases = warp_lanes / windows::rows;
     static_assert(phases > 1);
     piece_best best;
     std::uint64_t const end_row = p.end + warp_lanes - 1, n = cols.end - cols.begin;
-    std::vector<std::uint64_t> address(n), previous(n);
-    std::vector<unit_window<per_phase, group_histogram<per_phase>>> window(n);
-    std::vector<group_histogram<per_phase>> held(n);
-    std::vector<std::uint8_t> cost_from(n * warp_lanes, 0);
+    std::vector<std::uint64_t> address(n);
+    windows costs(n);
     for (std::uint64_t y = p.begin; y < end_row; ++y) {
         std::uint64_t const k = y - p.begin;
         if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return piece_best::stopped(piece_state::out_of_time);
         if (!w.row_units(y, cols.begin, n, address.data())) return piece_best::stopped(piece_state::declined);
+        if (!costs.enter(y, k, address.data())) return piece_best::stopped(piece_state::fallback);
+        if (k + 1 < warp_lanes) continue;
+        std::uint64_t const y0 = y + 1 - warp_lanes;  // the start whose last row this is
         for (std::uint64_t i = 0; i < n; ++i) {
-            std::uint64_t const u = bank_unit(address[i], W);
-            if (k > 0 && u < previous[i]) return piece_best::stopped(piece_state::fallback);
-            bool const fresh = k == 0 || u != previous[i];
-            previous[i] = u;
-            window[i].slide(k, std::uint8_t(bank_group(address[i], W)), fresh, held[i]);
-            if (k + 1 < per_phase) continue;
-            std::uint64_t const s = y + 1 - per_phase;  // the phase window's first row
-            std::uint8_t* const costs = &cost_from[i * warp_lanes];
-            costs[s % warp_lanes] = held[i].most;
-            if (s < p.begin + (phases - 1) * per_phase) continue;
-            std::uint64_t const y0 = s - (phases - 1) * per_phase;
             unsigned cost = 0;
-            for (unsigned q = 0; q < phases; ++q) cost += costs[(y0 + q * per_phase) % warp_lanes];
+            for (unsigned q = 0; q < phases; ++q) cost += costs.cost(i, y0 + q * windows::rows);
             best.offer(cost, y0, cols.begin + i);
         }
-    }
-    return best;
-}
-
-// A piece's columns a block at a time, so that the block's windows stay in
-// the nearest cache while its rows go by; the blocks' bests merged.
-template <unsigned W>
-piece_best sweep_piece(access_subject const& w, piece p, std::uint64_t cols, std::chrono::steady_clock::time_point deadline) {
-    piece_best best;
-    for (std::uint64_t c = 0; c < cols; c += columns_per_block) {
-        column_block const block{c, std::min(cols, c + columns_per_block)};
-        piece_best got;
-        if constexpr (lanes_per_phase(W) == warp_lanes) got = sweep_one_phase<W>(w, p, block, deadline);
-        else got = sweep_phases<W>(w, p, block, deadline);
-        if (got.outcome != piece_state::done) return got;
-        best.offer(got);
     }
     return best;
 }
@@ -157,13 +120,14 @@ std::optional<column_sweep_result> fast_column_sweep(access_subject const& w, st
     auto const pieces = split.of(starts);
     std::vector<piece_best> found(pieces.size());
     run_pieces(pieces, [&](std::size_t i, piece p) {
-        switch (w.instr.width) {
-            case 1: found[i] = sweep_piece<1>(w, p, cols, deadline); break;
-            case 2: found[i] = sweep_piece<2>(w, p, cols, deadline); break;
-            case 4: found[i] = sweep_piece<4>(w, p, cols, deadline); break;
-            case 8: found[i] = sweep_piece<8>(w, p, cols, deadline); break;
-            default: found[i] = sweep_piece<16>(w, p, cols, deadline); break;
-        }
+        found[i] = with_width(w.instr.width, [&](auto width) {
+            constexpr unsigned W = decltype(width)::value;
+            // A piece's columns a block at a time, the blocks' bests merged.
+            return over_column_blocks<true>(cols, [&](column_block block) {
+                if constexpr (lanes_per_phase(W) == warp_lanes) return sweep_one_phase<W>(w, p, block, deadline);
+                else return sweep_phases<W>(w, p, block, deadline);
+            });
+        });
     });
     bool fallback = false;
     auto const result = merged(found, 2, &fallback);
@@ -173,6 +137,7 @@ std::optional<column_sweep_result> fast_column_sweep(access_subject const& w, st
 
 // The generic sweep: each column's rows one at a time through `address`,
 // units shared by rows counted once (distinct_window).
+template <unsigned W>
 column_sweep_result generic_column_sweep(access_subject const& w, std::chrono::steady_clock::time_point deadline);
 
 }  // namespace
@@ -183,14 +148,15 @@ column_sweep_result sweep_column_starts(access_subject const& w, std::chrono::st
         w.instr.rule() != phase_rule::banks || !is_access_width(w.instr.width))
         return {};
     if (auto fast = fast_column_sweep(w, deadline, split)) return *fast;
-    return generic_column_sweep(w, deadline);
+    return with_width(w.instr.width, [&](auto width) { return generic_column_sweep<decltype(width)::value>(w, deadline); });
 }
 
 namespace {
 
+template <unsigned W>
 column_sweep_result generic_column_sweep(access_subject const& w, std::chrono::steady_clock::time_point deadline) {
     using status = column_sweep_result::status;
-    unsigned const per_phase = lanes_per_phase(w.instr.width), phases = warp_lanes / per_phase;
+    constexpr unsigned per_phase = lanes_per_phase(W), phases = warp_lanes / per_phase;
     std::uint64_t const starts = w.vars[0].count, cols = w.vars[1].count, rows = starts + warp_lanes - 1;
     column_sweep_result best;
     std::vector<std::uint64_t> unit(rows);
@@ -203,19 +169,21 @@ column_sweep_result generic_column_sweep(access_subject const& w, std::chrono::s
             std::uint64_t const a = w.address(0, s);
             // Every cell the starts reach must make a legal lane (aligned,
             // its elements contiguous: what the enumeration asks first).
-            if (a % w.instr.width != 0) return {};
+            if (a % W != 0) return {};
             for (unsigned k = 1; k < w.run_elements; ++k)
                 if (w.element_address(0, s, k) != a + k * w.elem) return {};
-            unit[y] = bank_unit(a, w.instr.width);
-            group[y] = unsigned(bank_group(a, w.instr.width));
+            unit[y] = bank_unit(a, W);
+            group[y] = unsigned(bank_group(a, W));
         }
         // window_cost[r]: the cost of one phase on rows r .. r + per_phase - 1.
         bool increasing = true;
         for (std::uint64_t y = 1; y < rows && increasing; ++y) increasing = unit[y] > unit[y - 1];
-        phase_window win(per_phase, increasing);
+        phase_window<per_phase> win(increasing);
         for (std::uint64_t y = 0; y < rows; ++y) {
-            win.enter(unit[y], group[y]);
+            // The row a phase before leaves first: a group never holds more
+            // than the phase's lanes.
             if (y >= per_phase) win.leave(unit[y - per_phase], group[y - per_phase]);
+            win.enter(unit[y], group[y]);
             if (y + 1 >= per_phase) window_cost[y + 1 - per_phase] = win.cost();
         }
         for (std::uint64_t y0 = 0; y0 < starts; ++y0) {

@@ -13,7 +13,6 @@ namespace {
 
 constexpr unsigned unit_width = 16;                           // a matrix row
 constexpr unsigned per_phase = lanes_per_phase(unit_width);  // 8 rows a phase
-constexpr unsigned remembered = 32;                           // window costs kept per unit column
 
 // One phase: rows y0 + dy .. y0 + dy + 7 of unit column c + dc.
 struct phase_place {
@@ -29,27 +28,18 @@ piece_worst sweep_block(access_subject const& w, std::vector<phase_place> const&
                         std::uint64_t reach, piece p, column_block cols, std::chrono::steady_clock::time_point deadline) {
     piece_worst best;
     std::uint64_t const starts = cols.end - cols.begin, n = starts + reach, end_row = p.end + height - 1;
-    std::vector<std::uint64_t> address(n), previous(n);
-    std::vector<unit_window<per_phase, group_histogram<per_phase>>> window(n);
-    std::vector<group_histogram<per_phase>> held(n);
-    std::vector<std::uint8_t> cost_from(n * remembered, 0);
+    std::vector<std::uint64_t> address(n);
+    phase_windows<unit_width> costs(n);
     for (std::uint64_t y = p.begin; y < end_row; ++y) {
         std::uint64_t const k = y - p.begin;
         if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return piece_worst::stopped(piece_state::out_of_time);
-        if (!w.row_units(y, cols.begin, n, address.data())) return piece_worst::stopped(piece_state::declined);
-        for (std::uint64_t i = 0; i < n; ++i) {
-            std::uint64_t const u = bank_unit(address[i], unit_width);
-            if (k > 0 && u < previous[i]) return piece_worst::stopped(piece_state::declined);
-            bool const fresh = k == 0 || u != previous[i];
-            previous[i] = u;
-            window[i].slide(k, std::uint8_t(bank_group(address[i], unit_width)), fresh, held[i]);
-            if (k + 1 >= per_phase) cost_from[i * remembered + (y + 1 - per_phase) % remembered] = held[i].most;
-        }
+        if (!w.row_units(y, cols.begin, n, address.data()) || !costs.enter(y, k, address.data()))
+            return piece_worst::stopped(piece_state::declined);
         if (k + 1 < height) continue;
         std::uint64_t const y0 = y + 1 - height;  // the start whose last row this is
         for (std::uint64_t i = 0; i < starts; ++i) {
             unsigned cost = 0;
-            for (auto const& ph : phases) cost += cost_from[(i + ph.dc) * remembered + (y0 + ph.dy) % remembered];
+            for (auto const& ph : phases) cost += costs.cost(i + ph.dc, y0 + ph.dy);
             best.offer(cost, y0, cols.begin + i);
         }
     }
@@ -67,20 +57,14 @@ column_sweep_result sweep_fragment_starts(access_subject const& w, std::chrono::
     std::uint64_t height = 0, reach = 0;
     for (std::size_t l = 0; l < w.lane_grid.size(); l += per_phase) phases.push_back({w.lane_grid[l][0], w.lane_grid[l][1]});
     for (auto const& ph : phases) height = std::max(height, ph.dy + per_phase), reach = std::max(reach, ph.dc);
-    if (height > remembered) return {};
+    if (height > phase_windows<unit_width>::remembered) return {};
     std::uint64_t const starts = w.vars[0].count, cols = w.vars[1].count;
     if (cols + reach > w.units_per_row) return {};
     auto const pieces = split.of(starts);
     std::vector<piece_worst> found(pieces.size());
     run_pieces(pieces, [&](std::size_t i, piece p) {
-        for (std::uint64_t c = 0; c < cols; c += columns_per_block) {
-            auto const got = sweep_block(w, phases, height, reach, p, {c, std::min(cols, c + columns_per_block)}, deadline);
-            if (got.outcome != piece_state::done) {
-                found[i] = got;
-                return;
-            }
-            found[i].offer(got);
-        }
+        found[i] = over_column_blocks<true>(
+            cols, [&](column_block block) { return sweep_block(w, phases, height, reach, p, block, deadline); });
     });
     return merged(found, 2);
 }

@@ -57,13 +57,7 @@ column_sweep_result sweep_row_starts(access_subject const& w, std::chrono::stead
     auto const pieces = split.of(w.vars[0].count);
     std::vector<piece_worst> found(pieces.size());
     run_pieces(pieces, [&](std::size_t i, piece p) {
-        switch (w.instr.width) {
-            case 1: found[i] = sweep_piece<1>(w, p, deadline); break;
-            case 2: found[i] = sweep_piece<2>(w, p, deadline); break;
-            case 4: found[i] = sweep_piece<4>(w, p, deadline); break;
-            case 8: found[i] = sweep_piece<8>(w, p, deadline); break;
-            default: found[i] = sweep_piece<16>(w, p, deadline); break;
-        }
+        found[i] = with_width(w.instr.width, [&](auto width) { return sweep_piece<decltype(width)::value>(w, p, deadline); });
     });
     return merged(found, 1);
 }

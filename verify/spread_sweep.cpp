@@ -113,18 +113,6 @@ piece_fewest spread_block(layout_subject const& t, piece p, column_block cols, s
     return best;
 }
 
-// A piece's columns a block at a time (as sweep_piece), the blocks' fewest merged.
-template <unsigned W, class V>
-piece_fewest spread_piece(layout_subject const& t, piece p, std::uint64_t cols, std::chrono::steady_clock::time_point deadline) {
-    piece_fewest best;
-    for (std::uint64_t x = 0; x < cols; x += columns_per_block) {
-        piece_fewest const got = spread_block<W, V>(t, p, {x, std::min(cols, x + columns_per_block)}, deadline);
-        if (got.outcome != piece_state::done) return got;
-        best.offer(got);
-    }
-    return best;
-}
-
 }  // namespace
 
 column_sweep_result sweep_column_spread(layout_subject const& t, std::uint64_t starts, std::uint64_t cols, unsigned window,
@@ -135,8 +123,11 @@ column_sweep_result sweep_column_spread(layout_subject const& t, std::uint64_t s
         std::vector<piece_fewest> found(pieces.size());
         bool const narrow = t.cols() < 0xffff;
         run_pieces(pieces, [&](std::size_t i, piece p) {
-            found[i] = narrow ? spread_piece<spread_window, std::uint16_t>(t, p, cols, deadline)
-                              : spread_piece<spread_window, std::uint32_t>(t, p, cols, deadline);
+            // A piece's columns a block at a time, the blocks' fewest merged.
+            found[i] = over_column_blocks<false>(cols, [&](column_block block) {
+                return narrow ? spread_block<spread_window, std::uint16_t>(t, p, block, deadline)
+                              : spread_block<spread_window, std::uint32_t>(t, p, block, deadline);
+            });
         });
         bool wide = false;
         auto const result = merged(found, 2, &wide);

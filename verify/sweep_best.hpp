@@ -4,11 +4,13 @@
 // pieces' results merged into the sweep's.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
 
 #include "column_sweep.hpp"
+#include "sweep_pieces.hpp"
 
 namespace swz::verify {
 
@@ -40,6 +42,20 @@ struct sweep_best {
         if (other.found) offer(other.figure, other.start[0], other.start[1]);
     }
 };
+
+// A piece's columns a block at a time (sweep_pieces.hpp's column_block, so
+// that the block's windows stay in the nearest cache while its rows go by):
+// block(c) for each, the first that stops returned, else the best of all.
+template <bool Most, class Block>
+sweep_best<Most> over_column_blocks(std::uint64_t cols, Block block) {
+    sweep_best<Most> best;
+    for (std::uint64_t c = 0; c < cols; c += columns_per_block) {
+        sweep_best<Most> const got = block(column_block{c, std::min(cols, c + columns_per_block)});
+        if (got.outcome != sweep_best<Most>::state::done) return got;
+        best.offer(got);
+    }
+    return best;
+}
 
 using most_wavefronts = sweep_best<true>;
 using fewest_columns = sweep_best<false>;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace swz::verify {
@@ -47,6 +48,19 @@ struct column_block {
     std::uint64_t begin, end;
 };
 inline constexpr std::uint64_t columns_per_block = 256;
+
+// f(std::integral_constant<unsigned, W>{}) for the access width W (1, 2, 4,
+// 8 or 16) given at run time: the sweeps compute with the width a constant.
+template <class F>
+decltype(auto) with_width(unsigned width, F&& f) {
+    switch (width) {
+        case 1: return f(std::integral_constant<unsigned, 1>{});
+        case 2: return f(std::integral_constant<unsigned, 2>{});
+        case 4: return f(std::integral_constant<unsigned, 4>{});
+        case 8: return f(std::integral_constant<unsigned, 8>{});
+        default: return f(std::integral_constant<unsigned, 16>{});
+    }
+}
 
 // Runs work(i, pieces[i]) for every piece, the first on the calling thread,
 // and returns when all have finished. `work` must not throw.
