@@ -7,6 +7,7 @@
 #include "swz/access/lane_formula.hpp"
 #include "swz/access/matrix_access.hpp"
 #include "swz/access/row_access.hpp"
+#include "article_classes.hpp"
 #include "host_params.hpp"
 #include "swz/bank_model.hpp"
 
@@ -193,6 +194,15 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
     if constexpr (std::is_same_v<Builtin, row_access>) a.lanes_walk_units = true, a.solver_first = t.powers_of_two();
     if constexpr (std::is_same_v<Builtin, matrix_access>) a.lane_grid = fragment_grid(b, g);
     walk_units(a, t);
+    if constexpr (!std::is_same_v<Builtin, matrix_access>)
+        if (t.article) {
+            class_options const o{std::is_same_v<Builtin, row_access> ? class_walk::row : class_walk::column, b.instr.width,
+                                  unit_bytes(b.instr.width)};
+            a.start_classes = [p = *t.article, rows = t.rows(), o]() -> std::optional<std::vector<start_block>> {
+                if (auto c = article_classes(p, rows, o)) return std::move(c->blocks);
+                return std::nullopt;
+            };
+        }
     return a;
 }
 

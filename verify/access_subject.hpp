@@ -9,11 +9,13 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "swz/access/access_geometry.hpp"
 #include "swz/access/instruction.hpp"
+#include "sweep_pieces.hpp"
 #include "symbolic_uint.hpp"
 
 namespace swz::verify {
@@ -44,6 +46,9 @@ struct access_subject {
     // access on a layout of power-of-two sizes: shifts and masks only); the
     // sweep then decides only where the solver gives up.
     bool solver_first = false;
+    // One block of starts from each class of starts of equal cost, where the
+    // layout has such classes (article_classes.hpp); empty elsewhere.
+    std::function<std::optional<std::vector<start_block>>()> start_classes;
     // For the built-in accesses, where set: the first byte of the
     // `instr.width`-byte units first .. first + n - 1 of logical row y (unit c
     // is what lane 0 of the column access at (y, c) touches), written to

@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "block_sweeps.hpp"
 #include "swz/bank_model.hpp"
 #include "sweep_best.hpp"
 #include "sweep_pieces.hpp"
@@ -148,7 +149,18 @@ column_sweep_result sweep_column_starts(access_subject const& w, std::chrono::st
         w.instr.rule() != phase_rule::banks || !is_access_width(w.instr.width))
         return {};
     if (auto fast = fast_column_sweep(w, deadline, split)) return *fast;
+    if (split.first != 0) return {};  // the generic sweep takes every start
     return with_width(w.instr.width, [&](auto width) { return generic_column_sweep<decltype(width)::value>(w, deadline); });
+}
+
+most_wavefronts sweep_column_block(access_subject const& w, piece rows, column_block cols,
+                                   std::chrono::steady_clock::time_point deadline) {
+    if (!w.row_units || w.units_per_row < cols.end) return most_wavefronts::stopped(piece_state::fallback);
+    return with_width(w.instr.width, [&](auto width) {
+        constexpr unsigned W = decltype(width)::value;
+        if constexpr (lanes_per_phase(W) == warp_lanes) return sweep_one_phase<W>(w, rows, cols, deadline);
+        else return sweep_phases<W>(w, rows, cols, deadline);
+    });
 }
 
 namespace {

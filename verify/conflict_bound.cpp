@@ -5,6 +5,7 @@
 
 #include "exact_figure.hpp"
 #include "canonical_model.hpp"
+#include "class_sweep.hpp"
 #include "column_sweep.hpp"
 #include "fragment_sweep.hpp"
 #include "row_sweep.hpp"
@@ -339,6 +340,21 @@ std::optional<property_result> sweep_figure(prover& p, access_subject const& w, 
     return finish_figure(r, w, swept.figure, swept.start, start_names(p, w), require_conflict_free);
 }
 
+// The figure from one block of each class of starts of equal cost
+// (class_sweep.hpp); nothing where the access has no classes.
+std::optional<property_result> class_figure(prover& p, access_subject const& w, property_result r, bool require_conflict_free) {
+    auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
+    auto const got = sweep_access_by_classes(w, deadline);
+    if (!got) return std::nullopt;
+    if (got->swept.state == column_sweep_result::status::out_of_time) {
+        r.outcome = verdict::unknown;
+        r.reason = "the sweep of the classes of starts did not finish within the time limit";
+        return r;
+    }
+    r.method = class_method(got->blocks, w.domain_note);
+    return finish_figure(r, w, got->swept.figure, got->swept.start, start_names(p, w), require_conflict_free);
+}
+
 // The figure by the solver: legality, then the exact figure's search.
 property_result solve_figure(prover& p, access_subject const& w, property_result r, bool require_conflict_free) {
     r.method = w.domain_note;
@@ -390,6 +406,8 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     std::uint64_t const cases = case_count(counts, sweep_limit);
     bool const sweeps = method == figure_method::automatic && (w.lanes_walk_rows || w.lanes_walk_units || !w.lane_grid.empty()) &&
                         cases <= sweep_limit;
+    if (method == figure_method::automatic && case_count(counts, class_sweep_least) > class_sweep_least)
+        if (auto by_classes = class_figure(p, w, r, require_conflict_free)) return *by_classes;
     if (sweeps && w.solver_first && !small && !by_transfers) {
         // The solver is the quicker here; where it gives up, the sweep decides.
         property_result solved = solve_figure(p, w, r, require_conflict_free);

@@ -7,6 +7,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "block_sweeps.hpp"
 #include "column_spread.hpp"
 #include "host_params.hpp"
 #include "sweep_best.hpp"
@@ -115,6 +116,13 @@ piece_fewest spread_block(layout_subject const& t, piece p, column_block cols, s
 
 }  // namespace
 
+fewest_columns sweep_spread_block(layout_subject const& t, piece rows, column_block cols,
+                                  std::chrono::steady_clock::time_point deadline) {
+    if (cols.end > t.cols()) return fewest_columns::stopped(piece_state::fallback);
+    return t.cols() < 0xffff ? spread_block<spread_window, std::uint16_t>(t, rows, cols, deadline)
+                             : spread_block<spread_window, std::uint32_t>(t, rows, cols, deadline);
+}
+
 column_sweep_result sweep_column_spread(layout_subject const& t, std::uint64_t starts, std::uint64_t cols, unsigned window,
                                         std::chrono::steady_clock::time_point deadline, sweep_split split) {
     using status = column_sweep_result::status;
@@ -133,6 +141,7 @@ column_sweep_result sweep_column_spread(layout_subject const& t, std::uint64_t s
         auto const result = merged(found, 2, &wide);
         if (!wide) return result;
     }
+    if (split.first != 0) return {};  // the slow path takes every start
     // Stored columns too large for the fast sweep's windows: one column at a time.
     std::uint64_t const rows = starts + window - 1;
     column_sweep_result best;

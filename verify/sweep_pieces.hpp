@@ -36,10 +36,18 @@ inline unsigned sweep_threads() { return std::max(1u, std::thread::hardware_conc
 // How a sweep cuts its starts: pieces of at least `least` starts, at most
 // `most` of them (0: one a thread of the machine). Tests cut small pieces
 // to check the seams.
+// `first`: the sweep's first start (a search for the first start with a
+// known figure sweeps a range at a time, class_sweep.hpp).
 struct sweep_split {
     std::uint64_t least = 4096;
     unsigned most = 0;
-    std::vector<piece> of(std::uint64_t n) const { return pieces_of(n, least, most ? most : sweep_threads()); }
+    std::uint64_t first = 0;
+    // [first, n) in pieces.
+    std::vector<piece> of(std::uint64_t n) const {
+        auto out = pieces_of(n - std::min(first, n), least, most ? most : sweep_threads());
+        for (auto& p : out) p.begin += first, p.end += first;
+        return out;
+    }
 };
 
 // The columns a piece sweeps together, so that their windows stay in the
@@ -48,6 +56,13 @@ struct column_block {
     std::uint64_t begin, end;
 };
 inline constexpr std::uint64_t columns_per_block = 256;
+
+// Starts y0 (for a row access: the rows of a window's first unit) in
+// `rows`, and columns (the window's first unit) in `cols`.
+struct start_block {
+    piece rows;
+    column_block cols;
+};
 
 // f(std::integral_constant<unsigned, W>{}) for the access width W (1, 2, 4,
 // 8 or 16) given at run time: the sweeps compute with the width a constant.

@@ -1,0 +1,215 @@
+// Figures decided from one block of each class of starts of equal cost
+// (article_classes.hpp, class_sweep.hpp) equal those of sweeping every start
+// of the period (the sweeps, themselves checked against the independent
+// enumeration in test_column_sweep.cpp and test_row_sweep.cpp), witness
+// included; on the smallest periods, equal the independent enumeration
+// directly; and the classes stay out of the way where they do not apply.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <chrono>
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "access_spec.hpp"
+#include "agreement.hpp"
+#include "article_classes.hpp"
+#include "class_sweep.hpp"
+#include "column_spread.hpp"
+#include "column_sweep.hpp"
+#include "row_sweep.hpp"
+#include "spread_sweep.hpp"
+
+using namespace swz;
+using namespace swz::verify;
+using namespace swz::testing;
+
+namespace {
+
+auto const far = std::chrono::steady_clock::now() + std::chrono::hours(1);
+constexpr std::uint64_t all_rows = std::uint64_t(1) << 32;
+
+std::string spec_of(layout_params const& p) {
+    return "article:nx=" + std::to_string(p.nx) + ",elem=" + std::to_string(p.elem) + ",tc=" + std::to_string(p.tc);
+}
+
+layout_subject article_tile(layout_params const& p, std::uint64_t rows = all_rows) {
+    return parsed_layout(spec_of(p), rows, std::uint32_t(p.row_bytes()), p.elem);
+}
+
+column_sweep_result whole_sweep(access_subject const& w) {
+    return w.lanes_walk_units ? sweep_row_starts(w, far) : sweep_column_starts(w, far);
+}
+
+// Row chunk counts C of 17 .. 200 that are not powers of two: odd, even,
+// and with 2, 4, 8 or 16 in them (the residue of s mod gcd(2^b, C)), on
+// every element size and several chunk sizes.
+std::vector<layout_params> layouts() {
+    return {{17, 4, 4},  {20, 4, 4},  {24, 1, 1},  {33, 2, 2},  {40, 4, 8},  {48, 2, 4},  {51, 1, 1},  {36, 8, 8},
+            {44, 16, 16}, {68, 4, 16}, {80, 1, 4}, {96, 2, 2},  {100, 1, 1}, {112, 8, 16}, {120, 2, 8}, {27, 16, 16},
+            {75, 4, 4},  {160, 1, 8}, {200, 1, 1}, {34, 8, 16}, {68, 2, 4}};
+}
+
+}  // namespace
+
+TEST_CASE("classes of starts give the whole period's figure and first start", "[verify][exhaustive]") {
+    unsigned decided = 0;
+    for (auto const& p : layouts()) {
+        auto const t = article_tile(p);
+        start_lemmas lemmas(t.period_rows);
+        for (std::string access : {"row", "row-chunk", "column", "column-chunk"})
+            for (std::string width : {"", ".1", ".2", ".4", ".8", ".16"}) {
+                CAPTURE(spec_of(p), access + width, t.period_rows);
+                auto const a = access_on(access + width, t, lemmas);
+                if (!std::holds_alternative<access_subject>(a)) continue;
+                auto const& w = std::get<access_subject>(a);
+                if (!w.not_applicable.empty()) continue;
+                auto const by_classes = sweep_access_by_classes(w, far);
+                auto const whole = whole_sweep(w);
+                REQUIRE(whole.state != column_sweep_result::status::out_of_time);
+                REQUIRE(w.start_classes);
+                bool const has_classes = w.start_classes().has_value();
+                if (p.tc % w.instr.width != 0) CHECK_FALSE(has_classes);  // units across chunks
+                if (w.lanes_walk_units && p.row_bytes() / w.instr.width < 32) CHECK_FALSE(has_classes);
+                if (!has_classes) {
+                    CHECK_FALSE(by_classes);
+                    continue;
+                }
+                if (!whole) {
+                    CHECK_FALSE(by_classes);  // an illegal lane somewhere: the ordinary paths name it
+                    continue;
+                }
+                REQUIRE(by_classes);
+                REQUIRE(by_classes->swept);
+                CHECK(by_classes->swept.figure == whole.figure);
+                CHECK(by_classes->swept.start == whole.start);
+                CHECK(by_classes->blocks > 0);
+                ++decided;
+            }
+        CAPTURE(spec_of(p));
+        auto const spread = sweep_spread_by_classes(t, p.nx, far);
+        auto const whole = sweep_column_spread(t, t.period_rows, p.nx, spread_window, far);
+        REQUIRE(spread);
+        REQUIRE(whole);
+        CHECK(spread->swept.figure == whole.figure);
+        CHECK(spread->swept.start == whole.start);
+        ++decided;
+    }
+    CHECK(decided > 100);
+}
+
+TEST_CASE("classes of starts give the independent enumeration's figures on the smallest periods", "[verify][exhaustive]") {
+    for (auto const& p : {layout_params{40, 4, 8}, layout_params{96, 1, 4}, layout_params{34, 8, 16}, layout_params{72, 2, 4}}) {
+        auto const t = article_tile(p);
+        std::uint64_t const period = t.period_rows;
+        CAPTURE(spec_of(p), period);
+        REQUIRE(period < 2000);
+        auto const tile = concrete_of(t, period + 32);  // every start of one period, whole
+        start_lemmas lemmas(period);
+        for (std::string name : {"row", "column"}) {
+            CAPTURE(name);
+            auto const w = std::get<access_subject>(access_on(name, t, lemmas));
+            auto const got = sweep_access_by_classes(w, far);
+            auto const e = enumerated_worst_wavefronts(tile, name);
+            REQUIRE(got);
+            REQUIRE(e.applicable);
+            REQUIRE_FALSE(e.illegal);
+            CHECK(got->swept.figure == e.worst);
+            if (name == "row") CHECK(got->swept.start[0] == e.first_worst);
+            else CHECK(got->swept.start[0] * w.vars[1].count + got->swept.start[1] == e.first_worst);
+        }
+        auto const spread = sweep_spread_by_classes(t, p.nx, far);
+        REQUIRE(spread);
+        CHECK(spread->swept.figure == enumerated_min_spread(tile));
+    }
+}
+
+TEST_CASE("classes of starts apply to the article's formula on long periods only", "[verify]") {
+    class_options const column{class_walk::column, 4, 4};
+    // C a power of two: the ordinary paths are quick there.
+    CHECK_FALSE(article_classes({64, 4, 4}, all_rows, column));
+    CHECK_FALSE(article_classes({64, 4, 16}, all_rows, column));
+    // C below 17.
+    CHECK_FALSE(article_classes({12, 4, 4}, all_rows, column));
+    // Fewer rows than a period and 64 more.
+    layout_params const odd{100, 4, 4};
+    auto const t = article_tile(odd);
+    CHECK(article_classes(odd, all_rows, column));
+    CHECK_FALSE(article_classes(odd, t.period_rows + 63, column));
+    CHECK(article_classes(odd, t.period_rows + 64, column));
+    // A unit that is not a whole part of the chunk.
+    CHECK_FALSE(article_classes({100, 4, 12}, all_rows, {class_walk::column, 8, 8}));
+    // Rows of fewer than 32 units, for a row access.
+    CHECK_FALSE(article_classes({20, 4, 4}, all_rows, {class_walk::row, 4, 4}));
+    CHECK(article_classes({20, 4, 4}, all_rows, {class_walk::column, 4, 4}));
+    // Other families have none.
+    auto const cute = parsed_layout("cute:3,3,3", all_rows, 1024, 2);
+    auto const w = std::get<access_subject>(access_on("column", cute, start_lemmas(cute.period_rows)));
+    CHECK_FALSE(w.start_classes);
+    CHECK_FALSE(sweep_access_by_classes(w, far));
+}
+
+namespace {
+
+// Finer than the cost: each phase's distinct units per bank group, sorted
+// (what a shift of every byte by whole units keeps).
+std::vector<unsigned> cost_at(access_subject const& w, std::vector<std::uint64_t> const& s) {
+    unsigned const width = w.instr.width, per_phase = lanes_per_phase(width);
+    std::vector<unsigned> out;
+    for (unsigned first = 0; first < 32; first += per_phase) {
+        std::vector<std::set<std::uint64_t>> groups(per_phase);
+        for (unsigned l = first; l < first + per_phase; ++l) {
+            std::uint64_t const a = w.address(l, s);
+            groups[bank_group(a, width)].insert(bank_unit(a, width));
+        }
+        std::vector<unsigned> counts;
+        for (auto const& g : groups) counts.push_back(unsigned(g.size()));
+        std::sort(counts.begin(), counts.end());
+        out.insert(out.end(), counts.begin(), counts.end());
+    }
+    return out;
+}
+
+}  // namespace
+
+// Stronger than the figure: every start of the period has the bank load
+// (distinct units per bank group, each phase) of the start at its place in
+// its class's block, so the claim of article_classes.hpp holds start by
+// start, whatever the figure asked (the most, the fewest).
+TEST_CASE("every start of the period loads the banks as its place in its class's block", "[verify][exhaustive]") {
+    unsigned compared = 0;
+    for (auto const& p : {layout_params{40, 4, 8}, layout_params{96, 1, 4}, layout_params{72, 2, 4}, layout_params{51, 1, 1},
+                          layout_params{33, 2, 2}, layout_params{24, 1, 1}, layout_params{17, 4, 4}, layout_params{100, 2, 4},
+                          layout_params{35, 1, 1}, layout_params{45, 2, 2}, layout_params{42, 2, 2}}) {
+        auto const t = article_tile(p);
+        std::uint64_t const period = t.period_rows;
+        for (std::string name : {"column", "column.1", "column.2", "row", "row.1", "row.2"}) {
+            CAPTURE(spec_of(p), name, period);
+            auto const a = access_on(name, t, start_lemmas(period));
+            if (!std::holds_alternative<access_subject>(a)) continue;
+            auto const& w = std::get<access_subject>(a);
+            bool const by_rows = w.lanes_walk_units;
+            unsigned const width = w.instr.width;
+            auto const classes = article_classes(p, all_rows, {by_rows ? class_walk::row : class_walk::column, width, unit_bytes(width)});
+            if (!classes) continue;
+            std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / width);
+            // The load of the start whose (first) unit is unit c of row y.
+            auto const load = [&](std::uint64_t y, std::uint64_t c) {
+                return by_rows ? cost_at(w, {(y * upr + c) / 32}) : cost_at(w, {y, c});
+            };
+            std::uint64_t checked = 0, differ = 0;
+            for (std::uint64_t y = 0; y < period; ++y)
+                for (std::uint64_t c = 0; c < upr; ++c) {
+                    if (by_rows && (y * upr + c) % 32 != 0) continue;  // no window starts there
+                    auto const& b = classes->blocks.at(classes->class_of(y, c));
+                    differ += load(y, c) != load(b.rows.begin + y % 32, b.cols.begin + c % per_block);
+                    ++checked;
+                }
+            CHECK(differ == 0);
+            CHECK(checked > 0);
+            ++compared;
+        }
+    }
+    CHECK(compared >= 30);
+}

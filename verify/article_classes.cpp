@@ -1,0 +1,213 @@
+#include "article_classes.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <tuple>
+
+#include "swz/pow2.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+std::uint64_t gcd_of(std::uint64_t a, std::uint64_t b) { return b == 0 ? a : gcd_of(b, a % b); }
+
+// The inverse of odd-part-free m modulo an odd n (n >= 1).
+std::uint64_t inverse_mod(std::uint64_t m, std::uint64_t n) {
+    if (n == 1) return 0;
+    std::int64_t t = 0, new_t = 1, r = std::int64_t(n), new_r = std::int64_t(m % n);
+    while (new_r != 0) {
+        std::int64_t const q = r / new_r;
+        std::tie(t, new_t) = std::make_tuple(new_t, t - q * new_t);
+        std::tie(r, new_r) = std::make_tuple(new_r, r - q * new_r);
+    }
+    return std::uint64_t(t < 0 ? t + std::int64_t(n) : t);
+}
+
+struct geometry {
+    std::uint64_t chunks;     // C
+    unsigned b;               // 2^b >= C, the smallest
+    std::uint64_t g;          // gcd(2^b, C): the residue of s mod g is fixed by the block
+    std::uint64_t h_count;    // C / g: the h of one period
+    std::uint64_t inverse;    // of 2^b / g modulo C / g
+    std::uint64_t blocks;     // 2^(b-5): blocks of 32 rows in 2^b rows
+    std::uint64_t last_x;     // the last block of 32 chunks in a row (maybe partial)
+    std::uint64_t per_chunk;  // units in a chunk
+    std::uint64_t per_row;    // units in a row
+
+    // The h whose s = (2^b h + a) mod C is `s` (s = a mod g).
+    std::uint64_t h_of(std::uint64_t s, std::uint64_t a) const {
+        std::uint64_t const t = (s + chunks - a % chunks) % chunks;
+        return (t / g) % h_count * inverse % h_count;
+    }
+    // The first row of block l of 2^b h .. 2^b (h + 1) - 1.
+    std::uint64_t row(std::uint64_t h, std::uint64_t l) const { return (h << b) + 32 * l; }
+    // The s-offset of block (l, x): 32 (l ^ x), and 2^b for the next h's first block.
+    std::uint64_t a(std::uint64_t l, std::uint64_t x) const {
+        return l < blocks ? 32 * (l ^ x) : (std::uint64_t(1) << b) + 32 * x;
+    }
+    std::uint64_t d(std::uint64_t to, std::uint64_t from) const { return (to % chunks + chunks - from % chunks) % chunks; }
+};
+
+std::optional<geometry> geometry_of(layout_params const& p, std::uint64_t tile_rows, unsigned unit_width) {
+    std::uint64_t const c = p.chunks_per_row();
+    if (c < 17 || is_pow2(c) || unit_width == 0 || p.tc % unit_width != 0) return std::nullopt;
+    geometry g{};
+    g.chunks = c;
+    while ((std::uint64_t(1) << g.b) < c) ++g.b;
+    g.g = gcd_of(std::uint64_t(1) << g.b, c);
+    g.h_count = c / g.g;
+    std::uint64_t const period = (std::uint64_t(1) << g.b) * g.h_count;
+    if (g.b > 40 || period > tile_rows || tile_rows - period < 64) return std::nullopt;
+    g.inverse = inverse_mod(((std::uint64_t(1) << g.b) / g.g) % g.h_count, g.h_count);
+    g.blocks = std::uint64_t(1) << (g.b - 5);
+    g.last_x = (c - 1) / 32;
+    g.per_chunk = p.tc / unit_width;
+    g.per_row = p.row_bytes() / unit_width;
+    return g;
+}
+
+// The classes of s for blocks whose lanes reach blocks with s-offsets `d`
+// (0 first): each s of a wrap zone (some block's s + d mod C in C - 32 ..
+// C - 1) its own class, and in each run between zones, the s of one
+// residue of s * TC modulo the shift unit one class (`run_values` of them).
+class s_classes {
+public:
+    s_classes(geometry const& g, std::vector<std::uint64_t> const& d, std::uint64_t residue, std::uint64_t run_values)
+        : g_(g.g), run_values_(run_values) {
+        std::uint64_t const c = g.chunks;
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> zones;  // [begin, end) in 0 .. C
+        if (c <= 32) zones.push_back({0, c});  // every s wraps some chunk
+        else
+            for (std::uint64_t dk : d) {
+                std::uint64_t const begin = (2 * c - 32 - dk) % c, end = begin + 32;
+                if (end <= c) zones.push_back({begin, end});
+                else zones.push_back({begin, c}), zones.push_back({0, end - c});
+            }
+        std::sort(zones.begin(), zones.end());
+        residue %= g_;
+        std::uint64_t at = 0;  // everything below has its segment
+        for (auto const& [begin, end] : zones) {
+            if (begin > at) add(at, begin, false, residue);
+            if (end > at) add(std::max(begin, at), end, true, residue);
+            at = std::max(at, end);
+        }
+        if (at < c) add(at, c, false, residue);
+    }
+    std::size_t count() const { return classes_; }
+    // The class of s (s = residue mod g).
+    std::size_t of(std::uint64_t s) const {
+        auto const it = std::upper_bound(segments_.begin(), segments_.end(), s,
+                                         [](std::uint64_t v, segment const& seg) { return v < seg.begin; }) - 1;
+        std::uint64_t const k = (s - it->first) / g_;
+        return it->first_class + (it->zone ? k : k % run_values_);
+    }
+
+private:
+    struct segment {
+        std::uint64_t begin;
+        std::uint64_t first;  // its first s of the residue
+        bool zone;
+        std::size_t first_class;
+    };
+    void add(std::uint64_t begin, std::uint64_t end, bool zone, std::uint64_t residue) {
+        std::uint64_t const first = begin + (residue + g_ - begin % g_) % g_;
+        if (first >= end) return;
+        std::uint64_t const values = (end - first + g_ - 1) / g_;
+        segments_.push_back({begin, first, zone, classes_});
+        classes_ += zone ? values : std::min(values, run_values_);
+    }
+    std::uint64_t g_, run_values_;
+    std::vector<segment> segments_;
+    std::size_t classes_ = 0;
+};
+
+// The blocks of one class key: its d, and where block x lies among the row's blocks.
+struct class_key {
+    std::vector<std::uint64_t> d;
+    std::uint64_t residue;
+    std::uint64_t position;
+    bool operator<(class_key const& o) const {
+        return std::tie(d, residue, position) < std::tie(o.d, o.residue, o.position);
+    }
+};
+
+}  // namespace
+
+std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
+    auto const found = geometry_of(p, tile_rows, o.unit_width);
+    if (!found) return std::nullopt;
+    geometry const& g = *found;
+    if (o.walk == class_walk::row && g.per_row < 32) return std::nullopt;
+    // Every block (l, x) of 32 rows and 32 chunks, its key.
+    std::map<class_key, std::size_t> key_index;
+    std::vector<class_key> keys;
+    std::vector<std::size_t> key_of;  // [x * blocks + l]
+    for (std::uint64_t x = 0; x <= g.last_x; ++x)
+        for (std::uint64_t l = 0; l < g.blocks; ++l) {
+            std::uint64_t const a0 = g.a(l, x);
+            class_key k{{0}, a0 % g.g, 0};
+            if (o.walk == class_walk::column) {
+                // Rows y0 .. y0 + 31 of one chunk column: this block and the next 32 rows.
+                k.d.push_back(g.d(g.a(l + 1, x), a0));
+                k.position = x == g.last_x;
+            } else {
+                // Units of one row from block x on, then the next row's first chunks.
+                if (x < g.last_x) k.d.push_back(g.d(g.a(l, x + 1), a0));
+                if (x + 1 >= g.last_x) {
+                    k.d.push_back(g.d(32 * l, a0));        // the next row, in the same 32 rows
+                    k.d.push_back(g.d(g.a(l + 1, 0), a0));  // the next row after the block's last
+                }
+                k.position = std::min<std::uint64_t>(g.last_x - x, 2);
+            }
+            auto const [it, fresh] = key_index.emplace(k, keys.size());
+            if (fresh) keys.push_back(k);
+            key_of.push_back(it->second);
+        }
+    // A run's classes: the residues of s * TC mod the shift unit, s stepping by g.
+    std::uint64_t const tc = std::uint64_t(p.tc);
+    std::uint64_t const run_values = o.shift_unit <= 1 ? 1 : o.shift_unit / gcd_of(tc * g.g % o.shift_unit, o.shift_unit);
+    std::vector<s_classes> classes;
+    std::vector<std::size_t> first_class;  // of each key, in the list of all
+    std::size_t total = 0;
+    for (auto const& k : keys) {
+        classes.emplace_back(g, k.d, k.residue, run_values);
+        first_class.push_back(total);
+        total += classes.back().count();
+    }
+    if (total > o.most_blocks || double(g.blocks) * double(g.last_x + 1) * double(g.h_count) > 2e8) return std::nullopt;
+    // The class of the block of start (y, c).
+    struct tables {
+        geometry g;
+        std::vector<std::size_t> key_of, first_class;
+        std::vector<s_classes> classes;
+    };
+    auto const t = std::make_shared<tables const>(tables{g, key_of, first_class, classes});
+    auto const class_of = [t](std::uint64_t y, std::uint64_t c) {
+        geometry const& g = t->g;
+        std::uint64_t const l = (y >> 5) % g.blocks, x = c / (32 * g.per_chunk), key = t->key_of[x * g.blocks + l];
+        std::uint64_t const s = ((y >> g.b) % g.h_count * ((std::uint64_t(1) << g.b) % g.chunks) + g.a(l, x)) % g.chunks;
+        return t->first_class[key] + t->classes[key].of(s);
+    };
+    // Each class's block: of all its blocks in one period, the one whose
+    // first start comes first (rows, then columns), so that the first start
+    // with a figure among the classes' blocks is the first of all.
+    constexpr std::uint64_t none = ~std::uint64_t(0);
+    std::vector<start_block> out(total, start_block{{none, none}, {none, none}});
+    for (std::uint64_t x = 0; x <= g.last_x; ++x) {
+        column_block const cols{32 * x * g.per_chunk, std::min(32 * (x + 1) * g.per_chunk, g.per_row)};
+        for (std::uint64_t l = 0; l < g.blocks; ++l) {
+            std::size_t const key = key_of[x * g.blocks + l];
+            std::uint64_t const a0 = g.a(l, x);
+            for (std::uint64_t s = a0 % g.g; s < g.chunks; s += g.g) {
+                start_block& b = out[first_class[key] + classes[key].of(s)];
+                std::uint64_t const y = g.row(g.h_of(s, a0), l);
+                if (y < b.rows.begin || (y == b.rows.begin && cols.begin < b.cols.begin)) b = {{y, y + 32}, cols};
+            }
+        }
+    }
+    return start_classes{std::move(out), class_of};
+}
+
+}  // namespace swz::verify

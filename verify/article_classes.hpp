@@ -1,0 +1,72 @@
+// The article's formula where a row's chunk count C is not a power of two
+// has a period of 2^b * C / gcd(2^b, C) rows (2^b >= C the smallest), up to
+// millions of rows of thousands of columns: enumerating every start of a
+// figure costs seconds, or more than the time limit. Its starts fall into a
+// few classes of equal cost, and one block of starts from each class
+// decides the figure.
+//
+// Why. Write y = 2^b h + 32 L + yl (yl < 32) and a chunk index
+// xc = 32 X + xl (xl < 32; xc < C <= 2^b). Then
+//
+//   y ^ xc       = 2^b h + 32 (L ^ X) + (yl ^ xl)
+//   stored chunk = (s + (yl ^ xl)) mod C,   s = (2^b h + 32 (L ^ X)) mod C
+//
+// so the cells of one 32 x 32 block (L, X) of (row, chunk) are those of any
+// other block with the same s, moved as a whole (by a multiple of 32 rows,
+// which keeps every byte's place in its 16-byte group). A start's lanes
+// reach at most three such blocks (a column access: (L, X) and the next 32
+// rows; a row access: (L, X), the next chunks, the next row's first ones);
+// their s differ by constants d_k mod C fixed by (L, X). Its cost is then a
+// function of where it lies in its block, the d_k, and the first block's s
+// alone. In s it is constant except where some block's s + d_k mod C lies
+// in C - 32 .. C - 1 (its chunks wrap past C there), or, inside a run
+// without such an s, up to shifting every byte by TC bytes a step (equal
+// cost once the shift is a multiple of the bank unit). Each h gives one s,
+// every s of its residue mod gcd(2^b, C) exactly once in a period.
+//
+// So a class is (the block's d_k and s mod gcd, its position among the
+// row's blocks) and a value of s in a zone, or a residue in a run; its
+// block is, of every (h, L, X) in one period that falls in the class, the
+// one whose first start comes first. The figure over every start is the
+// most (or fewest) over the classes' blocks, swept by the ordinary sweeps'
+// code (class_sweep.hpp), and the first start with it among them is the
+// first of all. tests/verify/test_class_sweep.cpp compares both with the
+// whole period's on many layouts, and every bank load of every start of
+// the period with those of the blocks.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "sweep_pieces.hpp"
+#include "swz/layout_params.hpp"
+
+namespace swz::verify {
+
+enum class class_walk {
+    column,  // lane l at (y0, c): unit c of row y0 + l
+    row,     // lane l of start s: unit 32 s + l of the tile, row by row
+};
+
+struct class_options {
+    class_walk walk = class_walk::column;
+    unsigned unit_width = 4;   // bytes of one unit (the access's width; the element for column_spread)
+    unsigned shift_unit = 4;   // a shift of every byte by a multiple of this keeps the cost (1: any shift)
+    std::uint64_t most_blocks = 200000;
+};
+
+// The classes; nothing where the reduction does not apply: C a
+// power of two or below 17, a unit that is not a whole part of a chunk, a
+// row access on rows of fewer than 32 units, a tile of fewer than one
+// period and 64 rows, or more blocks than `most_blocks`.
+struct start_classes {
+    std::vector<start_block> blocks;  // one a class: its block whose first start comes first in the period
+    // The class of start (y, c) of the period (a row access: the row and
+    // column of the window's first unit), for tests.
+    std::function<std::size_t(std::uint64_t y, std::uint64_t c)> class_of;
+};
+std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o);
+
+}  // namespace swz::verify

@@ -1,0 +1,97 @@
+#include "class_sweep.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "article_classes.hpp"
+#include "block_sweeps.hpp"
+#include "column_spread.hpp"
+#include "sweep_best.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+// The best of every block, the blocks shared among the machine's threads.
+template <bool Most, class Sweep>
+sweep_best<Most> best_of_blocks(std::vector<start_block> const& blocks, Sweep sweep) {
+    auto const pieces = sweep_split{1, 0}.of(blocks.size());
+    std::vector<sweep_best<Most>> found(pieces.size());
+    run_pieces(pieces, [&](std::size_t i, piece p) {
+        sweep_best<Most> best;
+        for (std::uint64_t k = p.begin; k < p.end; ++k) {
+            auto const got = sweep(blocks[k]);
+            if (got.outcome != sweep_best<Most>::state::done) {
+                best = got;
+                break;
+            }
+            best.offer(got);
+        }
+        found[i] = best;
+    });
+    sweep_best<Most> best;
+    for (auto const& f : found) {
+        if (f.outcome != sweep_best<Most>::state::done) return f;
+        best.offer(f);
+    }
+    return best;
+}
+
+// The blocks' best: its figure, and the first start that has it (each
+// class's block is its first in the period, article_classes.hpp).
+template <bool Most>
+std::optional<class_sweep_result> result_of(sweep_best<Most> const& best, unsigned vars, std::uint64_t blocks) {
+    using state = typename sweep_best<Most>::state;
+    using status = column_sweep_result::status;
+    if (best.outcome == state::out_of_time) return class_sweep_result{{status::out_of_time, 0, {}}, blocks};
+    if (best.outcome != state::done || !best.found) return std::nullopt;
+    return class_sweep_result{{status::done, best.figure, std::vector<std::uint64_t>(best.start.begin(), best.start.begin() + vars)},
+                              blocks};
+}
+
+}  // namespace
+
+std::string class_method(std::uint64_t blocks, std::string const& domain_note) {
+    return "by enumeration of the first block of 32 rows of each of the " + std::to_string(blocks) +
+           " classes of starts of equal cost (article_classes)" +
+           (domain_note.empty() ? "" : ", " + domain_note);
+}
+
+std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& w,
+                                                          std::chrono::steady_clock::time_point deadline) {
+    using state = most_wavefronts::state;
+    if (!w.start_classes || w.inside || w.instr.rule() != phase_rule::banks || w.instr.address_lanes != warp_lanes ||
+        !is_access_width(w.instr.width) || !w.row_units)
+        return std::nullopt;
+    bool const by_rows = w.lanes_walk_units && w.vars.size() == 1, by_columns = w.lanes_walk_rows && w.vars.size() == 2;
+    if (!by_rows && !by_columns) return std::nullopt;
+    auto const blocks = w.start_classes();
+    if (!blocks) return std::nullopt;
+    std::uint64_t const per_row = w.units_per_row;
+    auto const best = best_of_blocks<true>(*blocks, [&](start_block const& b) {
+        if (by_columns) return sweep_column_block(w, b.rows, b.cols, deadline);
+        // The starts whose first unit lies in the block, a row at a time.
+        most_wavefronts worst;
+        for (std::uint64_t y = b.rows.begin; y < b.rows.end; ++y) {
+            std::uint64_t const first = (y * per_row + b.cols.begin + warp_lanes - 1) / warp_lanes,
+                                end = (y * per_row + b.cols.end + warp_lanes - 1) / warp_lanes;
+            auto const got = sweep_row_windows(w, {first, end}, deadline);
+            if (got.outcome != state::done) return got;
+            worst.offer(got);
+        }
+        return worst;
+    });
+    return result_of(best, by_columns ? 2 : 1, blocks->size());
+}
+
+std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& t, std::uint64_t cols,
+                                                          std::chrono::steady_clock::time_point deadline) {
+    if (!t.article || cols != t.cols()) return std::nullopt;
+    auto const classes = article_classes(*t.article, t.rows(), {class_walk::column, t.shape.elem, 1});
+    if (!classes) return std::nullopt;
+    auto const* blocks = &classes->blocks;
+    auto const best = best_of_blocks<false>(*blocks, [&](start_block const& b) { return sweep_spread_block(t, b.rows, b.cols, deadline); });
+    return result_of(best, 2, blocks->size());
+}
+
+}  // namespace swz::verify

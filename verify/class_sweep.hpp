@@ -1,0 +1,38 @@
+// A figure over every start decided from one block of starts of each class
+// of equal cost (article_classes.hpp), by the sweeps' own code
+// (block_sweeps.hpp). Each class's block is its first in the period, so the
+// first start with the figure among the blocks is the first of all.
+// Nothing where the subject has no classes or a block's sweep cannot decide
+// (an illegal lane: the ordinary paths name it).
+// tests/verify/test_class_sweep.cpp compares both with the sweep of every
+// start and with the independent enumeration.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "access_subject.hpp"
+#include "column_sweep.hpp"
+#include "layout_subject.hpp"
+
+namespace swz::verify {
+
+struct class_sweep_result {
+    column_sweep_result swept;
+    std::uint64_t blocks = 0;  // the classes' blocks swept
+};
+
+// How a certificate names the method: `blocks` classes, and the domain's note.
+std::string class_method(std::uint64_t blocks, std::string const& domain_note);
+
+// A row or column access with start_classes.
+std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& w,
+                                                          std::chrono::steady_clock::time_point deadline);
+
+// column_spread over every x < cols (all of them) on an article layout with classes.
+std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& t, std::uint64_t cols,
+                                                          std::chrono::steady_clock::time_point deadline);
+
+}  // namespace swz::verify
