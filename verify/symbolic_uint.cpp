@@ -155,8 +155,9 @@ symbolic_uint symbolic_uint::guided(symbolic_uint out, symbolic_uint const& a, s
 // right quotient beside a wrong remainder). No divider is built: a 64-bit
 // bvudiv is one Z3 cannot see through over 2^32 rows (formula.lowering
 // timed out). Where the fast lowering splits a = c*G + A, q = G + A/c and
-// r = A % c, Z3's simplifier cancels c*G from the equality and only A
-// meets the solver, a few bits wide; the SMT-LIB export narrows the sums.
+// r = A % c, c*G is taken from both sides of the equality (equal_sums) and
+// only A meets the solver, a few bits wide; the SMT-LIB export narrows the
+// sums.
 symbolic_uint symbolic_uint::guided_division(symbolic_uint out, std::uint64_t c, bool remainder) const {
     if (!guide_) {
         if (remainder) return guided(std::move(out), *this, nullptr, [c](auto const& u) { return u.modulo(c); });
@@ -167,10 +168,19 @@ symbolic_uint symbolic_uint::guided_division(symbolic_uint out, std::uint64_t c,
     z3::context& ctx = e_.ctx();
     unsigned const w = enc_->width;
     z3::expr const cv = ctx.bv_val(c, w), limit = ctx.bv_val(std::uint64_t(1) << log2_floor(all_ones(w) / c), w);
-    z3::expr const holds = z3::ult(q.e_, limit) && z3::ult(r.e_, cv) && a.e_ == q.e_ * cv + r.e_;
+    z3::expr const holds = z3::ult(q.e_, limit) && z3::ult(r.e_, cv) && equal_sums(a, q.times(c) + r);
     out.failed_steps_ = failed_steps_;
     add_step(out.failed_steps_, !holds);
     out.guide_ = std::make_shared<symbolic_uint const>(remainder ? r : q);
+    return out;
+}
+
+std::optional<std::vector<z3::expr>> symbolic_uint::stepwise_differences(symbolic_uint const& fast) const {
+    if (!guide_) return std::nullopt;
+    std::vector<z3::expr> out;
+    std::unordered_map<unsigned, z3::expr> done;
+    for (auto const& s : failed_steps_) out.push_back(shifts_as_products(s, done));
+    out.push_back(shifts_as_products(guide_->e_ != fast.e_, done));
     return out;
 }
 
@@ -203,6 +213,40 @@ std::uint64_t form_max(Form const& f, std::uint64_t full) {
 }
 
 }  // namespace
+
+// a == b as W-bit values, with the terms both sums have (the same atom and
+// coefficient) and their common offset taken from both sides: an equality
+// modulo 2^W holds exactly when it does after subtracting one value from
+// both. Z3's simplifier does not cancel them itself (a 64-bit product of the
+// period row left in: formula.lowering of --nx 779 --elem 1 took 1.1 s).
+z3::expr symbolic_uint::equal_sums(symbolic_uint const& a, symbolic_uint const& b) {
+    affine fa = a.form(), fb = b.form();
+    bool cancelled = false;
+    for (auto it = fa.terms.begin(); it != fa.terms.end();) {
+        auto const same = std::find_if(fb.terms.begin(), fb.terms.end(), [&](affine_term const& t) {
+            return t.coeff == it->coeff && same_atom(t.atom, it->atom);
+        });
+        if (same == fb.terms.end()) {
+            ++it;
+            continue;
+        }
+        fb.terms.erase(same);
+        it = fa.terms.erase(it);
+        cancelled = true;
+    }
+    std::uint64_t const common = std::min(fa.offset, fb.offset);
+    fa.offset -= common, fb.offset -= common;
+    if (!cancelled && common == 0) return a.e_ == b.e_;
+    // Where neither side wraps and both stay below 2^k, they are equal
+    // exactly when their low k bits are: the solver then multiplies k-bit
+    // values, not 64-bit ones.
+    unsigned const w = a.enc_->width;
+    std::uint64_t const ma = form_max(fa, all_ones(w)), mb = form_max(fb, all_ones(w));
+    z3::expr const ea = from_form(*a.enc_, std::move(fa)).e_, eb = from_form(*b.enc_, std::move(fb)).e_;
+    unsigned const k = bits_of(std::max(ma, mb));
+    if (ma < all_ones(w) && mb < all_ones(w) && k < w) return ea.extract(k - 1, 0) == eb.extract(k - 1, 0);
+    return ea == eb;
+}
 
 symbolic_uint symbolic_uint::from_form(bv_encoding const& enc, affine f) {
     // Equal atoms merge; zero coefficients go.

@@ -94,6 +94,8 @@ public:
     // true exactly where some obligation fails or the guide differs from
     // `fast`; absent for a value without a guide (then compare the values).
     std::optional<z3::expr> stepwise_difference(symbolic_uint const& fast) const;
+    // The same, each step apart: the difference is their disjunction.
+    std::optional<std::vector<z3::expr>> stepwise_differences(symbolic_uint const& fast) const;
 
     friend symbolic_uint operator+(symbolic_uint const& a, symbolic_uint const& b);
     friend symbolic_uint operator-(symbolic_uint const& a, symbolic_uint const& b);
@@ -150,6 +152,7 @@ public:
     // Nothing where the forms do not show it.
     std::optional<symbolic_uint> minus_if_not_below(symbolic_uint const& b) const;
     static symbolic_uint from_form(bv_encoding const& enc, affine f);
+    static z3::expr equal_sums(symbolic_uint const& a, symbolic_uint const& b);
 
 private:
     // Under the literal lowering, `out` (the step on a, b) with its guide,

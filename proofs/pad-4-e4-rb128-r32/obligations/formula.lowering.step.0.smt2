@@ -1,4 +1,4 @@
-; swz-verify obligation formula.lowering (proof): expected unsat
+; swz-verify obligation formula.lowering [step 0] (proof): expected unsat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
 ; x: 64 bits in the prover, 5 here (asserted below 32)
 ; y: 64 bits in the prover, 5 here (asserted below 32)
@@ -7,9 +7,8 @@
 (set-info :status unsat)
 (declare-fun x () (_ BitVec 5))
 (declare-fun y () (_ BitVec 5))
-(define-fun t1 () (_ BitVec 8) (bvmul ((_ zero_extend 3) x) (_ bv8 8)))
-(define-fun t2 () (_ BitVec 14) (bvadd ((_ zero_extend 1) (bvmul ((_ zero_extend 8) y) (_ bv264 13))) ((_ zero_extend 6) t1)))
-(assert (or false false))
+(define-fun t1 () (_ BitVec 7) (bvmul ((_ zero_extend 2) x) (_ bv4 7)))
+(assert false)
 (assert (bvult ((_ zero_extend 1) y) (_ bv32 6)))
 (assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
 (check-sat)

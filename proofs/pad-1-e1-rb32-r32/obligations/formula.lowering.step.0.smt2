@@ -1,4 +1,4 @@
-; swz-verify obligation formula.lowering (proof): expected unsat
+; swz-verify obligation formula.lowering [step 0] (proof): expected unsat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
 ; x: 64 bits in the prover, 5 here (asserted below 32)
 ; y: 64 bits in the prover, 5 here (asserted below 32)
@@ -7,9 +7,7 @@
 (set-info :status unsat)
 (declare-fun x () (_ BitVec 5))
 (declare-fun y () (_ BitVec 5))
-(define-fun t1 () (_ BitVec 7) (bvmul ((_ zero_extend 2) x) (_ bv4 7)))
-(define-fun t2 () (_ BitVec 13) (bvadd ((_ zero_extend 1) (bvmul ((_ zero_extend 7) y) (_ bv132 12))) ((_ zero_extend 6) t1)))
-(assert (or false false))
+(assert (not (= (bvmul x (_ bv1 5)) x)))
 (assert (bvult ((_ zero_extend 1) y) (_ bv32 6)))
 (assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
 (check-sat)

@@ -1,0 +1,18 @@
+; swz-verify obligation formula.lowering [step 3] (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y_period: 64 bits in the prover, 1 here (asserted below 2)
+; y_in_period: 64 bits in the prover, 6 here (asserted below 48)
+; x: 64 bits in the prover, 4 here (asserted below 12)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y_period () (_ BitVec 1))
+(declare-fun y_in_period () (_ BitVec 6))
+(declare-fun x () (_ BitVec 4))
+(assert (not (= ((_ extract 10 0) (bvudiv (bvadd (bvadd ((_ zero_extend 1) (bvmul ((_ zero_extend 11) y_period) (_ bv2304 12))) ((_ zero_extend 1) (bvmul ((_ zero_extend 6) y_in_period) (_ bv48 12)))) ((_ zero_extend 7) (bvmul ((_ zero_extend 2) x) (_ bv4 6)))) (_ bv4 13))) (bvadd (bvadd ((_ zero_extend 1) (bvmul ((_ zero_extend 9) y_period) (_ bv576 10))) ((_ zero_extend 1) (bvmul ((_ zero_extend 4) y_in_period) (_ bv12 10)))) ((_ zero_extend 7) x)))))
+(assert (bvult ((_ zero_extend 1) y_period) (_ bv2 2)))
+(assert (bvult y_in_period (_ bv48 6)))
+(assert (bvult (bvadd ((_ zero_extend 1) (bvmul ((_ zero_extend 5) y_period) (_ bv48 6))) ((_ zero_extend 1) y_in_period)) (_ bv64 7)))
+(assert (bvult x (_ bv12 4)))
+(check-sat)
+(exit)

@@ -1,0 +1,15 @@
+; swz-verify obligation formula.lowering [step 1] (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 5 here (asserted below 32)
+; x: 64 bits in the prover, 5 here (asserted below 32)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 5))
+(declare-fun x () (_ BitVec 5))
+(define-fun t1 () (_ BitVec 11) (bvadd ((_ zero_extend 1) (bvmul ((_ zero_extend 5) y) (_ bv33 10))) ((_ zero_extend 6) x)))
+(assert false)
+(assert (bvult ((_ zero_extend 1) y) (_ bv32 6)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv32 6)))
+(check-sat)
+(exit)

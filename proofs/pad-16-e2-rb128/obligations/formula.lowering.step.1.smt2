@@ -1,0 +1,15 @@
+; swz-verify obligation formula.lowering [step 1] (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 32 here (asserted below 4294967296)
+; x: 64 bits in the prover, 6 here (asserted below 64)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 32))
+(declare-fun x () (_ BitVec 6))
+(define-fun t1 () (_ BitVec 40) (bvadd (bvmul ((_ zero_extend 8) y) (_ bv144 40)) ((_ zero_extend 33) (bvmul ((_ zero_extend 1) x) (_ bv2 7)))))
+(assert false)
+(assert (bvult ((_ zero_extend 1) y) (_ bv4294967296 33)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
+(check-sat)
+(exit)
