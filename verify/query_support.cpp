@@ -154,8 +154,30 @@ void refute_with(property_result& r, std::vector<bounded_variable> const& vars, 
 
 }  // namespace
 
+namespace {
+
+// From a violation of the query, the smallest (canonical_model.hpp), replayed.
+void refute_smallest(prover& p, prover::probe_session& session, property_result& r, std::vector<bounded_variable> const& vars,
+                     replay_fn const& replay, std::vector<std::uint64_t> const& from) {
+    auto const smallest = smallest_model(p, session, r.id, vars, from);
+    r.solver_calls += smallest.checks;
+    auto const& values = smallest.values;
+    auto const shown = replay(values);
+    if (!shown) {
+        r.outcome = verdict::unknown;
+        r.reason = "the solver's counterexample (" + format_values(vars, values) +
+                   ") does not replay through the concrete model";
+        return;
+    }
+    refute_with(r, vars, values, *shown);
+    note_smallest(smallest, r.evidence, r.evidence_text);
+}
+
+}  // namespace
+
 void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> negation,
-                        std::vector<bounded_variable> const& vars, replay_fn const& replay, bool one_shot_first) {
+                        std::vector<bounded_variable> const& vars, replay_fn const& replay, bool one_shot_first,
+                        std::optional<std::vector<std::uint64_t>> const& candidate) {
     auto ranges = range_constraints(vars);
     negation.insert(negation.end(), ranges.begin(), ranges.end());
     unsigned const calls_before = unsigned(p.log().size());
@@ -174,6 +196,15 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
         // The solver does not see a violation the concrete model shows:
         // the query decides, and its model is replayed as always.
     }
+    if (candidate && replay(*candidate)) {
+        auto const pinned = p.probe(session, r.id + " [candidate]", pinned_to(vars, *candidate));
+        if (pinned.result == answer::sat) {
+            p.assign_role(pinned.log_index, obligation_role::witness);
+            r.solver_calls += unsigned(p.log().size()) - calls_before;
+            refute_smallest(p, session, r, vars, replay, *candidate);
+            return;
+        }
+    }
     auto const out = check_expecting_unsat(p, session, r.id, vars);
     r.solver_calls += unsigned(p.log().size()) - calls_before;
     switch (out.result) {
@@ -188,19 +219,7 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
         case answer::sat: break;
     }
     p.assign_role(out.log_index, obligation_role::witness);
-    // The counterexample shown is the smallest (canonical_model.hpp), then replayed.
-    auto const smallest = smallest_model(p, session, r.id, vars, model_values(*out.model, vars));
-    r.solver_calls += smallest.checks;
-    auto const& values = smallest.values;
-    auto const shown = replay(values);
-    if (!shown) {
-        r.outcome = verdict::unknown;
-        r.reason = "the solver's counterexample (" + format_values(vars, values) +
-                   ") does not replay through the concrete model";
-        return;
-    }
-    refute_with(r, vars, values, *shown);
-    note_smallest(smallest, r.evidence, r.evidence_text);
+    refute_smallest(p, session, r, vars, replay, model_values(*out.model, vars));
 }
 
 }  // namespace swz::verify

@@ -99,8 +99,13 @@ std::optional<concrete_violation> first_concrete_violation(std::vector<bounded_v
 // solver's search for the smallest takes 20-60 ms a property.
 // `one_shot_first`: the proof attempt is Z3's one-shot check
 // (prover::probe_session), where the caller has measured it faster.
+// `candidate`: a violation the caller found by its own concrete search, if
+// any; where it replays, the solver confirms it pinned and the search for
+// the smallest starts from it, instead of from a model of the whole query
+// (which can take seconds to find: bijection of --nx 1293 --elem 2).
 void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> negation,
-                        std::vector<bounded_variable> const& vars, replay_fn const& replay, bool one_shot_first = false);
+                        std::vector<bounded_variable> const& vars, replay_fn const& replay, bool one_shot_first = false,
+                        std::optional<std::vector<std::uint64_t>> const& candidate = std::nullopt);
 
 std::string format_values(std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> const& values);
 

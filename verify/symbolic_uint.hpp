@@ -152,7 +152,9 @@ public:
     // Nothing where the forms do not show it.
     std::optional<symbolic_uint> minus_if_not_below(symbolic_uint const& b) const;
     static symbolic_uint from_form(bv_encoding const& enc, affine f);
-    static z3::expr equal_sums(symbolic_uint const& a, symbolic_uint const& b);
+    // a == b, with what both sums share taken from both sides; `divisor`:
+    // b is a quotient by it times it plus the remainder (guided_division).
+    static z3::expr equal_sums(symbolic_uint const& a, symbolic_uint const& b, std::uint64_t divisor = 0);
 
 private:
     // Under the literal lowering, `out` (the step on a, b) with its guide,

@@ -353,3 +353,27 @@ TEST_CASE("an operation whose fast form is wrong fails its own step of formula.l
             CHECK(out.result == (max == 999 ? answer::unsat : answer::sat));
         }
 }
+
+TEST_CASE("a division by a constant narrowed below its operand fails formula.lowering, the identity shortcut included",
+          "[verify][guards]") {
+    // symbolic_uint::equal_sums states x = c*(E udiv c) + (E urem c) as
+    // x < 2^k, E being x's low k bits: a bound that lies (x below 4000, said
+    // to be at most 1000) narrows E to 10 bits, and the step must fail;
+    // the true bound keeps all 12 bits, and it must hold.
+    using operation = std::function<symbolic_uint(symbolic_uint const&)>;
+    prover p(10000);
+    auto const x = symbolic_uint::variable(p.fast(), "x", 4000);
+    for (auto const& [name, op] : std::vector<std::pair<char const*, operation>>{
+             {"/ 779", [](symbolic_uint const& u) { return u / 779u; }},
+             {"% 779", [](symbolic_uint const& u) { return u % 779u; }},
+             {"/ 1000", [](symbolic_uint const& u) { return u / 1000u; }}})
+        for (std::uint64_t max : {std::uint64_t{1000}, std::uint64_t{3999}}) {
+            CAPTURE(name, max);
+            symbolic_uint const v(p.fast(), x.expr(), max);
+            auto const steps = op(v.under(p.literal())).stepwise_differences(op(v));
+            REQUIRE(steps);
+            bool any_sat = false;
+            for (auto const& s : *steps) any_sat = any_sat || p.check("formula.lowering", {s, x < 4000}).result == answer::sat;
+            CHECK(any_sat == (max == 1000));
+        }
+}

@@ -1,4 +1,4 @@
-; swz-verify obligation bijection (witness): expected sat
+; swz-verify obligation bijection [candidate] (witness): expected sat
 ; values are printed on as few bits as hold them (smtlib_export.hpp):
 ; y1: 64 bits in the prover, 6 here (asserted below 48)
 ; y2: 64 bits in the prover, 6 here (asserted below 48)
@@ -16,5 +16,9 @@
 (assert (bvult x1 (_ bv12 4)))
 (assert (bvult y2 (_ bv48 6)))
 (assert (bvult x2 (_ bv12 4)))
+(assert (= y1 (_ bv4 6)))
+(assert (= x1 (_ bv4 4)))
+(assert (= y2 (_ bv4 6)))
+(assert (= x2 (_ bv8 4)))
 (check-sat)
 (exit)
