@@ -96,6 +96,18 @@ public:
         if (at < c) add(at, c, false, residue);
     }
     std::size_t count() const { return classes_; }
+    // Every s of a wrap zone (of the residue), each its own class.
+    template <class F>
+    void each_zone_value(F f) const {
+        for (auto const& seg : segments_)
+            if (seg.zone)
+                for (std::uint64_t v = seg.first, k = 0; k < seg.values; v += g_, ++k) f(v, seg.first_class + k);
+    }
+    bool in_zone(std::size_t local_class) const {
+        auto const it = std::upper_bound(segments_.begin(), segments_.end(), local_class,
+                                         [](std::size_t c, segment const& seg) { return c < seg.first_class; }) - 1;
+        return it->zone;
+    }
     // The class of s (s = residue mod g).
     std::size_t of(std::uint64_t s) const {
         auto const it = std::upper_bound(segments_.begin(), segments_.end(), s,
@@ -108,6 +120,7 @@ private:
     struct segment {
         std::uint64_t begin;
         std::uint64_t first;  // its first s of the residue
+        std::uint64_t values;  // of the residue
         bool zone;
         std::size_t first_class;
     };
@@ -115,7 +128,7 @@ private:
         std::uint64_t const first = begin + (residue + g_ - begin % g_) % g_;
         if (first >= end) return;
         std::uint64_t const values = (end - first + g_ - 1) / g_;
-        segments_.push_back({begin, first, zone, classes_});
+        segments_.push_back({begin, first, values, zone, classes_});
         classes_ += zone ? values : std::min(values, run_values_);
     }
     std::uint64_t g_, run_values_;
@@ -192,21 +205,42 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     };
     // Each class's block: of all its blocks in one period, the one whose
     // first start comes first (rows, then columns), so that the first start
-    // with a figure among the classes' blocks is the first of all.
+    // with a figure among the classes' blocks is the first of all. A zone
+    // value's blocks are one a block position (its h solved for); a run's
+    // are met in order (h, then l, then x) until every run has its first.
     constexpr std::uint64_t none = ~std::uint64_t(0);
     std::vector<start_block> out(total, start_block{{none, none}, {none, none}});
-    for (std::uint64_t x = 0; x <= g.last_x; ++x) {
-        column_block const cols{32 * x * g.per_chunk, std::min(32 * (x + 1) * g.per_chunk, g.per_row)};
+    auto const block_at = [&](std::uint64_t h, std::uint64_t l, std::uint64_t x) {
+        std::uint64_t const y = g.row(h, l);
+        return start_block{{y, y + 32}, {32 * x * g.per_chunk, std::min(32 * (x + 1) * g.per_chunk, g.per_row)}};
+    };
+    std::size_t runs_left = 0;
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        for (std::size_t c = 0; c < classes[k].count(); ++c) runs_left += !classes[k].in_zone(c);
+    std::vector<std::uint64_t> a_of(key_of.size());
+    for (std::uint64_t x = 0; x <= g.last_x; ++x)
         for (std::uint64_t l = 0; l < g.blocks; ++l) {
-            std::size_t const key = key_of[x * g.blocks + l];
+            std::size_t const tile = x * g.blocks + l, key = key_of[tile];
             std::uint64_t const a0 = g.a(l, x);
-            for (std::uint64_t s = a0 % g.g; s < g.chunks; s += g.g) {
-                start_block& b = out[first_class[key] + classes[key].of(s)];
-                std::uint64_t const y = g.row(g.h_of(s, a0), l);
-                if (y < b.rows.begin || (y == b.rows.begin && cols.begin < b.cols.begin)) b = {{y, y + 32}, cols};
-            }
+            a_of[tile] = a0 % g.chunks;
+            classes[key].each_zone_value([&](std::uint64_t s, std::size_t c) {
+                start_block const b = block_at(g.h_of(s, a0), l, x);
+                start_block& best = out[first_class[key] + c];
+                if (b.rows.begin < best.rows.begin || (b.rows.begin == best.rows.begin && b.cols.begin < best.cols.begin))
+                    best = b;
+            });
         }
-    }
+    std::uint64_t const step = (std::uint64_t(1) << g.b) % g.chunks;
+    for (std::uint64_t h = 0, r = 0; h < g.h_count && runs_left > 0; ++h, r = (r + step) % g.chunks)
+        for (std::uint64_t l = 0; l < g.blocks; ++l)
+            for (std::uint64_t x = 0; x <= g.last_x; ++x) {
+                std::size_t const tile = x * g.blocks + l, key = key_of[tile];
+                std::size_t const c = classes[key].of((r + a_of[tile]) % g.chunks);
+                start_block& b = out[first_class[key] + c];
+                if (b.rows.begin != none || classes[key].in_zone(c)) continue;
+                b = block_at(h, l, x);
+                --runs_left;
+            }
     return start_classes{std::move(out), class_of};
 }
 
