@@ -6,6 +6,7 @@
 
 #include "query_support.hpp"
 #include "swz/article_forms.hpp"
+#include "swz/pow2.hpp"
 #include "swz/xor_swizzle.hpp"
 
 namespace swz::verify {
@@ -56,6 +57,25 @@ struct final_form_step {
     template <class V> static V claim(layout_params const& l, V y, V x) { return article::x_swz_final_form(l, y, x); }
 };
 
+// Where a row's chunk count is not a power of two the steps fail first
+// about rows C and NX (where y ^ x_chunk and % NX start to differ) or at
+// 2^b: a cell there that breaks the step, if any, is a candidate
+// counterexample the solver confirms and makes the smallest
+// (decide_by_negation), instead of searching for a first model (0.16-0.26 s
+// for article.closed_form of --nx 717 --elem 1 and --nx 179 --elem 4).
+template <class Step>
+std::optional<std::vector<std::uint64_t>> candidate_cell(layout_params const& l, std::uint64_t rows) {
+    std::uint64_t const c = l.chunks_per_row();
+    if (is_pow2(c) && is_pow2(l.nx)) return std::nullopt;
+    std::uint64_t b = 1;
+    while (b < c) b *= 2;
+    for (std::uint64_t around : {std::uint64_t{2}, c, std::uint64_t{l.nx}, b})
+        for (std::uint64_t y = around - 2; y < around + 3 && y < rows; ++y)
+            for (std::uint64_t x = 0; x < l.nx; ++x)
+                if (Step::formula(l, y, x) != Step::claim(l, y, x)) return std::vector<std::uint64_t>{y, x};
+    return std::nullopt;
+}
+
 template <class Step>
 property_result prove_step(prover& p, layout_params const& l, std::uint64_t rows, bool required) {
     auto const t0 = std::chrono::steady_clock::now();
@@ -76,7 +96,7 @@ property_result prove_step(prover& p, layout_params const& l, std::uint64_t rows
                             Step::value + " = " + std::to_string(got) + ", the article's step gives " +
                             std::to_string(said));
         return out;
-    });
+    }, false, candidate_cell<Step>(l, rows));
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;
 }
