@@ -89,9 +89,9 @@ std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& 
     if (!t.article || cols != t.cols()) return std::nullopt;
     auto const classes = article_classes(*t.article, t.rows(), {class_walk::column, t.shape.elem, 1});
     if (!classes) return std::nullopt;
-    auto const* blocks = &classes->blocks;
-    auto const best = best_of_blocks<false>(*blocks, [&](start_block const& b) { return sweep_spread_block(t, b.rows, b.cols, deadline); });
-    return result_of(best, 2, blocks->size());
+    auto const best = best_of_blocks<false>(classes->blocks,
+                                            [&](start_block const& b) { return sweep_spread_block(t, b.rows, b.cols, deadline); });
+    return result_of(best, 2, classes->blocks.size());
 }
 
 }  // namespace swz::verify

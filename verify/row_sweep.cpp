@@ -14,10 +14,6 @@ namespace {
 using piece_worst = most_wavefronts;
 using piece_state = piece_worst::state;
 
-// Starts s in [p.begin, p.end): their lanes' units 32 s .. 32 s + 31 taken
-// in order from the rows that hold them, the warp costed by the bank rule
-// (bank_phase_cost_of_width: the rule's own code, the width a constant; or
-// the transfer rule of cp.async.16, through bank_wavefronts).
 // The warp's wavefronts under its instruction's rule: the bank rule's own
 // code with the width a constant, or the transfer rule of cp.async.16.
 template <unsigned W>
@@ -28,6 +24,10 @@ unsigned cost_of(warp_access const& lanes) {
     return cost;
 }
 
+// Starts s in [p.begin, p.end): their lanes' units 32 s .. 32 s + 31 taken
+// in order from the rows that hold them, the warp costed by the bank rule
+// (bank_phase_cost_of_width: the rule's own code, the width a constant; or
+// the transfer rule of cp.async.16, through bank_wavefronts).
 template <unsigned W>
 piece_worst sweep_piece(access_subject const& w, piece p, std::chrono::steady_clock::time_point deadline) {
     std::uint64_t const per_row = w.units_per_row;
