@@ -11,7 +11,8 @@
 // is the median of `repeats` launches timed one by one with CUDA events,
 // after the checked launch and warm-up; GB/s counts bytes read plus
 // written. --tune also times the fast kernel in the other block order and
-// with 3 to 6 resident blocks per SM (tune_residency.cu).
+// with 2 to 6 resident blocks per SM (tune_residency.cu), and on other
+// tile shapes (tune_plans.cu).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -56,6 +57,7 @@ struct cell {
     std::size_t band = 0, other_band = 0;  // the chosen block order; the one --tune times next to it
     timing fast_other_band;
     timing residency[std::size(tuned_residencies)];  // --tune: tuned_residencies blocks per SM
+    timing plans[tuned_plans];                       // --tune: other tile shapes
     double copy_ms() const { return std::min(memcpy_d2d.ms > 0 ? memcpy_d2d.ms : 1e30, copy16.ms > 0 ? copy16.ms : 1e30); }
     double gbps(timing const& t) const { return 2.0 * double(bytes) / (t.ms * 1e6); }
     double of_copy(timing const& t) const { return t.timed() ? copy_ms() / t.ms : -1; }
@@ -173,15 +175,12 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
         }, repeats);
         for (unsigned r = 0; r < std::size(tuned_residencies); ++r) {
             unsigned const blocks = tuned_residencies[r];
-            if (launch_with_residency(sizeof(T), blocks, buf.out, buf.in, shape) == cudaErrorNotSupported) {
-                CHECK_CUDA(cudaGetLastError());
-                c.residency[r].note = "-";
-                continue;
-            }
             c.residency[r] = measure(buf, [&] {
                 return ok(launch_with_residency(sizeof(T), blocks, buf.out, buf.in, shape));
             }, repeats);
         }
+        for (unsigned p = 0; p < tuned_plans; ++p)
+            c.plans[p] = measure(buf, [&] { return ok(launch_with_plan(sizeof(T), p, buf.out, buf.in, shape)); }, repeats);
     }
     if constexpr (sizeof(T) >= 4) {
         using F = std::conditional_t<sizeof(T) == 4, float, double>;
@@ -219,6 +218,7 @@ void print_header(bool tune) {
     if (tune) {
         std::printf("  %-5s %-12s", "order", "other order");
         for (unsigned b : tuned_residencies) std::printf(" %7s", (std::to_string(b) + "/SM").c_str());
+        for (unsigned p = 0; p < tuned_plans; ++p) std::printf(" %7s", ("plan" + std::to_string(p)).c_str());
     }
     std::printf("\n");
 }
@@ -240,6 +240,7 @@ void print_row(cell const& c, bool tune) {
             std::printf("  %-5s %-12s", band_name(c.band).c_str(),
                         (band_name(c.other_band) + " " + percent(c.of_copy(c.fast_other_band))).c_str());
             for (auto const& r : c.residency) std::printf(" %7s", r.timed() ? percent(c.of_copy(r)).c_str() : r.note.c_str());
+            for (auto const& r : c.plans) std::printf(" %7s", r.timed() ? percent(c.of_copy(r)).c_str() : r.note.c_str());
         }
         std::printf("\n");
         std::fflush(stdout);
@@ -266,6 +267,17 @@ void print_summary(std::vector<cell> const& cells) {
                 geam_cells, lt_ahead, lt_cells);
 }
 
+// --tune's timings as {"2": ms, ...} by resident blocks per SM, or by tile shape (plan).
+constexpr unsigned plan_ids[tuned_plans] = {0, 1, 2};
+
+template <std::size_t N>
+std::string keyed(unsigned const (&keys)[N], timing const (&r)[N]) {
+    std::string s = "{";
+    for (std::size_t i = 0; i < N; ++i)
+        s += (i ? ", \"" : "\"") + std::to_string(keys[i]) + "\": " + (r[i].timed() ? std::to_string(r[i].ms) : std::string("null"));
+    return s + "}";
+}
+
 void write_json(std::string const& path, std::vector<cell> const& cells, cudaDeviceProp const& prop, int driver,
                 int runtime, int repeats) {
     std::ofstream f(path);
@@ -282,9 +294,8 @@ void write_json(std::string const& path, std::vector<cell> const& cells, cudaDev
           << ", \"band\": \"" << band_name(c.band) << "\", \"geam_ms\": " << t(c.geam) << ", \"geam_note\": \"" << c.geam.note
           << "\", \"lt_ms\": " << t(c.lt) << ", \"lt_note\": \"" << c.lt.note << "\", \"other_band\": \""
           << band_name(c.other_band) << "\", \"other_band_ms\": " << t(c.fast_other_band)
-          << ", \"residency4_ms\": " << t(c.residency[0]) << ", \"residency5_ms\": " << t(c.residency[1])
-          << ", \"residency6_ms\": " << t(c.residency[2]) << "}"
-          << (i + 1 < cells.size() ? ",\n" : "\n");
+          << ", \"residency_ms\": " << keyed(tuned_residencies, c.residency) << ", \"plan_ms\": " << keyed(plan_ids, c.plans)
+          << "}" << (i + 1 < cells.size() ? ",\n" : "\n");
     }
     f << "]}\n";
     if (!f) {

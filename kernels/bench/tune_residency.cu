@@ -43,6 +43,7 @@ template <unsigned Size>
 cudaError_t launch_size(unsigned min_blocks, void* out, void const* in, detail::transpose_shape const& s) {
     using plan = fast_plan_for<Size>;
     switch (min_blocks) {
+        case 2: return launch_with<plan, 2>(min_blocks, out, in, s);
         case 3: return launch_with<plan, 3>(min_blocks, out, in, s);
         case 4: return launch_with<plan, 4>(min_blocks, out, in, s);
         case 5: return launch_with<plan, 5>(min_blocks, out, in, s);

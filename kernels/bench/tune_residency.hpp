@@ -1,6 +1,7 @@
-// The fast kernels with 3, 4, 5 or 6 resident blocks per SM
+// The fast kernels with 2 to 6 resident blocks per SM
 // (tune_residency.cu): by register caps where rows are realigned, by
-// padded shared memory where they are aligned.
+// padded shared memory where they are aligned; and on other tile shapes
+// (tune_plans.cu).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -9,9 +10,15 @@
 
 namespace swz::bench {
 
-inline constexpr unsigned tuned_residencies[] = {3, 4, 5, 6};
+inline constexpr unsigned tuned_residencies[] = {2, 3, 4, 5, 6};
 
 cudaError_t launch_with_residency(unsigned elem, unsigned min_blocks, void* out, void const* in,
                                   detail::transpose_shape const& s);
+
+// Tile shapes: rows x bytes x threads, 128 x 256 x 512, then 64 x 512 x 512
+// and 128 x 512 x 1024 (bytes: 256 x 128 x 256 and 256 x 256 x 512).
+inline constexpr unsigned tuned_plans = 3;
+cudaError_t launch_with_plan(unsigned elem, unsigned variant, void* out, void const* in,
+                             detail::transpose_shape const& s);
 
 }  // namespace swz::bench
