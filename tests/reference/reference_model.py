@@ -5,8 +5,11 @@ the TMA modes, padded and GF(2) layouts), the bank rule of
 kernels/BANK-MODEL.md, and each property and figure by brute force over a
 small tile. It shares no code with swz: not the model's templates, not the
 enumeration of tests/support. Random small layouts of every family are
-certified by swz-verify --json and every verdict, figure and first witness
-compared.
+certified by swz-verify --json and every verdict, figure (the four
+patterns, element- and chunk-wide, and the chunk itself) and first witness
+compared; every fourth case is instead a pair of layouts of one tile (a
+third of them two spellings of one layout) given to --equiv, its verdict,
+exit code and first distinguishing cell compared.
 
     tests/reference/reference_model.py path/to/swz-verify [count] [seed]
 
@@ -102,7 +105,15 @@ def wavefronts(addresses, width):
 
 # ---- one random layout ----
 
-def random_layout(rng):
+def offset_bits(rows, cols):
+    """Bits of an element offset of a rows x cols tile (one image each)."""
+    bits = 0
+    while (1 << bits) < rows * cols:
+        bits += 1
+    return bits
+
+
+def random_layout(rng, rows):
     elem = rng.choice([1, 2, 4, 8, 16])
     kind = rng.choice(["article", "article", "pad", "cute", "cute-byte", "cute-pad", "tma", "linear"])
     if kind == "article":
@@ -137,9 +148,7 @@ def random_layout(rng):
     row_bytes = rng.choice([32, 64, 128])
     row_bytes = max(row_bytes, elem)
     cols = row_bytes // elem
-    bits = 0
-    while (1 << bits) < cols * 32:
-        bits += 1
+    bits = offset_bits(rows, cols)
     images = [1 << k for k in range(bits)]
     for _ in range(rng.randint(1, 3)):  # a few XORs of higher bits onto lower ones
         i, j = rng.randrange(bits), rng.randrange(bits)
@@ -200,9 +209,69 @@ def reference(off, rows, row_bytes, elem, pitch, footprint):
     return out
 
 
+def run_kept(o, y, x, elem, w):
+    """Whether the w-byte run of row y from column x lies whole, in order and
+    w-aligned: what one w-byte access of it may move."""
+    first = o[(y, x)]
+    return first % w == 0 and all(o[(y, x + i)] == first + i * elem for i in range(w // elem))
+
+
+def chunk_patterns(off, rows, row_bytes, elem, w):
+    """conflict.row-chunk and conflict.column-chunk at width w: the worst
+    start (first in order) or ("illegal",) where some start's lane moves a
+    run the layout does not keep whole."""
+    cols = row_bytes // elem
+    o = {(y, x): off(y, x) for y in range(rows) for x in range(cols)}
+    per_row = row_bytes // w
+    step = w // elem
+
+    def lane(y, c):
+        return o[(y, c * step)] if run_kept(o, y, c * step, elem, w) else None
+
+    out = {}
+    worst = None
+    for s in range(rows * per_row // 32):
+        lanes = [lane(*divmod(s * 32 + l, per_row)) for l in range(32)]
+        if None in lanes:
+            worst = ("illegal",)
+            break
+        w_ = wavefronts(lanes, w)
+        if worst is None or w_ > worst[0]:
+            worst = (w_, s)
+    if rows * per_row >= 32:
+        out["conflict.row-chunk"] = worst
+    worst = None
+    for y0 in range(rows - 31):
+        for c in range(per_row):
+            lanes = [lane(y0 + l, c) for l in range(32)]
+            if None in lanes:
+                worst = ("illegal",)
+                break
+            w_ = wavefronts(lanes, w)
+            if worst is None or w_ > worst[0]:
+                worst = (w_, y0, c)
+        if worst == ("illegal",):
+            break
+    if rows >= 32:
+        out["conflict.column-chunk"] = worst
+    return out
+
+
+def largest_kept_run(off, rows, row_bytes, elem):
+    """The largest power-of-two run (elem .. 16 bytes) that every row keeps
+    whole at each of its aligned positions."""
+    cols = row_bytes // elem
+    o = {(y, x): off(y, x) for y in range(rows) for x in range(cols)}
+    w = 16
+    while w > elem and (row_bytes % w or not all(run_kept(o, y, x, elem, w)
+                                                 for y in range(rows) for x in range(0, cols, w // elem))):
+        w //= 2
+    return max(w, elem)
+
+
 def compare(binary, rng):
-    spec, row_bytes, elem, off, pitch, short = random_layout(rng)
     rows = rng.choice([1, 2, 7, 31, 32, 33, 40, 64, 70])
+    spec, row_bytes, elem, off, pitch, short = random_layout(rng, rows)
     args = short or ["--layout", spec, "--row-bytes", str(row_bytes), "--elem", str(elem)]
     args = [binary] + args + ["--rows", str(rows), "--json", "-"]
     run = subprocess.run(args, capture_output=True, text=True)
@@ -231,7 +300,16 @@ def compare(binary, rng):
         ev = got.get("witness", {})
         if got["figure"]["value"] != want[0] or (ev.get("y0"), ev.get("x")) != (want[1], want[2]):
             bad.append(f"{name}: column_spread {got['figure']['value']} at {(ev.get('y0'), ev.get('x'))}, reference {want}")
-    for rid in ("conflict.row", "conflict.column"):
+    chunk = cert["layout"]["chunk_bytes"]
+    if not spec.startswith("article") and rows >= 2:
+        # The chunk comes from the family's parameters; on a tile too small
+        # for a swizzle's source bits every run is kept, so only a chunk
+        # larger than the runs kept whole is wrong.
+        kept = largest_kept_run(off, rows, row_bytes, elem)
+        if chunk > kept:
+            bad.append(f"{name}: chunk {chunk} bytes, reference: runs of {kept} kept whole")
+    ref.update(chunk_patterns(off, rows, row_bytes, elem, chunk))
+    for rid in ("conflict.row", "conflict.column", "conflict.row-chunk", "conflict.column-chunk"):
         want = ref.get(rid)
         got = res.get(rid)
         if want is None or got is None or not got.get("applicable", True):
@@ -241,10 +319,104 @@ def compare(binary, rng):
                 bad.append(f"{name}: {rid} {got['verdict']}, reference: an illegal lane")
             continue
         variables = got.get("witness", {}).get("variables", {})
-        start = tuple(variables[k] for k in (("s",) if rid == "conflict.row" else ("y0", "c")))
+        start = tuple(variables[k] for k in (("s",) if rid.startswith("conflict.row") else ("y0", "c")))
         if got["verdict"] != "PROVED" or got["figure"]["value"] != want[0] or start != want[1:]:
             bad.append(f"{name}: {rid} {got['verdict']} {got.get('figure', {}).get('value')} at {start}, reference {want}")
     return bad, name
+
+
+# ---- equivalence: two layouts of one tile ----
+
+def random_spec_on(rng, rows, row_bytes, elem):
+    """A random layout spec of a row_bytes x elem tile and its offsets."""
+    cols = row_bytes // elem
+    kind = rng.choice(["article", "cute", "cute-byte", "tma", "plain", "linear"])
+    if kind == "article" and cols & (cols - 1) == 0:
+        tcs = [t for t in (elem, 2 * elem, 4 * elem, 8 * elem, 16) if t >= elem and t % elem == 0 and row_bytes % t == 0]
+        tc = rng.choice(tcs)
+        return f"article:nx={cols},elem={elem},tc={tc}", article(cols, elem, tc)[0]
+    if kind in ("cute", "cute-byte"):
+        b, m = rng.randint(0, 3), rng.randint(0, 4)
+        sh = rng.choice([1, -1]) * rng.randint(max(b, 1), b + 3)
+        unit = 1 if kind == "cute-byte" else elem
+        spec = f"cute:{b},{m},{sh}" + (",unit=byte" if unit == 1 else "")
+        return spec, swizzled(cute_swizzle(b, m, sh), row_bytes, elem, 0, unit)[0]
+    if kind == "tma" and row_bytes in (32, 64, 128):
+        span = rng.choice([sp for sp in (32, 64, 128) if sp >= row_bytes])
+        toff = tma(span, row_bytes)[0]
+        return f"tma:{span}B", (lambda y, x, t=toff: t(y, x * elem))
+    if kind == "linear":
+        bits = offset_bits(rows, cols)
+        images = [1 << k for k in range(bits)]
+        for _ in range(rng.randint(0, 2)):
+            i, j = rng.randrange(bits), rng.randrange(bits)
+            if i != j and rng.random() < 0.5:
+                images[i] ^= images[j]
+        return "linear:" + ",".join(map(str, images)), linear(images, row_bytes, elem)[0]
+    return "plain", swizzled(lambda u: u, row_bytes, elem, 0, 1)[0]
+
+
+def equal_pair(rng, row_bytes, elem):
+    """Two specs of one layout (None where the tile has no such pair): the
+    article on power-of-two rows is CuTe's Swizzle<log2 C, log2 K, log2 C>;
+    TMA 128B on 128-byte rows is Swizzle<3,4,3> on bytes."""
+    cols = row_bytes // elem
+    if rng.random() < 0.5 and cols & (cols - 1) == 0:
+        tc = rng.choice([t for t in (elem, 2 * elem, 4 * elem, 8 * elem, 16) if t >= elem and t % elem == 0 and row_bytes % t == 0])
+        c, k = row_bytes // tc, tc // elem
+        lg = lambda v: v.bit_length() - 1
+        return f"article:nx={cols},elem={elem},tc={tc}", f"cute:{lg(c)},{lg(k)},{lg(c)}"
+    if row_bytes == 128:
+        return "tma:128B", "cute:3,4,3,unit=byte"
+    return None
+
+
+def compare_equivalence(binary, rng):
+    elem = rng.choice([1, 2, 4, 8])
+    row_bytes = max(rng.choice([16, 32, 64, 128, 256]), elem)
+    rows = rng.choice([1, 2, 7, 8, 16, 33, 64])
+    pair = equal_pair(rng, row_bytes, elem) if rng.random() < 0.3 else None
+    if pair:
+        a, b = pair
+    else:
+        a, b = random_spec_on(rng, rows, row_bytes, elem)[0], random_spec_on(rng, rows, row_bytes, elem)[0]
+    offsets = {}
+    for spec in (a, b):
+        offsets[spec] = spec_offsets(spec, row_bytes, elem)
+    args = [binary, "--equiv", a, b, "--row-bytes", str(row_bytes), "--elem", str(elem), "--rows", str(rows), "--json", "-"]
+    run = subprocess.run(args, capture_output=True, text=True)
+    name = " ".join(args[1:-2])
+    if run.returncode == 1:
+        return [], None
+    res = {r["id"]: r for r in json.loads(run.stdout)["results"]}["equivalence"]
+    cols = row_bytes // elem
+    first = next(((y, x) for y in range(rows) for x in range(cols) if offsets[a](y, x) != offsets[b](y, x)), None)
+    want = "PROVED" if first is None else "REFUTED"
+    got_cell = tuple(res.get("counterexample", {}).get("cell", [])) or None
+    if res["verdict"] != want or (first is not None and got_cell != first):
+        return [f"{name}: {res['verdict']} at {got_cell}, reference {want} at {first}"], name
+    if (run.returncode == 0) != (first is None):
+        return [f"{name}: exit {run.returncode}, reference {want}"], name
+    return [], name
+
+
+def spec_offsets(spec, row_bytes, elem):
+    """The offsets of a spec written by random_spec_on or equal_pair."""
+    family, _, args = spec.partition(":")
+    if family == "article":
+        f = dict(kv.split("=") for kv in args.split(","))
+        return article(int(f["nx"]), int(f["elem"]), int(f["tc"]))[0]
+    if family == "cute":
+        parts = args.split(",")
+        b, m, sh = map(int, parts[:3])
+        unit = 1 if "unit=byte" in parts else elem
+        return swizzled(cute_swizzle(b, m, sh), row_bytes, elem, 0, unit)[0]
+    if family == "tma":
+        toff = tma(int(args.rstrip("B")), row_bytes)[0]
+        return lambda y, x: toff(y, x * elem)
+    if family == "linear":
+        return linear([int(v) for v in args.split(",")], row_bytes, elem)[0]
+    return swizzled(lambda u: u, row_bytes, elem, 0, 1)[0]
 
 
 def main():
@@ -252,8 +424,8 @@ def main():
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 60
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
     compared, failed = 0, 0
-    for _ in range(count):
-        bad, name = compare(binary, rng)
+    for i in range(count):
+        bad, name = (compare_equivalence if i % 4 == 3 else compare)(binary, rng)
         if not name:
             continue
         compared += 1
