@@ -6,8 +6,8 @@ kernels/BANK-MODEL.md, and each property and figure by brute force over a
 small tile. It shares no code with swz: not the model's templates, not the
 enumeration of tests/support. Random small layouts of every family are
 certified by swz-verify --json and every verdict, figure (the four
-patterns, element- and chunk-wide, and the chunk itself) and first witness
-compared; every fourth case is instead a pair of layouts of one tile (a
+patterns, element- and chunk-wide, the chunk itself, and ldmatrix.x1, .x2
+and .x4) and first witness compared; every fourth case is instead a pair of layouts of one tile (a
 third of them two spellings of one layout) given to --equiv, its verdict,
 exit code and first distinguishing cell compared.
 
@@ -257,6 +257,35 @@ def chunk_patterns(off, rows, row_bytes, elem, w):
     return out
 
 
+# ldmatrix / stmatrix: lane l's 16-byte row of a fragment (row offset, block
+# offset), the lanes that give addresses; every 8x8 matrix is one phase.
+MATRIX_LANES = {
+    "x4": [(l % 16, l // 16) for l in range(32)],
+    "x2": [(l % 8, l // 8) for l in range(16)],
+    "x1": [(l, 0) for l in range(8)],
+}
+
+
+def matrix_access(off, rows, row_bytes, elem, count):
+    """ldmatrix.COUNT's worst start (y0, c) first in order, or ("illegal",),
+    or None where it fits nowhere."""
+    lanes = MATRIX_LANES[count]
+    height = max(r for r, _ in lanes) + 1
+    blocks = max(b for _, b in lanes) + 1
+    cols = row_bytes // elem
+    o = {(y, x): off(y, x) for y in range(rows) for x in range(cols)}
+    worst = None
+    for y0 in range(rows - height + 1):
+        for c in range(row_bytes // 16 - blocks + 1):
+            cells = [(y0 + r, (c + b) * 16 // elem) for r, b in lanes]
+            if not all(run_kept(o, y, x, elem, 16) for y, x in cells):
+                return ("illegal",)
+            w = wavefronts([o[cell] for cell in cells], 16)
+            if worst is None or w > worst[0]:
+                worst = (w, y0, c)
+    return worst
+
+
 def largest_kept_run(off, rows, row_bytes, elem):
     """The largest power-of-two run (elem .. 16 bytes) that every row keeps
     whole at each of its aligned positions."""
@@ -273,6 +302,9 @@ def compare(binary, rng):
     rows = rng.choice([1, 2, 7, 31, 32, 33, 40, 64, 70])
     spec, row_bytes, elem, off, pitch, short = random_layout(rng, rows)
     args = short or ["--layout", spec, "--row-bytes", str(row_bytes), "--elem", str(elem)]
+    matrices = [m for m in MATRIX_LANES if elem <= 16 and row_bytes >= 32 and rows >= 16]
+    for m in matrices:
+        args += ["--access", f"ldmatrix.{m}"]
     args = [binary] + args + ["--rows", str(rows), "--json", "-"]
     run = subprocess.run(args, capture_output=True, text=True)
     if run.returncode == 1:
@@ -309,7 +341,10 @@ def compare(binary, rng):
         if chunk > kept:
             bad.append(f"{name}: chunk {chunk} bytes, reference: runs of {kept} kept whole")
     ref.update(chunk_patterns(off, rows, row_bytes, elem, chunk))
-    for rid in ("conflict.row", "conflict.column", "conflict.row-chunk", "conflict.column-chunk"):
+    for m in matrices:
+        ref[f"conflict.ldmatrix.{m}"] = matrix_access(off, rows, row_bytes, elem, m)
+    for rid in ["conflict.row", "conflict.column", "conflict.row-chunk", "conflict.column-chunk"] + [
+            f"conflict.ldmatrix.{m}" for m in matrices]:
         want = ref.get(rid)
         got = res.get(rid)
         if want is None or got is None or not got.get("applicable", True):
