@@ -117,7 +117,7 @@ def random_layout(rng, rows):
     elem = rng.choice([1, 2, 4, 8, 16])
     kind = rng.choice(["article", "article", "pad", "cute", "cute-byte", "cute-pad", "tma", "linear"])
     if kind == "article":
-        nx = rng.choice([1, 2, 3, 5, 8, 12, 16, 24, 32, 40, 48, 64, 96, 100, 128])
+        nx = rng.choice([1, 2, 3, 5, 8, 12, 16, 24, 32, 40, 48, 64, 96, 100, 128, rng.randint(1, 160)])
         tcs = [t for t in (elem, 2 * elem, 4 * elem, 8 * elem, 16) if t >= elem and t % elem == 0 and (nx * elem) % t == 0]
         tc = rng.choice(tcs)
         off, pitch = article(nx, elem, tc)
