@@ -26,32 +26,36 @@ __device__ inline vec16 shuffle(vec16 const& v, unsigned src_lane) {
     return r;
 }
 
-// The tile lives in dynamic shared memory (Plan::shared_bytes), which may
-// exceed the 48 KiB of a static array. MinBlocks caps the registers so that
-// many blocks, and their loads, are resident on each SM at once.
-template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors = false>
-__global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kernel(fast_batch b, tile_walk walk) {
-    extern __shared__ __align__(16) unsigned char tile[];
+// The load phase of one tile after its global loads: the lanes' raw
+// chunks, realigned (unaligned input rows: shuffles from the neighbours
+// that hold the rest), into the swizzled tile.
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, bool Sectors>
+__device__ __forceinline__ void fill_tile(
+    tile_job const& job, typename fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>::raw_chunks const& raw,
+    unsigned char* tile, unsigned tid) {
     using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>;
     using lanes = fast_transpose_lanes<Plan>;
-    tile_job const job = job_of<Plan>(b, walk, blockIdx.x);
-    unsigned const tid = threadIdx.x, lane = tid % 32;
-    {
-        typename body::raw_chunks raw;
-        body::load_raw(job, raw, tid);
-        typename body::loaded r;
+    unsigned const lane = tid % 32;
+    typename body::loaded r;
 #pragma unroll
-        for (unsigned it = 0; it < Plan::load_iterations; ++it) {
-            vec16 own_next{{0, 0, 0, 0}}, extra{{0, 0, 0, 0}};
-            if (!AlignedIn) {
-                own_next = shuffle(raw.own[it], lanes::own_source_lane(lane));
-                extra = shuffle(raw.extra, lanes::extra_holder(lane, it));
-            }
-            r.v[it] = body::realigned(job, raw, it, own_next, extra, tid);
+    for (unsigned it = 0; it < Plan::load_iterations; ++it) {
+        vec16 own_next{{0, 0, 0, 0}}, extra{{0, 0, 0, 0}};
+        if (!AlignedIn) {
+            own_next = shuffle(raw.own[it], lanes::own_source_lane(lane));
+            extra = shuffle(raw.extra, lanes::extra_holder(lane, it));
         }
-        body::store_registers(r, tile, tid);
+        r.v[it] = body::realigned(job, raw, it, own_next, extra, tid);
     }
-    __syncthreads();
+    body::store_registers(r, tile, tid);
+}
+
+// The store phase of one tile, after the barrier: chains of gathers from
+// the tile, each output vector realigned where output rows are not, stored.
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, bool Sectors>
+__device__ __forceinline__ void drain_tile(tile_job const& job, unsigned char const* tile, unsigned tid) {
+    using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>;
+    using lanes = fast_transpose_lanes<Plan>;
+    unsigned const lane = tid % 32;
     unsigned const phase = body::output_phase(job);
     bool const inside = body::stores_inside(job);  // decided once: no edge logic in the loop below
     auto const corner = body::out_corner_of(job);
@@ -74,6 +78,24 @@ __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kerne
             }
         }
     }
+}
+
+// The tile lives in dynamic shared memory (Plan::shared_bytes), which may
+// exceed the 48 KiB of a static array. MinBlocks caps the registers so that
+// many blocks, and their loads, are resident on each SM at once.
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors = false>
+__global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kernel(fast_batch b, tile_walk walk) {
+    extern __shared__ __align__(16) unsigned char tile[];
+    using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>;
+    tile_job const job = job_of<Plan>(b, walk, blockIdx.x);
+    unsigned const tid = threadIdx.x;
+    {
+        typename body::raw_chunks raw;
+        body::load_raw(job, raw, tid);
+        fill_tile<Plan, AlignedIn, AlignedOut, Streaming, Sectors>(job, raw, tile, tid);
+    }
+    __syncthreads();
+    drain_tile<Plan, AlignedIn, AlignedOut, Streaming, Sectors>(job, tile, tid);
 }
 
 // Several sub-tiles of the batch per tile (tile_packing.hpp), rows aligned
