@@ -198,8 +198,8 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
         if (t.article) {
             class_options const o{std::is_same_v<Builtin, row_access> ? class_walk::row : class_walk::column, b.instr.width,
                                   unit_bytes(b.instr.width)};
-            a.start_classes = [p = *t.article, rows = t.rows(), o]() -> std::optional<std::vector<start_block>> {
-                if (auto c = article_classes(p, rows, o)) return std::move(c->blocks);
+            a.start_classes = [p = *t.article, rows = t.rows(), o]() -> std::optional<class_blocks> {
+                if (auto c = article_classes(p, rows, o)) return class_blocks{std::move(c->blocks), c->direct_from};
                 return std::nullopt;
             };
         }

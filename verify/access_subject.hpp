@@ -47,8 +47,9 @@ struct access_subject {
     // sweep then decides only where the solver gives up.
     bool solver_first = false;
     // One block of starts from each class of starts of equal cost, where the
-    // layout has such classes (article_classes.hpp); empty elsewhere.
-    std::function<std::optional<std::vector<start_block>>()> start_classes;
+    // layout has such classes (article_classes.hpp), and the tile's last rows
+    // to sweep directly; empty elsewhere.
+    std::function<std::optional<class_blocks>()> start_classes;
     // For the built-in accesses, where set: the first byte of the
     // `instr.width`-byte units first .. first + n - 1 of logical row y (unit c
     // is what lane 0 of the column access at (y, c) touches), written to

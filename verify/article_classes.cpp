@@ -35,6 +35,8 @@ struct geometry {
     std::uint64_t last_x;     // the last block of 32 chunks in a row (maybe partial)
     std::uint64_t per_chunk;  // units in a chunk
     std::uint64_t per_row;    // units in a row
+    std::uint64_t tile_rows;
+    bool periods;             // the tile holds a whole period and 64 rows more (else it is a window of one)
 
     // The h whose s = (2^b h + a) mod C is `s` (s = a mod g).
     std::uint64_t h_of(std::uint64_t s, std::uint64_t a) const {
@@ -59,7 +61,9 @@ std::optional<geometry> geometry_of(layout_params const& p, std::uint64_t tile_r
     g.g = gcd_of(std::uint64_t(1) << g.b, c);
     g.h_count = c / g.g;
     std::uint64_t const period = (std::uint64_t(1) << g.b) * g.h_count;
-    if (g.b > 40 || period > tile_rows || tile_rows - period < 64) return std::nullopt;
+    if (g.b > 40 || tile_rows < 96) return std::nullopt;
+    g.tile_rows = tile_rows;
+    g.periods = period <= tile_rows && tile_rows - period >= 64;
     g.inverse = inverse_mod(((std::uint64_t(1) << g.b) / g.g) % g.h_count, g.h_count);
     g.blocks = std::uint64_t(1) << (g.b - 5);
     g.last_x = (c - 1) / 32;
@@ -146,6 +150,29 @@ struct class_key {
     }
 };
 
+// A finite tile of fewer than a period and 64 rows (article_classes.hpp):
+// its blocks whose lanes stay in it (the block's 32 rows and the next 32
+// inside) in order, rows then columns, each class's first kept; the classes
+// that do not occur dropped; the starts from the first row of the last
+// blocks on left to a direct sweep.
+template <class ClassOf>
+start_classes first_blocks_in_tile(geometry const& g, std::size_t classes, ClassOf class_of) {
+    constexpr std::size_t none = ~std::size_t(0);
+    std::uint64_t const direct_from = (g.tile_rows - 32) / 32 * 32;
+    std::vector<std::size_t> index(classes, none);
+    std::vector<start_block> out;
+    for (std::uint64_t y = 0; y < direct_from; y += 32)
+        for (std::uint64_t x = 0; x <= g.last_x; ++x) {
+            std::uint64_t const c = 32 * x * g.per_chunk;
+            std::size_t& k = index[class_of(y, c)];
+            if (k != none) continue;
+            k = out.size();
+            out.push_back({{y, y + 32}, {c, std::min(c + 32 * g.per_chunk, g.per_row)}});
+        }
+    auto const in_tile = [index = std::move(index), class_of](std::uint64_t y, std::uint64_t c) { return index[class_of(y, c)]; };
+    return start_classes{std::move(out), direct_from, in_tile};
+}
+
 }  // namespace
 
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
@@ -189,7 +216,9 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
         first_class.push_back(total);
         total += classes.back().count();
     }
-    if (total > o.most_blocks || double(g.blocks) * double(g.last_x + 1) * double(g.h_count) > 2e8) return std::nullopt;
+    // The blocks the first-block search below may meet: one period's, or the tile's.
+    double const rows_searched = g.periods ? double(g.blocks) * double(g.h_count) : double(g.tile_rows) / 32;
+    if (total > o.most_blocks || rows_searched * double(g.last_x + 1) > 2e8) return std::nullopt;
     // The class of the block of start (y, c).
     struct tables {
         geometry g;
@@ -203,6 +232,7 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
         std::uint64_t const s = ((y >> g.b) % g.h_count * ((std::uint64_t(1) << g.b) % g.chunks) + g.a(l, x)) % g.chunks;
         return t->first_class[key] + t->classes[key].of(s);
     };
+    if (!g.periods) return first_blocks_in_tile(g, total, class_of);
     // Each class's block: of all its blocks in one period, the one whose
     // first start comes first (rows, then columns), so that the first start
     // with a figure among the classes' blocks is the first of all. A zone
@@ -241,7 +271,7 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
                 b = block_at(h, l, x);
                 --runs_left;
             }
-    return start_classes{std::move(out), class_of};
+    return start_classes{std::move(out), ~std::uint64_t(0), class_of};
 }
 
 }  // namespace swz::verify

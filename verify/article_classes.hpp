@@ -57,14 +57,21 @@ struct class_options {
     std::uint64_t most_blocks = 200000;
 };
 
+// A finite tile of fewer than one period and 64 rows is a window of the
+// rows of the periodic layout: a block of it whose lanes stay in the tile
+// (its 32 rows and the next 32 inside) is a block of its class as above, and
+// each class that occurs keeps its first block in the tile; the starts of
+// the tile's last rows (from `direct_from` on) are swept directly.
+//
 // The classes; nothing where the reduction does not apply: C a
 // power of two or below 17, a unit that is not a whole part of a chunk, a
-// row access on rows of fewer than 32 units, a tile of fewer than one
-// period and 64 rows, or more blocks than `most_blocks`.
+// row access on rows of fewer than 32 units, a tile of fewer than 96 rows,
+// or more blocks than `most_blocks`.
 struct start_classes {
-    std::vector<start_block> blocks;  // one a class: its block whose first start comes first in the period
+    std::vector<start_block> blocks;  // one a class: its block whose first start comes first in the period (tile)
+    std::uint64_t direct_from = ~std::uint64_t(0);  // the first row of the starts in no class (class_blocks)
     // The class of start (y, c) of the period (a row access: the row and
-    // column of the window's first unit), for tests.
+    // column of the window's first unit), y below direct_from, for tests.
     std::function<std::size_t(std::uint64_t y, std::uint64_t c)> class_of;
 };
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o);

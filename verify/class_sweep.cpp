@@ -37,23 +37,37 @@ sweep_best<Most> best_of_blocks(std::vector<start_block> const& blocks, Sweep sw
     return best;
 }
 
+// The blocks' best merged with the direct sweep's of the starts in no
+// class (`tail`, called only where there are some): offer() keeps the
+// smallest start of the best figure, whichever sweep met it first.
+template <bool Most, class Tail>
+sweep_best<Most> with_tail(sweep_best<Most> best, bool has_tail, Tail tail) {
+    if (best.outcome != sweep_best<Most>::state::done || !has_tail) return best;
+    auto const got = tail();
+    if (got.outcome != sweep_best<Most>::state::done) return got;
+    best.offer(got);
+    return best;
+}
+
 // The blocks' best: its figure, and the first start that has it (each
 // class's block is its first in the period, article_classes.hpp).
 template <bool Most>
-std::optional<class_sweep_result> result_of(sweep_best<Most> const& best, unsigned vars, std::uint64_t blocks) {
+std::optional<class_sweep_result> result_of(sweep_best<Most> const& best, unsigned vars, std::uint64_t blocks,
+                                            std::uint64_t direct) {
     using state = typename sweep_best<Most>::state;
     using status = column_sweep_result::status;
-    if (best.outcome == state::out_of_time) return class_sweep_result{{status::out_of_time, 0, {}}, blocks};
+    if (best.outcome == state::out_of_time) return class_sweep_result{{status::out_of_time, 0, {}}, blocks, direct};
     if (best.outcome != state::done || !best.found) return std::nullopt;
     return class_sweep_result{{status::done, best.figure, std::vector<std::uint64_t>(best.start.begin(), best.start.begin() + vars)},
-                              blocks};
+                              blocks, direct};
 }
 
 }  // namespace
 
-std::string class_method(std::uint64_t blocks, std::string const& domain_note) {
-    return "by enumeration of the first block of 32 rows of each of the " + std::to_string(blocks) +
+std::string class_method(class_sweep_result const& r, std::string const& domain_note) {
+    return "by enumeration of the first block of 32 rows of each of the " + std::to_string(r.blocks) +
            " classes of starts of equal cost (article_classes)" +
+           (r.direct ? ", and each of the " + std::to_string(r.direct) + " starts of the tile's last rows" : "") +
            (domain_note.empty() ? "" : ", " + domain_note);
 }
 
@@ -65,10 +79,14 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
         return std::nullopt;
     bool const by_rows = w.lanes_walk_units && w.vars.size() == 1, by_columns = w.lanes_walk_rows && w.vars.size() == 2;
     if (!by_rows && !by_columns) return std::nullopt;
-    auto const blocks = w.start_classes();
-    if (!blocks) return std::nullopt;
-    std::uint64_t const per_row = w.units_per_row;
-    auto const best = best_of_blocks<true>(*blocks, [&](start_block const& b) {
+    auto const classes = w.start_classes();
+    if (!classes) return std::nullopt;
+    std::uint64_t const per_row = w.units_per_row, starts = w.vars[0].count, direct_from = classes->direct_from;
+    // The starts in no class: those of the rows from direct_from on.
+    std::uint64_t const direct_start = by_columns ? direct_from : (direct_from * per_row + warp_lanes - 1) / warp_lanes;
+    bool const has_tail = direct_from != ~std::uint64_t(0) && direct_start < starts;
+    auto const blocks = &classes->blocks;
+    auto const best = with_tail(best_of_blocks<true>(*blocks, [&](start_block const& b) {
         if (by_columns) return sweep_column_block(w, b.rows, b.cols, deadline);
         // The starts whose first unit lies in the block, a row at a time.
         most_wavefronts worst;
@@ -80,18 +98,28 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
             worst.offer(got);
         }
         return worst;
+    }), has_tail, [&] {
+        if (!by_columns) return sweep_row_windows(w, {direct_start, starts}, deadline);
+        return over_column_blocks<true>(w.vars[1].count, [&](column_block cols) {
+            return sweep_column_block(w, {direct_start, starts}, cols, deadline);
+        });
     });
-    return result_of(best, by_columns ? 2 : 1, blocks->size());
+    return result_of(best, by_columns ? 2 : 1, blocks->size(), has_tail ? (starts - direct_start) * (by_columns ? w.vars[1].count : 1) : 0);
 }
 
-std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& t, std::uint64_t cols,
+std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& t, std::uint64_t starts, std::uint64_t cols,
                                                           std::chrono::steady_clock::time_point deadline) {
     if (!t.article || cols != t.cols()) return std::nullopt;
     auto const classes = article_classes(*t.article, t.rows(), {class_walk::column, t.shape.elem, 1});
     if (!classes) return std::nullopt;
-    auto const best = best_of_blocks<false>(classes->blocks,
-                                            [&](start_block const& b) { return sweep_spread_block(t, b.rows, b.cols, deadline); });
-    return result_of(best, 2, classes->blocks.size());
+    std::uint64_t const direct_from = classes->direct_from;
+    bool const has_tail = direct_from != ~std::uint64_t(0) && direct_from < starts;
+    auto const best = with_tail(
+        best_of_blocks<false>(classes->blocks, [&](start_block const& b) { return sweep_spread_block(t, b.rows, b.cols, deadline); }),
+        has_tail, [&] {
+            return over_column_blocks<false>(cols, [&](column_block c) { return sweep_spread_block(t, {direct_from, starts}, c, deadline); });
+        });
+    return result_of(best, 2, classes->blocks.size(), has_tail ? (starts - direct_from) * cols : 0);
 }
 
 }  // namespace swz::verify

@@ -22,17 +22,20 @@ namespace swz::verify {
 struct class_sweep_result {
     column_sweep_result swept;
     std::uint64_t blocks = 0;  // the classes' blocks swept
+    std::uint64_t direct = 0;  // the starts in no class (a finite tile's last rows), swept directly
 };
 
-// How a certificate names the method: `blocks` classes, and the domain's note.
-std::string class_method(std::uint64_t blocks, std::string const& domain_note);
+// How a certificate names the method: the classes, the starts swept
+// directly, and the domain's note.
+std::string class_method(class_sweep_result const& r, std::string const& domain_note);
 
 // A row or column access with start_classes.
 std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& w,
                                                           std::chrono::steady_clock::time_point deadline);
 
-// column_spread over every x < cols (all of them) on an article layout with classes.
-std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& t, std::uint64_t cols,
+// column_spread over every y0 < starts and x < cols (all of them) on an
+// article layout with classes.
+std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& t, std::uint64_t starts, std::uint64_t cols,
                                                           std::chrono::steady_clock::time_point deadline);
 
 }  // namespace swz::verify

@@ -90,13 +90,13 @@ property_result prove_column_spread(prover& p, layout_subject const& t, start_le
     if (lemmas.row_xor) r.method += (r.method.empty() ? "" : "; ") + std::string("over x = 0 alone (row_xor)");
     if (method == figure_method::automatic && case_count({starts, cols}, class_sweep_least) > class_sweep_least) {
         auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
-        if (auto const got = sweep_spread_by_classes(t, cols, deadline)) {
+        if (auto const got = sweep_spread_by_classes(t, starts, cols, deadline)) {
             if (got->swept.state == column_sweep_result::status::out_of_time) {
                 r.outcome = verdict::unknown;
                 r.reason = "the sweep of the classes of windows did not finish within the time limit";
                 return r;
             }
-            r.method = class_method(got->blocks, r.method);
+            r.method = class_method(*got, r.method);
             return finish_spread(r, t, got->swept.figure, got->swept.start);
         }
     }

@@ -351,7 +351,7 @@ std::optional<property_result> class_figure(prover& p, access_subject const& w, 
         r.reason = "the sweep of the classes of starts did not finish within the time limit";
         return r;
     }
-    r.method = class_method(got->blocks, w.domain_note);
+    r.method = class_method(*got, w.domain_note);
     return finish_figure(r, w, got->swept.figure, got->swept.start, start_names(p, w), require_conflict_free);
 }
 

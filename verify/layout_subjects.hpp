@@ -89,9 +89,16 @@ inline layout_subject subject_of(article_layout<layout_params> const& l, tile_sh
     s.article = l.params;
     s.bit_form = l.bit_form();
     detail::set_offsets(s, l);
-    // The same formula, evaluated faster (host_params.hpp).
-    detail::set_concrete_offsets(s, article_layout<host_article_params>{host_article_params(l.params)});
+    // The same formula, evaluated faster (host_params.hpp), a row's run a
+    // chunk at a time (article_layout::row_run) where its rules hold.
+    article_layout<host_article_params> const fast{host_article_params(l.params)};
+    detail::set_concrete_offsets(s, fast);
     layout_params const p = l.params;
+    if (!check_article(p))
+        s.row_offsets = [fast, nx = p.nx](std::uint64_t y, std::uint64_t x0, std::uint64_t n, std::uint64_t* out) {
+            if (x0 + n <= nx) return fast.row_run(y, x0, n, out);
+            for (std::uint64_t i = 0; i < n; ++i) out[i] = fast.byte_offset(y, x0 + i);
+        };
     s.symbolic_column_direct = [p](symbolic_uint const& y, symbolic_uint const& x) { return swizzled_column(p, y, x); };
     s.period_rows = detail::lcm(detail::article_period(p), detail::rows_repeating(s.pitch, 1));
     return s;

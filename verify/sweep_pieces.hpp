@@ -64,6 +64,16 @@ struct start_block {
     column_block cols;
 };
 
+// One block of starts from each class of starts of equal cost
+// (article_classes.hpp), and where the classes stop: a start whose first
+// row is `direct_from` or later (a finite tile's last rows, whose lanes
+// would reach past the tile in some block of their class) is in no class,
+// and is swept directly. ~0: every start is in a class.
+struct class_blocks {
+    std::vector<start_block> blocks;
+    std::uint64_t direct_from = ~std::uint64_t(0);
+};
+
 // f(std::integral_constant<unsigned, W>{}) for the access width W (1, 2, 4,
 // 8 or 16) given at run time: the sweeps compute with the width a constant.
 template <class F>

@@ -88,7 +88,7 @@ TEST_CASE("classes of starts give the whole period's figure and first start", "[
                 ++decided;
             }
         CAPTURE(spec_of(p));
-        auto const spread = sweep_spread_by_classes(t, p.nx, far);
+        auto const spread = sweep_spread_by_classes(t, t.period_rows, p.nx, far);
         auto const whole = sweep_column_spread(t, t.period_rows, p.nx, spread_window, far);
         REQUIRE(spread);
         REQUIRE(whole);
@@ -119,7 +119,7 @@ TEST_CASE("classes of starts give the independent enumeration's figures on the s
             if (name == "row") CHECK(got->swept.start[0] == e.first_worst);
             else CHECK(got->swept.start[0] * w.vars[1].count + got->swept.start[1] == e.first_worst);
         }
-        auto const spread = sweep_spread_by_classes(t, p.nx, far);
+        auto const spread = sweep_spread_by_classes(t, t.period_rows, p.nx, far);
         REQUIRE(spread);
         CHECK(spread->swept.figure == enumerated_min_spread(tile));
     }
@@ -132,12 +132,17 @@ TEST_CASE("classes of starts apply to the article's formula on long periods only
     CHECK_FALSE(article_classes({64, 4, 16}, all_rows, column));
     // C below 17.
     CHECK_FALSE(article_classes({12, 4, 4}, all_rows, column));
-    // Fewer rows than a period and 64 more.
+    // Fewer rows than a period and 64 more: a window of the period, whose
+    // last rows are swept directly (test_tile_classes.cpp).
     layout_params const odd{100, 4, 4};
     auto const t = article_tile(odd);
     CHECK(article_classes(odd, all_rows, column));
-    CHECK_FALSE(article_classes(odd, t.period_rows + 63, column));
-    CHECK(article_classes(odd, t.period_rows + 64, column));
+    auto const window = article_classes(odd, t.period_rows + 63, column);
+    REQUIRE(window);
+    CHECK(window->direct_from == (t.period_rows + 31) / 32 * 32);
+    auto const whole = article_classes(odd, t.period_rows + 64, column);
+    REQUIRE(whole);
+    CHECK(whole->direct_from == ~std::uint64_t(0));
     // A unit that is not a whole part of the chunk.
     CHECK_FALSE(article_classes({100, 4, 12}, all_rows, {class_walk::column, 8, 8}));
     // Rows of fewer than 32 units, for a row access.

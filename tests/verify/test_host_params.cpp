@@ -30,6 +30,36 @@ TEST_CASE("the article's formula on host divisors gives the offsets of the formu
     CHECK(layouts > 300);
 }
 
+// The enumerations' row runs (article_layout::row_run, a chunk at a time):
+// every run of cells of a row, on both parameter types, gives the formula
+// as written cell by cell.
+TEST_CASE("a row's run of the article's formula gives the offsets of the formula as written", "[verify][layouts]") {
+    unsigned layouts = 0;
+    for (std::uint32_t elem : {1u, 2u, 3u, 4u, 8u, 16u})
+        for (std::uint32_t tc = elem; tc <= 128; tc += elem)
+            for (std::uint32_t nx : {1u, 2u, 3u, 12u, 17u, 40u, 64u, 96u, 243u, 1000u, 1293u}) {
+                swz::layout_params const p{nx, elem, tc};
+                if (p.row_bytes() % tc != 0) continue;
+                ++layouts;
+                swz::article_layout<swz::layout_params> const as_written{p};
+                swz::article_layout<swz::verify::host_article_params> const fast{swz::verify::host_article_params(p)};
+                std::vector<std::uint64_t> got(nx), plain(nx);
+                for (std::uint64_t y : {0ull, 1ull, 5ull, 31ull, 1023ull, 2648063ull, 4294967295ull, 12345678901ull})
+                    for (std::uint64_t x0 : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(7), std::uint64_t(nx / 2), std::uint64_t(nx - 1)}) {
+                        if (x0 >= nx) continue;
+                        std::uint64_t const n = nx - x0;
+                        fast.row_run(y, x0, n, got.data());
+                        as_written.row_run(y, x0, n, plain.data());
+                        for (std::uint64_t i = 0; i < n; ++i)
+                            if (got[i] != as_written.byte_offset(y, x0 + i) || plain[i] != got[i]) {
+                                CAPTURE(nx, elem, tc, y, x0, i);
+                                FAIL("the run differs from the formula");
+                            }
+                    }
+            }
+    CHECK(layouts > 250);
+}
+
 TEST_CASE("a host divisor divides every 64-bit value as the plain operators do", "[verify][layouts]") {
     // Divisors small and large, powers of two and not, and dividends at the
     // edges of each divisor's multiples and of the 64-bit range.

@@ -33,6 +33,23 @@ struct article_layout {
     SWZ_HOST_DEVICE constexpr V byte_offset(V y, V x) const {
         return y * (params.row_elems() * params.elem_bytes()) + swizzled_column(params, y, x) * params.elem_bytes();
     }
+    // byte_offset(y, x) of cells x0 .. x0 + n - 1 of row y, a chunk at a
+    // time, for enumerations that ask for millions of rows. Where a row holds
+    // whole chunks of whole elements (check_article: TC = K * elem, a row C
+    // chunks) and x0 + n <= NX, the formula's steps within a row are
+    // i_chunk = y C + x / K, so y_chunk = y and x_chunk = x / K, and
+    // x_swz * elem = ((y ^ x_chunk) % C) * TC + (x % K) * elem: one remainder
+    // a chunk. tests/verify/test_host_params.cpp compares it with byte_offset.
+    template <class V>
+    SWZ_HOST_DEVICE constexpr void row_run(V y, V x0, V n, V* out) const {
+        V const row = y * (params.row_elems() * params.elem_bytes());
+        for (V x = x0, end = x0 + n; x < end;) {
+            V const chunk = x / params.elems_per_chunk(), first = chunk * params.elems_per_chunk();
+            V const base = row + (y ^ chunk) % params.chunks_per_row() * params.chunk_bytes();
+            V const stop = first + V(1) * params.elems_per_chunk() < end ? first + V(1) * params.elems_per_chunk() : end;
+            for (; x < stop; ++x) *out++ = base + (x - first) * params.elem_bytes();
+        }
+    }
     SWZ_HOST_DEVICE constexpr std::uint64_t footprint(std::uint64_t rows) const { return rows * params.row_bytes(); }
 
     // The bit form, where the row is a power of two.

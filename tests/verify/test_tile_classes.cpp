@@ -1,0 +1,246 @@
+// The classes of starts of equal cost on a finite tile shorter than a period
+// and 64 rows (article_classes.hpp): the classes that occur in the tile,
+// each from its first block in the tile, and the tile's last rows swept
+// directly, give the figure and the first start of sweeping every start of
+// the tile (the sweeps, themselves checked against the independent
+// enumeration in test_column_sweep.cpp and test_row_sweep.cpp); on small
+// tiles, those of the independent enumeration (tests/support/enumerate.hpp);
+// and every start of the tile loads the banks as its place in its class's
+// block.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+#include <string>
+
+#include "access_spec.hpp"
+#include "agreement.hpp"
+#include "article_classes.hpp"
+#include "class_sweep.hpp"
+#include "column_spread.hpp"
+#include "column_sweep.hpp"
+#include "row_sweep.hpp"
+#include "spread_sweep.hpp"
+
+using namespace swz;
+using namespace swz::verify;
+using namespace swz::testing;
+
+namespace {
+
+auto const far = std::chrono::steady_clock::now() + std::chrono::hours(1);
+constexpr std::uint64_t none = ~std::uint64_t(0);
+
+std::string spec_of(layout_params const& p) {
+    return "article:nx=" + std::to_string(p.nx) + ",elem=" + std::to_string(p.elem) + ",tc=" + std::to_string(p.tc);
+}
+
+layout_subject tile_of(layout_params const& p, std::uint64_t rows) {
+    return parsed_layout(spec_of(p), rows, std::uint32_t(p.row_bytes()), p.elem);
+}
+
+// The rows of one period of the layout (the 2^32-row tile's).
+std::uint64_t period_of(layout_params const& p) { return tile_of(p, std::uint64_t(1) << 32).period_rows; }
+
+column_sweep_result whole_sweep(access_subject const& w) {
+    return w.lanes_walk_units ? sweep_row_starts(w, far) : sweep_column_starts(w, far);
+}
+
+// Heights of tiles shorter than a period and 64 rows: multiples of 32 and
+// not, the least the classes take (96), and a period's worth exactly.
+std::vector<std::uint64_t> heights_below(std::uint64_t period) {
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t r : {std::uint64_t(96), std::uint64_t(97), std::uint64_t(127), std::uint64_t(160), std::uint64_t(333),
+                            std::uint64_t(1000), period, period + 63})
+        if (r < period + 64 && std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+    return out;
+}
+
+std::vector<layout_params> layouts() {
+    return {{17, 4, 4},  {20, 4, 4},  {24, 1, 1}, {33, 2, 2},  {40, 4, 8},  {48, 2, 4}, {51, 1, 1},
+            {36, 8, 8},  {44, 16, 16}, {68, 4, 16}, {80, 1, 4}, {100, 1, 1}, {75, 4, 4}, {200, 1, 1}};
+}
+
+}  // namespace
+
+TEST_CASE("classes of starts on a finite tile give the whole tile's figure and first start", "[verify][exhaustive]") {
+    unsigned decided = 0, with_direct = 0;
+    for (auto const& p : layouts())
+        for (std::uint64_t rows : heights_below(period_of(p))) {
+            auto const t = tile_of(p, rows);
+            start_lemmas const lemmas;  // no period inside the tile
+            for (std::string access : {"row", "row-chunk", "column", "column-chunk"})
+                for (std::string width : {"", ".1", ".2", ".4", ".8", ".16"}) {
+                    CAPTURE(spec_of(p), rows, access + width);
+                    auto const a = access_on(access + width, t, lemmas);
+                    if (!std::holds_alternative<access_subject>(a)) continue;
+                    auto const& w = std::get<access_subject>(a);
+                    if (!w.not_applicable.empty()) continue;
+                    REQUIRE(w.start_classes);
+                    auto const classes = w.start_classes();
+                    auto const by_classes = sweep_access_by_classes(w, far);
+                    if (!classes) {
+                        CHECK_FALSE(by_classes);
+                        continue;
+                    }
+                    // A window of a period: its last rows direct (a tile of a
+                    // period of 2^b C / gcd rows and 64 more has none).
+                    if (classes->direct_from != none) CHECK(classes->direct_from == (rows - 32) / 32 * 32);
+                    auto const whole = whole_sweep(w);
+                    REQUIRE(whole.state != column_sweep_result::status::out_of_time);
+                    if (!whole) {
+                        CHECK_FALSE(by_classes);  // an illegal lane somewhere: the ordinary paths name it
+                        continue;
+                    }
+                    REQUIRE(by_classes);
+                    REQUIRE(by_classes->swept);
+                    CHECK(by_classes->swept.figure == whole.figure);
+                    CHECK(by_classes->swept.start == whole.start);
+                    CHECK(by_classes->blocks > 0);
+                    with_direct += by_classes->direct > 0;
+                    ++decided;
+                }
+            CAPTURE(spec_of(p), rows);
+            std::uint64_t const starts = rows - 31;
+            auto const spread = sweep_spread_by_classes(t, starts, p.nx, far);
+            auto const whole = sweep_column_spread(t, starts, p.nx, spread_window, far);
+            REQUIRE(spread);
+            REQUIRE(whole);
+            CHECK(spread->swept.figure == whole.figure);
+            CHECK(spread->swept.start == whole.start);
+            ++decided;
+        }
+    CHECK(decided > 300);
+    CHECK(with_direct > 100);
+}
+
+TEST_CASE("classes of starts on a finite tile give the independent enumeration's figures", "[verify][exhaustive]") {
+    for (auto const& [p, rows] : {std::pair{layout_params{40, 4, 8}, 100}, std::pair{layout_params{40, 4, 8}, 150},
+                                  std::pair{layout_params{96, 1, 4}, 130}, std::pair{layout_params{34, 8, 16}, 300},
+                                  std::pair{layout_params{72, 2, 4}, 250}, std::pair{layout_params{51, 1, 1}, 200}}) {
+        auto const t = tile_of(p, std::uint64_t(rows));
+        CAPTURE(spec_of(p), rows, period_of(p));
+        REQUIRE(std::uint64_t(rows) < period_of(p) + 64);
+        auto const tile = concrete_of(t, std::uint64_t(rows));
+        for (std::string name : {"row", "column"}) {
+            CAPTURE(name);
+            auto const w = std::get<access_subject>(access_on(name, t, start_lemmas{}));
+            auto const got = sweep_access_by_classes(w, far);
+            auto const e = enumerated_worst_wavefronts(tile, name);
+            REQUIRE(got);
+            REQUIRE(e.applicable);
+            REQUIRE_FALSE(e.illegal);
+            CHECK(got->swept.figure == e.worst);
+            if (name == "row") CHECK(got->swept.start[0] == e.first_worst);
+            else CHECK(got->swept.start[0] * w.vars[1].count + got->swept.start[1] == e.first_worst);
+        }
+        auto const spread = sweep_spread_by_classes(t, std::uint64_t(rows) - 31, p.nx, far);
+        REQUIRE(spread);
+        CHECK(spread->swept.figure == enumerated_min_spread(tile));
+    }
+}
+
+// A known-bad tile, 160M column starts: its figures and first starts as the
+// sweep of every start found them before the classes applied to finite
+// tiles (swz-verify --nx 2443 --elem 1 --rows 65536 at 7b43b6a).
+TEST_CASE("classes of starts on a tall finite tile keep the figures swept start by start", "[verify]") {
+    layout_params const p{2443, 1, 1};
+    auto const t = tile_of(p, 65536);
+    auto const row = std::get<access_subject>(access_on("row", t, start_lemmas{}));
+    auto const column = std::get<access_subject>(access_on("column", t, start_lemmas{}));
+    auto const r = sweep_access_by_classes(row, far), c = sweep_access_by_classes(column, far);
+    auto const s = sweep_spread_by_classes(t, 65536 - 31, p.nx, far);
+    REQUIRE(r);
+    REQUIRE(c);
+    REQUIRE(s);
+    CHECK(r->swept.figure == 4);
+    CHECK(r->swept.start == std::vector<std::uint64_t>{932920});
+    CHECK(c->swept.figure == 5);
+    CHECK(c->swept.start == std::vector<std::uint64_t>{227, 2330});
+    CHECK(s->swept.figure == 21);
+    CHECK(s->swept.start == std::vector<std::uint64_t>{2027, 1216});
+    // Far fewer starts than the tile's.
+    CHECK(c->blocks * 1024 + c->direct < 160028715 / 50);
+}
+
+TEST_CASE("classes of starts on a finite tile stay out of the way where they do not apply", "[verify]") {
+    class_options const column{class_walk::column, 4, 4};
+    layout_params const odd{100, 4, 4};
+    CHECK_FALSE(article_classes(odd, 95, column));  // too few rows for one block and the next
+    auto const c = article_classes(odd, 96, column);
+    REQUIRE(c);
+    CHECK(c->direct_from == 64);
+    CHECK(c->blocks.size() > 0);
+    for (auto const& b : c->blocks) CHECK(b.rows.end <= 64);  // no class's block reaches the tile's last rows
+    // A tile of a period and 64 rows or more: every start in a class.
+    std::uint64_t const period = period_of(odd);
+    auto const whole = article_classes(odd, period + 64, column);
+    REQUIRE(whole);
+    CHECK(whole->direct_from == none);
+}
+
+namespace {
+
+// Finer than the cost: each phase's distinct units per bank group, sorted
+// (what a shift of every byte by whole units keeps).
+std::vector<unsigned> load_at(access_subject const& w, std::vector<std::uint64_t> const& s) {
+    unsigned const width = w.instr.width, per_phase = lanes_per_phase(width);
+    std::vector<unsigned> out;
+    for (unsigned first = 0; first < 32; first += per_phase) {
+        std::vector<std::set<std::uint64_t>> groups(per_phase);
+        for (unsigned l = first; l < first + per_phase; ++l) {
+            std::uint64_t const a = w.address(l, s);
+            groups[bank_group(a, width)].insert(bank_unit(a, width));
+        }
+        std::vector<unsigned> counts;
+        for (auto const& g : groups) counts.push_back(unsigned(g.size()));
+        std::sort(counts.begin(), counts.end());
+        out.insert(out.end(), counts.begin(), counts.end());
+    }
+    return out;
+}
+
+}  // namespace
+
+// Every start of the tile before its last rows has the bank load of the
+// start at its place in its class's block, that block inside the tile and
+// no later than the start's own.
+TEST_CASE("every start of a finite tile loads the banks as its place in its class's first block", "[verify][exhaustive]") {
+    unsigned compared = 0;
+    for (auto const& [p, rows] : {std::pair{layout_params{40, 4, 8}, 150}, std::pair{layout_params{96, 1, 4}, 130},
+                                  std::pair{layout_params{51, 1, 1}, 333}, std::pair{layout_params{33, 2, 2}, 200},
+                                  std::pair{layout_params{100, 2, 4}, 1000}, std::pair{layout_params{45, 2, 2}, 97}}) {
+        auto const t = tile_of(p, std::uint64_t(rows));
+        for (std::string name : {"column", "column.1", "column.2", "row", "row.1", "row.2"}) {
+            CAPTURE(spec_of(p), rows, name);
+            auto const a = access_on(name, t, start_lemmas{});
+            if (!std::holds_alternative<access_subject>(a)) continue;
+            auto const& w = std::get<access_subject>(a);
+            bool const by_rows = w.lanes_walk_units;
+            unsigned const width = w.instr.width;
+            auto const classes =
+                article_classes(p, std::uint64_t(rows), {by_rows ? class_walk::row : class_walk::column, width, unit_bytes(width)});
+            if (!classes) continue;
+            REQUIRE(classes->direct_from < std::uint64_t(rows));
+            std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / width);
+            auto const load = [&](std::uint64_t y, std::uint64_t c) {
+                return by_rows ? load_at(w, {(y * upr + c) / 32}) : load_at(w, {y, c});
+            };
+            std::uint64_t checked = 0, differ = 0, later = 0;
+            for (std::uint64_t y = 0; y < classes->direct_from; ++y)
+                for (std::uint64_t c = 0; c < upr; ++c) {
+                    if (by_rows && (y * upr + c) % 32 != 0) continue;  // no window starts there
+                    auto const& b = classes->blocks.at(classes->class_of(y, c));
+                    later += b.rows.begin > y || (b.rows.begin + 32 > y && b.cols.begin > c);
+                    differ += load(y, c) != load(b.rows.begin + y % 32, b.cols.begin + c % per_block);
+                    ++checked;
+                }
+            CHECK(differ == 0);
+            CHECK(later == 0);
+            CHECK(checked > 0);
+            ++compared;
+        }
+    }
+    CHECK(compared >= 20);
+}
