@@ -174,6 +174,38 @@ TEST_CASE("smallest_model fixes each variable in turn at its minimum", "[verify]
     CHECK(zero.values == std::vector<std::uint64_t>{0, 0});
 }
 
+TEST_CASE("smallest_model from a scan's start finds the same smallest, in two probes a variable where the start is it",
+          "[verify][canonical]") {
+    // Against enumeration: y x = 5 (mod 37) and y > 10, y, x < 64 (the
+    // smallest is y = 11, x = 24), from the smallest start and from starts
+    // that are not the smallest (the hint wrong).
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 64}, {"x", 64}});
+    auto const& y = vars[0].value;
+    auto const& x = vars[1].value;
+    auto q = range_constraints(vars);
+    q.push_back((y * x) % 37u == 5u);
+    q.push_back(y.lift(10) < y);
+    std::vector<std::vector<std::uint64_t>> violations;
+    for (std::uint64_t a = 0; a < 64; ++a)
+        for (std::uint64_t b = 0; b < 64; ++b)
+            if ((a * b) % 37 == 5 && a > 10) violations.push_back({a, b});
+    REQUIRE(violations.size() > 20);
+    auto const smallest = violations.front();
+    REQUIRE(smallest[0] > 1);
+    REQUIRE(smallest[1] > 1);
+    for (std::size_t k = 0; k < violations.size(); k += 7) {
+        CAPTURE(violations[k]);
+        prover::probe_session hinted(q), plain(q);
+        auto const m = smallest_model(p, hinted, "toy", vars, violations[k], true);
+        auto const n = smallest_model(p, plain, "toy", vars, violations[k], false);
+        CHECK(m.smallest);
+        CHECK(m.values == smallest);
+        CHECK(n.values == smallest);
+        if (k == 0) CHECK(m.checks == 4);  // [0, 0] and [1, v - 1] for each variable
+    }
+}
+
 TEST_CASE("smallest_model keeps the last satisfiable model when a step has no answer, and says so", "[verify][canonical]") {
     prover p(10000);
     auto const vars = make_variables(p.fast(), {{"y", 1000}, {"x", 1000}});
