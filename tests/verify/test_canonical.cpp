@@ -17,6 +17,7 @@
 #include "canonical_model.hpp"
 #include "certify.hpp"
 #include "exact_figure.hpp"
+#include "layout_properties.hpp"
 #include "prover.hpp"
 #include "query_support.hpp"
 #include "report.hpp"
@@ -127,6 +128,39 @@ TEST_CASE("a counterexample is the smallest violating assignment in the order of
     CHECK(variables_of(c.at("involution"), {"y", "x"}) == *inv);
 
     for (auto const* id : {"bijection", "row_permutation", "involution"}) CHECK_FALSE(c.at(id).evidence.contains("not_smallest"));
+}
+
+TEST_CASE("row_permutation's counterexample from the first rows' scan is the smallest, as enumeration finds it",
+          "[verify][canonical]") {
+    // Rows of 40 .. 1293 columns collide past the concrete scan's 2^14
+    // assignments (row 1 of 1293 columns is 1.7M of them): the candidate of
+    // layout_properties.cpp's own scan, confirmed and made the smallest by
+    // the solver, must be what enumerating (y, x1, x2) in order finds. A row
+    // permutation (nx = 64, 1000 over 64 rows is not) has no candidate and
+    // stays PROVED.
+    struct tile {
+        layout_params l;
+        std::uint64_t rows;
+    };
+    for (auto const& [l, rows] : {tile{{1293, 2, 2}, all_32bit_rows}, tile{{779, 1, 1}, all_32bit_rows}, tile{{40, 4, 4}, 64},
+                                  tile{{96, 2, 4}, all_32bit_rows}, tile{{1000, 1, 1}, 64}, tile{{64, 4, 16}, all_32bit_rows}}) {
+        CAPTURE(l.nx, l.elem, l.tc, rows);
+        auto const s = article_subject(l, rows);
+        auto const t = swz::testing::concrete_of(s, std::min<std::uint64_t>(rows, 64));
+        std::optional<std::vector<std::uint64_t>> perm;
+        for (std::uint64_t y = 0; y < t.rows() && !perm; ++y)
+            for (std::uint64_t x1 = 0; x1 < t.cols() && !perm; ++x1)
+                for (std::uint64_t x2 = 0; x2 < t.cols() && !perm; ++x2) {
+                    std::uint64_t const c1 = t.column(y, x1), c2 = t.column(y, x2);
+                    if (c1 >= t.cols() || (x1 != x2 && c1 == c2)) perm = {y, x1, x2};
+                }
+        prover p(10000);
+        auto const r = prove_row_permutation(p, s, s.period_rows < rows ? s.period_rows : 0);
+        CHECK(r.outcome == (perm ? verdict::refuted : verdict::proved));
+        if (!perm || r.outcome != verdict::refuted) continue;
+        CHECK(variables_of(r, {"y", "x1", "x2"}) == *perm);
+        CHECK_FALSE(r.evidence.contains("not_smallest"));
+    }
 }
 
 TEST_CASE("the solver's figure witnesses are the starts enumeration finds first", "[verify][canonical]") {
