@@ -64,6 +64,18 @@ void walk_units(access_subject& a, layout_subject const& t) {
     std::uint32_t const e = t.shape.elem, width = a.instr.width;
     unsigned const run = a.run_elements;
     a.units_per_row = t.shape.row_bytes / width;
+    if (width == e && run == 1) {
+        // Units of one element each: unit c is cell (y, c), at its own
+        // offset, legal where aligned (the class sweeps read tens of
+        // millions of them).
+        a.row_units = [t, width](std::uint64_t y, std::uint64_t first, std::uint64_t n, std::uint64_t* out) {
+            t.row_offsets_of(y, first, n, out);
+            std::uint64_t any_bits = 0;
+            for (std::uint64_t i = 0; i < n; ++i) any_bits |= out[i];
+            return (any_bits & (width - 1)) == 0;
+        };
+        return;
+    }
     a.row_units = [t, width, run, elem = host_divisor(e)](std::uint64_t y, std::uint64_t first, std::uint64_t n,
                                                           std::uint64_t* out) {
         if (n == 0) return true;

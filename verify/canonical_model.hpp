@@ -45,9 +45,14 @@ struct canonical_model {
 canonical_model smallest_model(prover& p, std::string const& name, std::vector<z3::expr> const& assertions,
                                std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> start);
 // The same on the solver of a session whose base assertions are the query
-// that found `start` (no second internalization of it).
+// that found `start` (no second internalization of it). `start_from_scan`:
+// `start` came from the caller's own concrete scan of the first rows, and is
+// often the smallest already: each variable's second probe asks for
+// everything below its value at once (the same result, in two probes where
+// it is the smallest, one more where it is not).
 canonical_model smallest_model(prover& p, prover::probe_session& session, std::string const& name,
-                               std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> start);
+                               std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> start,
+                               bool start_from_scan = false);
 
 // What a certificate says of evidence that may not be the smallest: the
 // "not_smallest" key (its reason), absent when the evidence is the smallest.

@@ -63,6 +63,36 @@ std::optional<std::vector<std::uint64_t>> first_collision(layout_subject const& 
     return std::nullopt;
 }
 
+// The smallest violation of row_permutation in the first rows (about 2^16
+// cells, below `rows`), as (y, x1, x2): a candidate the solver confirms (and
+// makes the smallest, were it not), as first_collision's for bijection.
+// The first violating row is the first of all; in it the smallest x1 that
+// leaves the row or shares its column, and then the smallest x2 with it.
+// Layouts whose rows are not powers of two collide in their first rows
+// (--nx 1293 --elem 2: row 1), where the solver's own first model took
+// 23 ms, and its smallest search 14 probes.
+std::optional<std::vector<std::uint64_t>> first_row_clash(layout_subject const& t, std::uint64_t rows) {
+    constexpr std::uint64_t none = ~std::uint64_t(0);
+    std::uint64_t const cols = t.cols(), scan = std::min<std::uint64_t>(rows, std::max<std::uint64_t>(1, (1u << 16) / cols));
+    std::vector<std::uint64_t> column(cols), first_x(cols), second_x(cols);  // of each column, the first two x on it
+    for (std::uint64_t y = 0; y < scan; ++y) {
+        std::fill(first_x.begin(), first_x.end(), none);
+        std::fill(second_x.begin(), second_x.end(), none);
+        for (std::uint64_t x = 0; x < cols; ++x) {
+            column[x] = t.column(y, x);
+            if (column[x] >= cols) continue;
+            std::uint64_t& slot = first_x[column[x]] == none ? first_x[column[x]] : second_x[column[x]];
+            if (slot == none) slot = x;
+        }
+        for (std::uint64_t x1 = 0; x1 < cols; ++x1) {
+            if (column[x1] >= cols) return std::vector<std::uint64_t>{y, x1, 0};
+            std::uint64_t const other = first_x[column[x1]] != x1 ? first_x[column[x1]] : second_x[column[x1]];
+            if (other != none) return std::vector<std::uint64_t>{y, x1, other};
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 property_result prove_lowering(prover& p, layout_subject const& t) {
@@ -249,7 +279,7 @@ property_result prove_row_permutation(prover& p, layout_subject const& t, std::u
             return out;
         }
         return std::nullopt;
-    });
+    }, false, first_row_clash(t, vars[0].count));
     return r;
 }
 

@@ -158,8 +158,8 @@ namespace {
 
 // From a violation of the query, the smallest (canonical_model.hpp), replayed.
 void refute_smallest(prover& p, prover::probe_session& session, property_result& r, std::vector<bounded_variable> const& vars,
-                     replay_fn const& replay, std::vector<std::uint64_t> const& from) {
-    auto const smallest = smallest_model(p, session, r.id, vars, from);
+                     replay_fn const& replay, std::vector<std::uint64_t> const& from, bool from_scan) {
+    auto const smallest = smallest_model(p, session, r.id, vars, from, from_scan);
     r.solver_calls += smallest.checks;
     auto const& values = smallest.values;
     auto const shown = replay(values);
@@ -201,7 +201,7 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
         if (pinned.result == answer::sat) {
             p.assign_role(pinned.log_index, obligation_role::witness);
             r.solver_calls += unsigned(p.log().size()) - calls_before;
-            refute_smallest(p, session, r, vars, replay, *candidate);
+            refute_smallest(p, session, r, vars, replay, *candidate, true);
             return;
         }
     }
@@ -219,7 +219,7 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
         case answer::sat: break;
     }
     p.assign_role(out.log_index, obligation_role::witness);
-    refute_smallest(p, session, r, vars, replay, model_values(*out.model, vars));
+    refute_smallest(p, session, r, vars, replay, model_values(*out.model, vars), false);
 }
 
 }  // namespace swz::verify

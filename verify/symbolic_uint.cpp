@@ -232,6 +232,14 @@ std::optional<z3::expr> divided_operand(z3::expr e, Z3_decl_kind op, Z3_decl_kin
     return e.arg(0);
 }
 
+// coeff * atom as a sum's term: a shift where the coefficient is a power of two.
+z3::expr scaled_term(z3::expr const& atom, std::uint64_t coeff) {
+    unsigned const w = atom.get_sort().bv_size();
+    if (coeff == 1) return atom;
+    if (is_pow2(coeff)) return z3::shl(atom, atom.ctx().bv_val(log2_floor(coeff), w));
+    return atom * atom.ctx().bv_val(coeff, w);
+}
+
 // The division identity: where A's side is A alone and the other is
 // c*(E udiv c) + (E urem c), zero-extended from E's k bits, with E = A or
 // A's low k bits, the equality holds exactly when A < 2^k. SMT-LIB defines
@@ -239,11 +247,13 @@ std::optional<z3::expr> divided_operand(z3::expr e, Z3_decl_kind op, Z3_decl_kin
 // sum is E without wrapping (it is below 2^k), and E = A exactly when A
 // fits in k bits. The solver proves the identity itself only by
 // bit-blasting the divider (--nx 779 --elem 1 over 2^32 rows: 0.7 s for a
-// 20-bit value by 779; --nx 1293 --elem 2: 1.3 s).
-std::optional<z3::expr> division_identity(symbolic_uint::affine const& fa, symbolic_uint::affine const& fb, std::uint64_t c) {
-    if (c == 0 || fa.offset != 0 || fb.offset != 0 || fa.terms.size() != 1 || fa.terms[0].coeff != 1 || fb.terms.size() != 2)
-        return std::nullopt;
-    z3::expr const& a = fa.terms[0].atom;
+// 20-bit value by 779; --nx 1293 --elem 2: 1.3 s). `a`: A's side as one
+// expression (an atom, or a scaled one such as 2 * (y ^ x): --nx 486 --elem
+// 8 --tc 16, 125 ms bit-blasting a 17-bit divider by 486), where known.
+std::optional<z3::expr> division_identity(std::optional<z3::expr> const& whole_a, symbolic_uint::affine const& fb,
+                                          std::uint64_t c) {
+    if (c == 0 || !whole_a || fb.offset != 0 || fb.terms.size() != 2) return std::nullopt;
+    z3::expr const& a = *whole_a;
     auto const& [times_c, once] = fb.terms[0].coeff == c ? std::tie(fb.terms[0], fb.terms[1]) : std::tie(fb.terms[1], fb.terms[0]);
     if (times_c.coeff != c || once.coeff != 1) return std::nullopt;
     auto const q = divided_operand(times_c.atom, Z3_OP_BUDIV, Z3_OP_BUDIV_I, c);
@@ -277,7 +287,13 @@ z3::expr symbolic_uint::equal_sums(symbolic_uint const& a, symbolic_uint const& 
     }
     std::uint64_t const common = std::min(fa.offset, fb.offset);
     fa.offset -= common, fb.offset -= common;
-    if (auto identity = division_identity(fa, fb, divisor)) return *identity;
+    // A's side as one expression: all of `a` where nothing was taken from
+    // it, or a lone term spelled as from_form spells it (the fast lowering's
+    // split builds its A that way: the same expression, hash-consed).
+    std::optional<z3::expr> whole_a;
+    if (!cancelled && common == 0) whole_a = a.e_;
+    else if (fa.offset == 0 && fa.terms.size() == 1) whole_a = scaled_term(fa.terms[0].atom, fa.terms[0].coeff);
+    if (auto identity = division_identity(whole_a, fb, divisor)) return *identity;
     if (!cancelled && common == 0) return a.e_ == b.e_;
     // Where neither side wraps and both stay below 2^k, they are equal
     // exactly when their low k bits are: the solver then multiplies k-bit
@@ -307,9 +323,7 @@ symbolic_uint symbolic_uint::from_form(bv_encoding const& enc, affine f) {
     z3::context& c = *enc.ctx;
     std::optional<z3::expr> sum;
     for (auto const& t : merged.terms) {
-        z3::expr const scaled = t.coeff == 1 ? t.atom
-                                : is_pow2(t.coeff) ? z3::shl(t.atom, c.bv_val(log2_floor(t.coeff), enc.width))
-                                                   : t.atom * c.bv_val(t.coeff, enc.width);
+        z3::expr const scaled = scaled_term(t.atom, t.coeff);
         sum = sum ? *sum + scaled : scaled;
     }
     if (merged.offset) sum = *sum + c.bv_val(merged.offset, enc.width);

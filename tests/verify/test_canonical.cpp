@@ -17,6 +17,7 @@
 #include "canonical_model.hpp"
 #include "certify.hpp"
 #include "exact_figure.hpp"
+#include "layout_properties.hpp"
 #include "prover.hpp"
 #include "query_support.hpp"
 #include "report.hpp"
@@ -129,6 +130,39 @@ TEST_CASE("a counterexample is the smallest violating assignment in the order of
     for (auto const* id : {"bijection", "row_permutation", "involution"}) CHECK_FALSE(c.at(id).evidence.contains("not_smallest"));
 }
 
+TEST_CASE("row_permutation's counterexample from the first rows' scan is the smallest, as enumeration finds it",
+          "[verify][canonical]") {
+    // Rows of 40 .. 1293 columns collide past the concrete scan's 2^14
+    // assignments (row 1 of 1293 columns is 1.7M of them): the candidate of
+    // layout_properties.cpp's own scan, confirmed and made the smallest by
+    // the solver, must be what enumerating (y, x1, x2) in order finds. A row
+    // permutation (nx = 64, 1000 over 64 rows is not) has no candidate and
+    // stays PROVED.
+    struct tile {
+        layout_params l;
+        std::uint64_t rows;
+    };
+    for (auto const& [l, rows] : {tile{{1293, 2, 2}, all_32bit_rows}, tile{{779, 1, 1}, all_32bit_rows}, tile{{40, 4, 4}, 64},
+                                  tile{{96, 2, 4}, all_32bit_rows}, tile{{1000, 1, 1}, 64}, tile{{64, 4, 16}, all_32bit_rows}}) {
+        CAPTURE(l.nx, l.elem, l.tc, rows);
+        auto const s = article_subject(l, rows);
+        auto const t = swz::testing::concrete_of(s, std::min<std::uint64_t>(rows, 64));
+        std::optional<std::vector<std::uint64_t>> perm;
+        for (std::uint64_t y = 0; y < t.rows() && !perm; ++y)
+            for (std::uint64_t x1 = 0; x1 < t.cols() && !perm; ++x1)
+                for (std::uint64_t x2 = 0; x2 < t.cols() && !perm; ++x2) {
+                    std::uint64_t const c1 = t.column(y, x1), c2 = t.column(y, x2);
+                    if (c1 >= t.cols() || (x1 != x2 && c1 == c2)) perm = {y, x1, x2};
+                }
+        prover p(10000);
+        auto const r = prove_row_permutation(p, s, s.period_rows < rows ? s.period_rows : 0);
+        CHECK(r.outcome == (perm ? verdict::refuted : verdict::proved));
+        if (!perm || r.outcome != verdict::refuted) continue;
+        CHECK(variables_of(r, {"y", "x1", "x2"}) == *perm);
+        CHECK_FALSE(r.evidence.contains("not_smallest"));
+    }
+}
+
 TEST_CASE("the solver's figure witnesses are the starts enumeration finds first", "[verify][canonical]") {
     // Enumeration visits starts in lexicographic order and keeps the first
     // with the extreme figure: the smallest such start, which is what the
@@ -172,6 +206,38 @@ TEST_CASE("smallest_model fixes each variable in turn at its minimum", "[verify]
     auto const zero = smallest_model(p, "toy", range_constraints(vars), vars, {0, 0});
     CHECK(zero.checks == 0);
     CHECK(zero.values == std::vector<std::uint64_t>{0, 0});
+}
+
+TEST_CASE("smallest_model from a scan's start finds the same smallest, in two probes a variable where the start is it",
+          "[verify][canonical]") {
+    // Against enumeration: y x = 5 (mod 37) and y > 10, y, x < 64 (the
+    // smallest is y = 11, x = 24), from the smallest start and from starts
+    // that are not the smallest (the hint wrong).
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 64}, {"x", 64}});
+    auto const& y = vars[0].value;
+    auto const& x = vars[1].value;
+    auto q = range_constraints(vars);
+    q.push_back((y * x) % 37u == 5u);
+    q.push_back(y.lift(10) < y);
+    std::vector<std::vector<std::uint64_t>> violations;
+    for (std::uint64_t a = 0; a < 64; ++a)
+        for (std::uint64_t b = 0; b < 64; ++b)
+            if ((a * b) % 37 == 5 && a > 10) violations.push_back({a, b});
+    REQUIRE(violations.size() > 20);
+    auto const smallest = violations.front();
+    REQUIRE(smallest[0] > 1);
+    REQUIRE(smallest[1] > 1);
+    for (std::size_t k = 0; k < violations.size(); k += 7) {
+        CAPTURE(violations[k]);
+        prover::probe_session hinted(q), plain(q);
+        auto const m = smallest_model(p, hinted, "toy", vars, violations[k], true);
+        auto const n = smallest_model(p, plain, "toy", vars, violations[k], false);
+        CHECK(m.smallest);
+        CHECK(m.values == smallest);
+        CHECK(n.values == smallest);
+        if (k == 0) CHECK(m.checks == 4);  // [0, 0] and [1, v - 1] for each variable
+    }
 }
 
 TEST_CASE("smallest_model keeps the last satisfiable model when a step has no answer, and says so", "[verify][canonical]") {

@@ -14,9 +14,11 @@
 #include "access_spec.hpp"
 #include "agreement.hpp"
 #include "column_sweep.hpp"
+#include "row_sweep.hpp"
 #include "spread_sweep.hpp"
 #include "conflict_bound.hpp"
 #include "layout_spec.hpp"
+#include "layout_subjects.hpp"
 #include "prover.hpp"
 
 using namespace swz;
@@ -113,6 +115,42 @@ TEST_CASE("a column access the sweep declines as illegal is refuted with its lan
     prover p(10000);
     auto const r = prove_conflict_bound(p, w, false);
     CHECK(r.outcome == verdict::refuted);
+}
+
+namespace {
+
+// Rows of 128 bytes of 4-byte cells, 130 bytes apart.
+struct rows_130_apart {
+    template <class V>
+    V byte_offset(V y, V x) const {
+        return y * 130u + x * 4u;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("units of one element each that the layout misaligns are declined by the sweeps and refuted", "[verify][known-bad]") {
+    // Rows of 128 bytes, 130 apart (a layout of the caller's own: the specs
+    // keep elements aligned): row 1's 4-byte cells start at byte 130, so a
+    // column or row read of single elements (the units read straight from
+    // the row's offsets, access_spec.cpp) is misaligned there.
+    auto const t = custom_subject("rows-130-apart", rows_130_apart{}, tile_shape{64, 128, 4}, 130, 4, false);
+    for (char const* spec : {"column", "row"}) {
+        CAPTURE(spec);
+        auto const a = access_on(spec, t);
+        REQUIRE(std::holds_alternative<access_subject>(a));
+        auto const& w = std::get<access_subject>(a);
+        std::vector<std::uint64_t> units(w.units_per_row);
+        CHECK(w.row_units(0, 0, units.size(), units.data()));
+        CHECK_FALSE(w.row_units(1, 0, units.size(), units.data()));
+        CHECK(units[0] == 130);
+        auto const swept = w.lanes_walk_rows ? sweep_column_starts(w, far) : sweep_row_starts(w, far);
+        CHECK(swept.state == column_sweep_result::status::declined);
+        prover p(10000);
+        auto const r = prove_conflict_bound(p, w, false);
+        CHECK(r.outcome == verdict::refuted);
+        CHECK(r.evidence.at("kind") == "misaligned");
+    }
 }
 
 TEST_CASE("on a million starts the sweep agrees with the solver", "[verify][exhaustive]") {

@@ -303,6 +303,34 @@ TEST_CASE("a whole layout whose solver lost every timer still ends, nothing fals
     CHECK(exit_code_for(c.results) != exit_ok);
 }
 
+TEST_CASE("a division of a scaled operand narrowed below it fails formula.lowering, the identity shortcut included",
+          "[verify][guards]") {
+    // The identity shortcut takes A = 2x too, alone (2x / 779) or what is
+    // left once the fast lowering splits off a multiple of the divisor
+    // ((1558 y + 2x) / 779 = 2y + 2x / 779): a bound that lies (x below
+    // 4000, said to be at most 1000) narrows the divider's operand below
+    // 2x, and the step must fail; the true bound keeps it, and it must hold.
+    using operation = std::function<symbolic_uint(symbolic_uint const&, symbolic_uint const&)>;
+    prover p(10000);
+    auto const x = symbolic_uint::variable(p.fast(), "x", 4000);
+    auto const y = symbolic_uint::variable(p.fast(), "y", 16);
+    for (auto const& [name, op] : std::vector<std::pair<char const*, operation>>{
+             {"2x / 779", [](symbolic_uint const&, symbolic_uint const& u) { return (u * 2u) / 779u; }},
+             {"2x % 779", [](symbolic_uint const&, symbolic_uint const& u) { return (u * 2u) % 779u; }},
+             {"(1558y + 2x) / 779", [](symbolic_uint const& v, symbolic_uint const& u) { return (v * 1558u + u * 2u) / 779u; }},
+             {"(1558y + 2x) % 779", [](symbolic_uint const& v, symbolic_uint const& u) { return (v * 1558u + u * 2u) % 779u; }}})
+        for (std::uint64_t max : {std::uint64_t{1000}, std::uint64_t{3999}}) {
+            CAPTURE(name, max);
+            symbolic_uint const v(p.fast(), x.expr(), max);
+            auto const steps = op(y.under(p.literal()), v.under(p.literal())).stepwise_differences(op(y, v));
+            REQUIRE(steps);
+            bool any_sat = false;
+            for (auto const& s : *steps)
+                any_sat = any_sat || p.check("formula.lowering", {s, x < 4000, y < 16}).result == answer::sat;
+            CHECK(any_sat == (max == 1000));
+        }
+}
+
 TEST_CASE("a formula that computes something else under the fast lowering is never PROVED", "[verify][guards]") {
     // Every operation of the fast form is right, each step's obligation
     // holds: only the comparison with the fast lowering's own run of the

@@ -39,15 +39,29 @@ struct article_layout {
     // chunks) and x0 + n <= NX, the formula's steps within a row are
     // i_chunk = y C + x / K, so y_chunk = y and x_chunk = x / K, and
     // x_swz * elem = ((y ^ x_chunk) % C) * TC + (x % K) * elem: one remainder
-    // a chunk. tests/verify/test_host_params.cpp compares it with byte_offset.
+    // a chunk, taken as chunks are met in order (no division a chunk): with
+    // 2^k <= C the largest, y ^ x_chunk = H + L, L < 2^k, and H changes only
+    // every 2^k chunks, so the remainder is (H % C + L) less C at most once.
+    // tests/verify/test_host_params.cpp compares it with byte_offset.
     template <class V>
     SWZ_HOST_DEVICE constexpr void row_run(V y, V x0, V n, V* out) const {
+        V const k = V(1) * params.elems_per_chunk(), c = V(1) * params.chunks_per_row();
+        V const tc = V(1) * params.chunk_bytes(), e = V(1) * params.elem_bytes();
         V const row = y * (params.row_elems() * params.elem_bytes());
-        for (V x = x0, end = x0 + n; x < end;) {
-            V const chunk = x / params.elems_per_chunk(), first = chunk * params.elems_per_chunk();
-            V const base = row + (y ^ chunk) % params.chunks_per_row() * params.chunk_bytes();
-            V const stop = first + V(1) * params.elems_per_chunk() < end ? first + V(1) * params.elems_per_chunk() : end;
-            for (; x < stop; ++x) *out++ = base + (x - first) * params.elem_bytes();
+        V low = 0;  // 2^k - 1
+        while (low < c / 2) low = low * 2 + 1;
+        // No H has bit 0 set where 2^k > 1 (and where C = 1 every remainder
+        // is 0): the first chunk computes its own.
+        V high = 1, high_rem = 0;
+        V chunk = x0 / params.elems_per_chunk(), x = x0;
+        for (V first = chunk * k, end = x0 + n; x < end; ++chunk, first += k) {
+            V const mixed = y ^ chunk;
+            if ((mixed & ~low) != high) high = mixed & ~low, high_rem = high % params.chunks_per_row();
+            V stored = high_rem + (mixed & low);
+            if (stored >= c) stored -= c;
+            // row + stored * TC + (x - first) * elem, the subtraction folded in (modulo 2^64, exact at the end).
+            V const base = row + stored * tc - first * e, stop = first + k < end ? first + k : end;
+            for (; x < stop; ++x) *out++ = base + x * e;
         }
     }
     SWZ_HOST_DEVICE constexpr std::uint64_t footprint(std::uint64_t rows) const { return rows * params.row_bytes(); }
