@@ -18,10 +18,11 @@ std::uint64_t line_difference(std::uint64_t later, std::uint64_t now) { return (
 // columns (each cell and its shifted one inside the tile), where a row's
 // wrap-around shows first.
 bool holds_on_sample(layout_subject const& t, std::uint64_t dy, std::uint64_t dx, std::uint64_t shift) {
-    for (std::uint64_t y : edge_sample(t.rows() - dy, dy + 64))
-        for (std::uint64_t x : edge_sample(t.cols() - dx, dx + 256))
-            if (line_difference(t.offset(y + dy, x + dx), t.offset(y, x)) != shift) return false;
-    return true;
+    return each_edge_sample(t.rows() - dy, dy + 64, [&](std::uint64_t y) {
+        return each_edge_sample(t.cols() - dx, dx + 256, [&](std::uint64_t x) {
+            return line_difference(t.offset(y + dy, x + dx), t.offset(y, x)) == shift;
+        });
+    });
 }
 
 // The smallest power of two below `limit` that holds on the sample.

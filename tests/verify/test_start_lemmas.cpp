@@ -12,6 +12,7 @@
 #include "agreement.hpp"
 #include "bank_period.hpp"
 #include "certify.hpp"
+#include "edge_sample.hpp"
 #include "layout_spec.hpp"
 #include "prover.hpp"
 #include "row_xor.hpp"
@@ -97,4 +98,37 @@ TEST_CASE("a row that is not x XOR a constant refutes row_xor", "[verify][known-
     CHECK_FALSE(r.evidence_text.empty());
     CHECK_FALSE(proved_row_xor(r));
     CHECK(prove_row_xor(p, parsed_layout("article:nx=64,elem=4,tc=16", 4096, 256, 4)).outcome == verdict::proved);
+}
+
+TEST_CASE("the edge sample visited one value at a time is the stored one, in order, and stops where asked", "[verify]") {
+    // bank_period.cpp's conjecture walks each_edge_sample; edge_sample
+    // stores the same values.
+    for (std::uint64_t n : {0ull, 1ull, 5ull, 63ull, 64ull, 127ull, 128ull, 129ull, 200ull, 1293ull, 4096ull})
+        for (std::uint64_t k : {0ull, 1ull, 3ull, 64ull, 65ull, 256ull, 300ull}) {
+            CAPTURE(n, k);
+            auto const stored = edge_sample(n, k);
+            std::vector<std::uint64_t> seen;
+            CHECK(each_edge_sample(n, k, [&](std::uint64_t v) {
+                seen.push_back(v);
+                return true;
+            }));
+            CHECK(seen == stored);
+            for (std::size_t stop = 0; stop < stored.size(); stop += 1 + stored.size() / 7) {
+                std::vector<std::uint64_t> until;
+                CHECK_FALSE(each_edge_sample(n, k, [&](std::uint64_t v) {
+                    until.push_back(v);
+                    return until.size() <= stop;
+                }));
+                CHECK(until == std::vector<std::uint64_t>(stored.begin(), stored.begin() + std::ptrdiff_t(stop) + 1));
+            }
+        }
+    // A sample of 2^32 rows: its first and last values, without storing them.
+    std::uint64_t count = 0, last = 0;
+    CHECK(each_edge_sample(std::uint64_t(1) << 32, 1 << 20, [&](std::uint64_t v) {
+        ++count;
+        last = v;
+        return true;
+    }));
+    CHECK(count == std::uint64_t(2) << 20);
+    CHECK(last == (std::uint64_t(1) << 32) - 1);
 }
