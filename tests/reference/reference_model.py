@@ -160,9 +160,13 @@ def random_layout(rng, rows):
 
 # ---- the properties, by brute force ----
 
-def reference(off, rows, row_bytes, elem, pitch, footprint):
+def offsets_of(off, rows, cols):
+    """Every cell's byte offset, (y, x) -> offset."""
+    return {(y, x): off(y, x) for y in range(rows) for x in range(cols)}
+
+
+def reference(o, rows, row_bytes, elem, pitch, footprint):
     cols = row_bytes // elem
-    o = {(y, x): off(y, x) for y in range(rows) for x in range(cols)}
     out = {}
     values = list(o.values())
     out["bijection"] = len(set(values)) == len(values) and all(v + elem <= footprint for v in values)
@@ -179,33 +183,6 @@ def reference(off, rows, row_bytes, elem, pitch, footprint):
                     if best is None or d < best[0]:
                         best = (d, y0, x)
             out["column_spread"] = best
-    # The built-in accesses at the element's width: lane l reads unit s*32+l
-    # row by row; row y0+l at column c.
-    if rows * cols >= 32:
-        worst = None
-        for s in range(rows * cols // 32):
-            lanes = [o[divmod(s * 32 + l, cols)] for l in range(32)]
-            if any(a % elem for a in lanes):
-                worst = ("illegal",)
-                break
-            w = wavefronts(lanes, elem)
-            if worst is None or w > worst[0]:
-                worst = (w, s)
-        out["conflict.row"] = worst
-    if rows >= 32:
-        worst = None
-        for y0 in range(rows - 31):
-            for c in range(cols):
-                lanes = [o[(y0 + l, c)] for l in range(32)]
-                if any(a % elem for a in lanes):
-                    worst = ("illegal",)
-                    break
-                w = wavefronts(lanes, elem)
-                if worst is None or w > worst[0]:
-                    worst = (w, y0, c)
-            if worst == ("illegal",):
-                break
-        out["conflict.column"] = worst
     return out
 
 
@@ -216,45 +193,40 @@ def run_kept(o, y, x, elem, w):
     return first % w == 0 and all(o[(y, x + i)] == first + i * elem for i in range(w // elem))
 
 
-def chunk_patterns(off, rows, row_bytes, elem, w):
-    """conflict.row-chunk and conflict.column-chunk at width w: the worst
-    start (first in order) or ("illegal",) where some start's lane moves a
-    run the layout does not keep whole."""
-    cols = row_bytes // elem
-    o = {(y, x): off(y, x) for y in range(rows) for x in range(cols)}
+def access_patterns(o, rows, row_bytes, elem, w):
+    """The built-in row and column accesses at width w (the element's or the
+    chunk's): lane l reads unit s*32+l row by row, or row y0+l at unit
+    column c. Each the worst start (first in order), ("illegal",) where
+    some start's lane moves a run the layout does not keep whole, or None
+    where the tile has no start."""
     per_row = row_bytes // w
     step = w // elem
 
     def lane(y, c):
         return o[(y, c * step)] if run_kept(o, y, c * step, elem, w) else None
 
-    out = {}
-    worst = None
+    row = None
     for s in range(rows * per_row // 32):
         lanes = [lane(*divmod(s * 32 + l, per_row)) for l in range(32)]
         if None in lanes:
-            worst = ("illegal",)
+            row = ("illegal",)
             break
         w_ = wavefronts(lanes, w)
-        if worst is None or w_ > worst[0]:
-            worst = (w_, s)
-    if rows * per_row >= 32:
-        out["conflict.row-chunk"] = worst
-    worst = None
+        if row is None or w_ > row[0]:
+            row = (w_, s)
+    column = None
     for y0 in range(rows - 31):
         for c in range(per_row):
             lanes = [lane(y0 + l, c) for l in range(32)]
             if None in lanes:
-                worst = ("illegal",)
+                column = ("illegal",)
                 break
             w_ = wavefronts(lanes, w)
-            if worst is None or w_ > worst[0]:
-                worst = (w_, y0, c)
-        if worst == ("illegal",):
+            if column is None or w_ > column[0]:
+                column = (w_, y0, c)
+        if column == ("illegal",):
             break
-    if rows >= 32:
-        out["conflict.column-chunk"] = worst
-    return out
+    return row, column
 
 
 # ldmatrix / stmatrix: lane l's 16-byte row of a fragment (row offset, block
@@ -266,14 +238,12 @@ MATRIX_LANES = {
 }
 
 
-def matrix_access(off, rows, row_bytes, elem, count):
+def matrix_access(o, rows, row_bytes, elem, count):
     """ldmatrix.COUNT's worst start (y0, c) first in order, or ("illegal",),
     or None where it fits nowhere."""
     lanes = MATRIX_LANES[count]
     height = max(r for r, _ in lanes) + 1
     blocks = max(b for _, b in lanes) + 1
-    cols = row_bytes // elem
-    o = {(y, x): off(y, x) for y in range(rows) for x in range(cols)}
     worst = None
     for y0 in range(rows - height + 1):
         for c in range(row_bytes // 16 - blocks + 1):
@@ -286,11 +256,10 @@ def matrix_access(off, rows, row_bytes, elem, count):
     return worst
 
 
-def largest_kept_run(off, rows, row_bytes, elem):
+def largest_kept_run(o, rows, row_bytes, elem):
     """The largest power-of-two run (elem .. 16 bytes) that every row keeps
     whole at each of its aligned positions."""
     cols = row_bytes // elem
-    o = {(y, x): off(y, x) for y in range(rows) for x in range(cols)}
     w = 16
     while w > elem and (row_bytes % w or not all(run_kept(o, y, x, elem, w)
                                                  for y in range(rows) for x in range(0, cols, w // elem))):
@@ -312,7 +281,8 @@ def compare(binary, rng):
     cert = json.loads(run.stdout)
     res = {r["id"]: r for r in cert["results"]}
     footprint = int(res["bijection"]["statement"].split("tile's ")[1].split(" bytes")[0])
-    ref = reference(off, rows, row_bytes, elem, pitch, footprint)
+    o = offsets_of(off, rows, row_bytes // elem)
+    ref = reference(o, rows, row_bytes, elem, pitch, footprint)
     bad = []
     name = " ".join(args[1:-2])
 
@@ -337,12 +307,13 @@ def compare(binary, rng):
         # The chunk comes from the family's parameters; on a tile too small
         # for a swizzle's source bits every run is kept, so only a chunk
         # larger than the runs kept whole is wrong.
-        kept = largest_kept_run(off, rows, row_bytes, elem)
+        kept = largest_kept_run(o, rows, row_bytes, elem)
         if chunk > kept:
             bad.append(f"{name}: chunk {chunk} bytes, reference: runs of {kept} kept whole")
-    ref.update(chunk_patterns(off, rows, row_bytes, elem, chunk))
+    for suffix, width in (("", elem), ("-chunk", chunk)):
+        ref[f"conflict.row{suffix}"], ref[f"conflict.column{suffix}"] = access_patterns(o, rows, row_bytes, elem, width)
     for m in matrices:
-        ref[f"conflict.ldmatrix.{m}"] = matrix_access(off, rows, row_bytes, elem, m)
+        ref[f"conflict.ldmatrix.{m}"] = matrix_access(o, rows, row_bytes, elem, m)
     for rid in ["conflict.row", "conflict.column", "conflict.row-chunk", "conflict.column-chunk"] + [
             f"conflict.ldmatrix.{m}" for m in matrices]:
         want = ref.get(rid)
@@ -363,23 +334,19 @@ def compare(binary, rng):
 # ---- equivalence: two layouts of one tile ----
 
 def random_spec_on(rng, rows, row_bytes, elem):
-    """A random layout spec of a row_bytes x elem tile and its offsets."""
+    """A random layout spec of a rows x row_bytes tile of elem-byte elements
+    (spec_offsets gives its offsets)."""
     cols = row_bytes // elem
     kind = rng.choice(["article", "cute", "cute-byte", "tma", "plain", "linear"])
     if kind == "article" and cols & (cols - 1) == 0:
         tcs = [t for t in (elem, 2 * elem, 4 * elem, 8 * elem, 16) if t >= elem and t % elem == 0 and row_bytes % t == 0]
-        tc = rng.choice(tcs)
-        return f"article:nx={cols},elem={elem},tc={tc}", article(cols, elem, tc)[0]
+        return f"article:nx={cols},elem={elem},tc={rng.choice(tcs)}"
     if kind in ("cute", "cute-byte"):
         b, m = rng.randint(0, 3), rng.randint(0, 4)
         sh = rng.choice([1, -1]) * rng.randint(max(b, 1), b + 3)
-        unit = 1 if kind == "cute-byte" else elem
-        spec = f"cute:{b},{m},{sh}" + (",unit=byte" if unit == 1 else "")
-        return spec, swizzled(cute_swizzle(b, m, sh), row_bytes, elem, 0, unit)[0]
+        return f"cute:{b},{m},{sh}" + (",unit=byte" if kind == "cute-byte" else "")
     if kind == "tma" and row_bytes in (32, 64, 128):
-        span = rng.choice([sp for sp in (32, 64, 128) if sp >= row_bytes])
-        toff = tma(span, row_bytes)[0]
-        return f"tma:{span}B", (lambda y, x, t=toff: t(y, x * elem))
+        return f"tma:{rng.choice([sp for sp in (32, 64, 128) if sp >= row_bytes])}B"
     if kind == "linear":
         bits = offset_bits(rows, cols)
         images = [1 << k for k in range(bits)]
@@ -387,8 +354,8 @@ def random_spec_on(rng, rows, row_bytes, elem):
             i, j = rng.randrange(bits), rng.randrange(bits)
             if i != j and rng.random() < 0.5:
                 images[i] ^= images[j]
-        return "linear:" + ",".join(map(str, images)), linear(images, row_bytes, elem)[0]
-    return "plain", swizzled(lambda u: u, row_bytes, elem, 0, 1)[0]
+        return "linear:" + ",".join(map(str, images))
+    return "plain"
 
 
 def equal_pair(rng, row_bytes, elem):
@@ -414,10 +381,8 @@ def compare_equivalence(binary, rng):
     if pair:
         a, b = pair
     else:
-        a, b = random_spec_on(rng, rows, row_bytes, elem)[0], random_spec_on(rng, rows, row_bytes, elem)[0]
-    offsets = {}
-    for spec in (a, b):
-        offsets[spec] = spec_offsets(spec, row_bytes, elem)
+        a, b = random_spec_on(rng, rows, row_bytes, elem), random_spec_on(rng, rows, row_bytes, elem)
+    offsets = {spec: spec_offsets(spec, row_bytes, elem) for spec in (a, b)}
     args = [binary, "--equiv", a, b, "--row-bytes", str(row_bytes), "--elem", str(elem), "--rows", str(rows), "--json", "-"]
     run = subprocess.run(args, capture_output=True, text=True)
     name = " ".join(args[1:-2])
