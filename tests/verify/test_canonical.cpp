@@ -46,6 +46,20 @@ certificate certified(layout_params const& l, std::uint64_t rows, figure_method 
     return certify(article_subject(l, rows), o);
 }
 
+// row_permutation's smallest violation by enumeration: (y, x1, x2) with
+// x1's column outside the row, or two x on one column; none if every row
+// is a permutation.
+template <class Tile>
+std::optional<std::vector<std::uint64_t>> first_row_clash(Tile const& t) {
+    for (std::uint64_t y = 0; y < t.rows(); ++y)
+        for (std::uint64_t x1 = 0; x1 < t.cols(); ++x1)
+            for (std::uint64_t x2 = 0; x2 < t.cols(); ++x2) {
+                std::uint64_t const c1 = t.column(y, x1), c2 = t.column(y, x2);
+                if (c1 >= t.cols() || (x1 != x2 && c1 == c2)) return std::vector<std::uint64_t>{y, x1, x2};
+            }
+    return std::nullopt;
+}
+
 }  // namespace
 
 TEST_CASE("a certificate is byte-identical across runs", "[verify][canonical]") {
@@ -107,13 +121,7 @@ TEST_CASE("a counterexample is the smallest violating assignment in the order of
     CHECK(variables_of(c.at("bijection"), {"y1", "x1", "y2", "x2"}) == *bij);
 
     // row_permutation: (y, x1, x2) with x1's column outside the row, or two x on one column.
-    std::optional<std::vector<std::uint64_t>> perm;
-    for (std::uint64_t y = 0; y < t.rows() && !perm; ++y)
-        for (std::uint64_t x1 = 0; x1 < t.cols() && !perm; ++x1)
-            for (std::uint64_t x2 = 0; x2 < t.cols() && !perm; ++x2) {
-                std::uint64_t const c1 = t.column(y, x1), c2 = t.column(y, x2);
-                if (c1 >= t.cols() || (x1 != x2 && c1 == c2)) perm = {y, x1, x2};
-            }
+    auto const perm = first_row_clash(t);
     REQUIRE(perm);
     REQUIRE(c.at("row_permutation").outcome == verdict::refuted);
     CHECK(variables_of(c.at("row_permutation"), {"y", "x1", "x2"}) == *perm);
@@ -147,13 +155,7 @@ TEST_CASE("row_permutation's counterexample from the first rows' scan is the sma
         CAPTURE(l.nx, l.elem, l.tc, rows);
         auto const s = article_subject(l, rows);
         auto const t = swz::testing::concrete_of(s, std::min<std::uint64_t>(rows, 64));
-        std::optional<std::vector<std::uint64_t>> perm;
-        for (std::uint64_t y = 0; y < t.rows() && !perm; ++y)
-            for (std::uint64_t x1 = 0; x1 < t.cols() && !perm; ++x1)
-                for (std::uint64_t x2 = 0; x2 < t.cols() && !perm; ++x2) {
-                    std::uint64_t const c1 = t.column(y, x1), c2 = t.column(y, x2);
-                    if (c1 >= t.cols() || (x1 != x2 && c1 == c2)) perm = {y, x1, x2};
-                }
+        auto const perm = first_row_clash(t);
         prover p(10000);
         auto const r = prove_row_permutation(p, s, s.period_rows < rows ? s.period_rows : 0);
         CHECK(r.outcome == (perm ? verdict::refuted : verdict::proved));

@@ -15,6 +15,7 @@
 #include "access_spec.hpp"
 #include "agreement.hpp"
 #include "article_classes.hpp"
+#include "class_checks.hpp"
 #include "class_sweep.hpp"
 #include "column_spread.hpp"
 #include "column_sweep.hpp"
@@ -30,18 +31,6 @@ namespace {
 auto const far = std::chrono::steady_clock::now() + std::chrono::hours(1);
 constexpr std::uint64_t all_rows = std::uint64_t(1) << 32;
 
-std::string spec_of(layout_params const& p) {
-    return "article:nx=" + std::to_string(p.nx) + ",elem=" + std::to_string(p.elem) + ",tc=" + std::to_string(p.tc);
-}
-
-layout_subject article_tile(layout_params const& p, std::uint64_t rows = all_rows) {
-    return parsed_layout(spec_of(p), rows, std::uint32_t(p.row_bytes()), p.elem);
-}
-
-column_sweep_result whole_sweep(access_subject const& w) {
-    return w.lanes_walk_units ? sweep_row_starts(w, far) : sweep_column_starts(w, far);
-}
-
 // Row chunk counts C of 17 .. 200 that are not powers of two: odd, even,
 // and with 2, 4, 8 or 16 in them (the residue of s mod gcd(2^b, C)), on
 // every element size and several chunk sizes.
@@ -56,17 +45,17 @@ std::vector<layout_params> layouts() {
 TEST_CASE("classes of starts give the whole period's figure and first start", "[verify][exhaustive]") {
     unsigned decided = 0;
     for (auto const& p : layouts()) {
-        auto const t = article_tile(p);
+        auto const t = article_tile(p, all_rows);
         start_lemmas lemmas(t.period_rows);
         for (std::string access : {"row", "row-chunk", "column", "column-chunk"})
             for (std::string width : {"", ".1", ".2", ".4", ".8", ".16"}) {
-                CAPTURE(spec_of(p), access + width, t.period_rows);
+                CAPTURE(article_spec(p), access + width, t.period_rows);
                 auto const a = access_on(access + width, t, lemmas);
                 if (!std::holds_alternative<access_subject>(a)) continue;
                 auto const& w = std::get<access_subject>(a);
                 if (!w.not_applicable.empty()) continue;
                 auto const by_classes = sweep_access_by_classes(w, far);
-                auto const whole = whole_sweep(w);
+                auto const whole = whole_sweep(w, far);
                 REQUIRE(whole.state != column_sweep_result::status::out_of_time);
                 REQUIRE(w.start_classes);
                 bool const has_classes = w.start_classes().has_value();
@@ -87,7 +76,7 @@ TEST_CASE("classes of starts give the whole period's figure and first start", "[
                 CHECK(by_classes->blocks > 0);
                 ++decided;
             }
-        CAPTURE(spec_of(p));
+        CAPTURE(article_spec(p));
         auto const spread = sweep_spread_by_classes(t, t.period_rows, p.nx, far);
         auto const whole = sweep_column_spread(t, t.period_rows, p.nx, spread_window, far);
         REQUIRE(spread);
@@ -101,9 +90,9 @@ TEST_CASE("classes of starts give the whole period's figure and first start", "[
 
 TEST_CASE("classes of starts give the independent enumeration's figures on the smallest periods", "[verify][exhaustive]") {
     for (auto const& p : {layout_params{40, 4, 8}, layout_params{96, 1, 4}, layout_params{34, 8, 16}, layout_params{72, 2, 4}}) {
-        auto const t = article_tile(p);
+        auto const t = article_tile(p, all_rows);
         std::uint64_t const period = t.period_rows;
-        CAPTURE(spec_of(p), period);
+        CAPTURE(article_spec(p), period);
         REQUIRE(period < 2000);
         auto const tile = concrete_of(t, period + 32);  // every start of one period, whole
         start_lemmas lemmas(period);
@@ -135,7 +124,7 @@ TEST_CASE("classes of starts apply to the article's formula on long periods only
     // Fewer rows than a period and 64 more: a window of the period, whose
     // last rows are swept directly (test_tile_classes.cpp).
     layout_params const odd{100, 4, 4};
-    auto const t = article_tile(odd);
+    auto const t = article_tile(odd, all_rows);
     CHECK(article_classes(odd, all_rows, column));
     auto const window = article_classes(odd, t.period_rows + 63, column);
     REQUIRE(window);
@@ -155,29 +144,6 @@ TEST_CASE("classes of starts apply to the article's formula on long periods only
     CHECK_FALSE(sweep_access_by_classes(w, far));
 }
 
-namespace {
-
-// Finer than the cost: each phase's distinct units per bank group, sorted
-// (what a shift of every byte by whole units keeps).
-std::vector<unsigned> cost_at(access_subject const& w, std::vector<std::uint64_t> const& s) {
-    unsigned const width = w.instr.width, per_phase = lanes_per_phase(width);
-    std::vector<unsigned> out;
-    for (unsigned first = 0; first < 32; first += per_phase) {
-        std::vector<std::set<std::uint64_t>> groups(per_phase);
-        for (unsigned l = first; l < first + per_phase; ++l) {
-            std::uint64_t const a = w.address(l, s);
-            groups[bank_group(a, width)].insert(bank_unit(a, width));
-        }
-        std::vector<unsigned> counts;
-        for (auto const& g : groups) counts.push_back(unsigned(g.size()));
-        std::sort(counts.begin(), counts.end());
-        out.insert(out.end(), counts.begin(), counts.end());
-    }
-    return out;
-}
-
-}  // namespace
-
 // Stronger than the figure: every start of the period has the bank load
 // (distinct units per bank group, each phase) of the start at its place in
 // its class's block, so the claim of article_classes.hpp holds start by
@@ -187,10 +153,10 @@ TEST_CASE("every start of the period loads the banks as its place in its class's
     for (auto const& p : {layout_params{40, 4, 8}, layout_params{96, 1, 4}, layout_params{72, 2, 4}, layout_params{51, 1, 1},
                           layout_params{33, 2, 2}, layout_params{24, 1, 1}, layout_params{17, 4, 4}, layout_params{100, 2, 4},
                           layout_params{35, 1, 1}, layout_params{45, 2, 2}, layout_params{42, 2, 2}}) {
-        auto const t = article_tile(p);
+        auto const t = article_tile(p, all_rows);
         std::uint64_t const period = t.period_rows;
         for (std::string name : {"column", "column.1", "column.2", "row", "row.1", "row.2"}) {
-            CAPTURE(spec_of(p), name, period);
+            CAPTURE(article_spec(p), name, period);
             auto const a = access_on(name, t, start_lemmas(period));
             if (!std::holds_alternative<access_subject>(a)) continue;
             auto const& w = std::get<access_subject>(a);
@@ -201,7 +167,7 @@ TEST_CASE("every start of the period loads the banks as its place in its class's
             std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / width);
             // The load of the start whose (first) unit is unit c of row y.
             auto const load = [&](std::uint64_t y, std::uint64_t c) {
-                return by_rows ? cost_at(w, {(y * upr + c) / 32}) : cost_at(w, {y, c});
+                return by_rows ? bank_load_at(w, {(y * upr + c) / 32}) : bank_load_at(w, {y, c});
             };
             std::uint64_t checked = 0, differ = 0;
             for (std::uint64_t y = 0; y < period; ++y)

@@ -17,6 +17,7 @@
 #include "access_spec.hpp"
 #include "agreement.hpp"
 #include "article_classes.hpp"
+#include "class_checks.hpp"
 #include "class_sweep.hpp"
 #include "column_spread.hpp"
 #include "column_sweep.hpp"
@@ -32,20 +33,8 @@ namespace {
 auto const far = std::chrono::steady_clock::now() + std::chrono::hours(1);
 constexpr std::uint64_t none = ~std::uint64_t(0);
 
-std::string spec_of(layout_params const& p) {
-    return "article:nx=" + std::to_string(p.nx) + ",elem=" + std::to_string(p.elem) + ",tc=" + std::to_string(p.tc);
-}
-
-layout_subject tile_of(layout_params const& p, std::uint64_t rows) {
-    return parsed_layout(spec_of(p), rows, std::uint32_t(p.row_bytes()), p.elem);
-}
-
 // The rows of one period of the layout (the 2^32-row tile's).
-std::uint64_t period_of(layout_params const& p) { return tile_of(p, std::uint64_t(1) << 32).period_rows; }
-
-column_sweep_result whole_sweep(access_subject const& w) {
-    return w.lanes_walk_units ? sweep_row_starts(w, far) : sweep_column_starts(w, far);
-}
+std::uint64_t period_of(layout_params const& p) { return article_tile(p, std::uint64_t(1) << 32).period_rows; }
 
 // Heights of tiles shorter than a period and 64 rows: multiples of 32 and
 // not, the least the classes take (96), and a period's worth exactly.
@@ -68,11 +57,11 @@ TEST_CASE("classes of starts on a finite tile give the whole tile's figure and f
     unsigned decided = 0, with_direct = 0;
     for (auto const& p : layouts())
         for (std::uint64_t rows : heights_below(period_of(p))) {
-            auto const t = tile_of(p, rows);
+            auto const t = article_tile(p, rows);
             start_lemmas const lemmas;  // no period inside the tile
             for (std::string access : {"row", "row-chunk", "column", "column-chunk"})
                 for (std::string width : {"", ".1", ".2", ".4", ".8", ".16"}) {
-                    CAPTURE(spec_of(p), rows, access + width);
+                    CAPTURE(article_spec(p), rows, access + width);
                     auto const a = access_on(access + width, t, lemmas);
                     if (!std::holds_alternative<access_subject>(a)) continue;
                     auto const& w = std::get<access_subject>(a);
@@ -87,7 +76,7 @@ TEST_CASE("classes of starts on a finite tile give the whole tile's figure and f
                     // A window of a period: its last rows direct (a tile of a
                     // period of 2^b C / gcd rows and 64 more has none).
                     if (classes->direct_from != none) CHECK(classes->direct_from == (rows - 32) / 32 * 32);
-                    auto const whole = whole_sweep(w);
+                    auto const whole = whole_sweep(w, far);
                     REQUIRE(whole.state != column_sweep_result::status::out_of_time);
                     if (!whole) {
                         CHECK_FALSE(by_classes);  // an illegal lane somewhere: the ordinary paths name it
@@ -101,7 +90,7 @@ TEST_CASE("classes of starts on a finite tile give the whole tile's figure and f
                     with_direct += by_classes->direct > 0;
                     ++decided;
                 }
-            CAPTURE(spec_of(p), rows);
+            CAPTURE(article_spec(p), rows);
             std::uint64_t const starts = rows - 31;
             auto const spread = sweep_spread_by_classes(t, starts, p.nx, far);
             auto const whole = sweep_column_spread(t, starts, p.nx, spread_window, far);
@@ -119,8 +108,8 @@ TEST_CASE("classes of starts on a finite tile give the independent enumeration's
     for (auto const& [p, rows] : {std::pair{layout_params{40, 4, 8}, 100}, std::pair{layout_params{40, 4, 8}, 150},
                                   std::pair{layout_params{96, 1, 4}, 130}, std::pair{layout_params{34, 8, 16}, 300},
                                   std::pair{layout_params{72, 2, 4}, 250}, std::pair{layout_params{51, 1, 1}, 200}}) {
-        auto const t = tile_of(p, std::uint64_t(rows));
-        CAPTURE(spec_of(p), rows, period_of(p));
+        auto const t = article_tile(p, std::uint64_t(rows));
+        CAPTURE(article_spec(p), rows, period_of(p));
         REQUIRE(std::uint64_t(rows) < period_of(p) + 64);
         auto const tile = concrete_of(t, std::uint64_t(rows));
         for (std::string name : {"row", "column"}) {
@@ -146,7 +135,7 @@ TEST_CASE("classes of starts on a finite tile give the independent enumeration's
 // tiles (swz-verify --nx 2443 --elem 1 --rows 65536 at 7b43b6a).
 TEST_CASE("classes of starts on a tall finite tile keep the figures swept start by start", "[verify]") {
     layout_params const p{2443, 1, 1};
-    auto const t = tile_of(p, 65536);
+    auto const t = article_tile(p, 65536);
     auto const row = std::get<access_subject>(access_on("row", t, start_lemmas{}));
     auto const column = std::get<access_subject>(access_on("column", t, start_lemmas{}));
     auto const r = sweep_access_by_classes(row, far), c = sweep_access_by_classes(column, far);
@@ -180,29 +169,6 @@ TEST_CASE("classes of starts on a finite tile stay out of the way where they do 
     CHECK(whole->direct_from == none);
 }
 
-namespace {
-
-// Finer than the cost: each phase's distinct units per bank group, sorted
-// (what a shift of every byte by whole units keeps).
-std::vector<unsigned> load_at(access_subject const& w, std::vector<std::uint64_t> const& s) {
-    unsigned const width = w.instr.width, per_phase = lanes_per_phase(width);
-    std::vector<unsigned> out;
-    for (unsigned first = 0; first < 32; first += per_phase) {
-        std::vector<std::set<std::uint64_t>> groups(per_phase);
-        for (unsigned l = first; l < first + per_phase; ++l) {
-            std::uint64_t const a = w.address(l, s);
-            groups[bank_group(a, width)].insert(bank_unit(a, width));
-        }
-        std::vector<unsigned> counts;
-        for (auto const& g : groups) counts.push_back(unsigned(g.size()));
-        std::sort(counts.begin(), counts.end());
-        out.insert(out.end(), counts.begin(), counts.end());
-    }
-    return out;
-}
-
-}  // namespace
-
 // Every start of the tile before its last rows has the bank load of the
 // start at its place in its class's block, that block inside the tile and
 // no later than the start's own.
@@ -211,9 +177,9 @@ TEST_CASE("every start of a finite tile loads the banks as its place in its clas
     for (auto const& [p, rows] : {std::pair{layout_params{40, 4, 8}, 150}, std::pair{layout_params{96, 1, 4}, 130},
                                   std::pair{layout_params{51, 1, 1}, 333}, std::pair{layout_params{33, 2, 2}, 200},
                                   std::pair{layout_params{100, 2, 4}, 1000}, std::pair{layout_params{45, 2, 2}, 97}}) {
-        auto const t = tile_of(p, std::uint64_t(rows));
+        auto const t = article_tile(p, std::uint64_t(rows));
         for (std::string name : {"column", "column.1", "column.2", "row", "row.1", "row.2"}) {
-            CAPTURE(spec_of(p), rows, name);
+            CAPTURE(article_spec(p), rows, name);
             auto const a = access_on(name, t, start_lemmas{});
             if (!std::holds_alternative<access_subject>(a)) continue;
             auto const& w = std::get<access_subject>(a);
@@ -225,7 +191,7 @@ TEST_CASE("every start of a finite tile loads the banks as its place in its clas
             REQUIRE(classes->direct_from < std::uint64_t(rows));
             std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / width);
             auto const load = [&](std::uint64_t y, std::uint64_t c) {
-                return by_rows ? load_at(w, {(y * upr + c) / 32}) : load_at(w, {y, c});
+                return by_rows ? bank_load_at(w, {(y * upr + c) / 32}) : bank_load_at(w, {y, c});
             };
             std::uint64_t checked = 0, differ = 0, later = 0;
             for (std::uint64_t y = 0; y < classes->direct_from; ++y)

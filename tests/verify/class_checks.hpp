@@ -1,0 +1,55 @@
+// What the tests of the classes of starts (test_class_sweep.cpp on whole
+// periods, test_tile_classes.cpp on finite tiles) share: the article's
+// layouts by their parameters, the sweep of every start, and a start's
+// bank load, finer than its cost.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "access_subject.hpp"
+#include "agreement.hpp"
+#include "column_sweep.hpp"
+#include "row_sweep.hpp"
+#include "swz/bank_model.hpp"
+
+namespace swz::testing {
+
+inline std::string article_spec(layout_params const& p) {
+    return "article:nx=" + std::to_string(p.nx) + ",elem=" + std::to_string(p.elem) + ",tc=" + std::to_string(p.tc);
+}
+
+inline verify::layout_subject article_tile(layout_params const& p, std::uint64_t rows) {
+    return parsed_layout(article_spec(p), rows, std::uint32_t(p.row_bytes()), p.elem);
+}
+
+// Every start swept, as the classes must reproduce it.
+inline verify::column_sweep_result whole_sweep(verify::access_subject const& w,
+                                               std::chrono::steady_clock::time_point deadline) {
+    return w.lanes_walk_units ? verify::sweep_row_starts(w, deadline) : verify::sweep_column_starts(w, deadline);
+}
+
+// Finer than the cost: each phase's distinct units per bank group, sorted
+// (what a shift of every byte by whole units keeps).
+inline std::vector<unsigned> bank_load_at(verify::access_subject const& w, std::vector<std::uint64_t> const& s) {
+    unsigned const width = w.instr.width, per_phase = lanes_per_phase(width);
+    std::vector<unsigned> out;
+    for (unsigned first = 0; first < 32; first += per_phase) {
+        std::vector<std::set<std::uint64_t>> groups(per_phase);
+        for (unsigned l = first; l < first + per_phase; ++l) {
+            std::uint64_t const a = w.address(l, s);
+            groups[bank_group(a, width)].insert(bank_unit(a, width));
+        }
+        std::vector<unsigned> counts;
+        for (auto const& g : groups) counts.push_back(unsigned(g.size()));
+        std::sort(counts.begin(), counts.end());
+        out.insert(out.end(), counts.begin(), counts.end());
+    }
+    return out;
+}
+
+}  // namespace swz::testing
