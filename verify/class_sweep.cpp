@@ -85,8 +85,7 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
     // The starts in no class: those of the rows from direct_from on.
     std::uint64_t const direct_start = by_columns ? direct_from : (direct_from * per_row + warp_lanes - 1) / warp_lanes;
     bool const has_tail = direct_from != ~std::uint64_t(0) && direct_start < starts;
-    auto const blocks = &classes->blocks;
-    auto const best = with_tail(best_of_blocks<true>(*blocks, [&](start_block const& b) {
+    auto const best = with_tail(best_of_blocks<true>(classes->blocks, [&](start_block const& b) {
         if (by_columns) return sweep_column_block(w, b.rows, b.cols, deadline);
         // The starts whose first unit lies in the block, a row at a time.
         most_wavefronts worst;
@@ -104,7 +103,7 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
             return sweep_column_block(w, {direct_start, starts}, cols, deadline);
         });
     });
-    return result_of(best, by_columns ? 2 : 1, blocks->size(), has_tail ? (starts - direct_start) * (by_columns ? w.vars[1].count : 1) : 0);
+    return result_of(best, by_columns ? 2 : 1, classes->blocks.size(), has_tail ? (starts - direct_start) * (by_columns ? w.vars[1].count : 1) : 0);
 }
 
 std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& t, std::uint64_t starts, std::uint64_t cols,
