@@ -13,24 +13,11 @@ namespace {
 
 std::uint64_t gcd_of(std::uint64_t a, std::uint64_t b) { return b == 0 ? a : gcd_of(b, a % b); }
 
-// The inverse of odd-part-free m modulo an odd n (n >= 1).
-std::uint64_t inverse_mod(std::uint64_t m, std::uint64_t n) {
-    if (n == 1) return 0;
-    std::int64_t t = 0, new_t = 1, r = std::int64_t(n), new_r = std::int64_t(m % n);
-    while (new_r != 0) {
-        std::int64_t const q = r / new_r;
-        std::tie(t, new_t) = std::make_tuple(new_t, t - q * new_t);
-        std::tie(r, new_r) = std::make_tuple(new_r, r - q * new_r);
-    }
-    return std::uint64_t(t < 0 ? t + std::int64_t(n) : t);
-}
-
 struct geometry {
     std::uint64_t chunks;     // C
     unsigned b;               // 2^b >= C, the smallest
     std::uint64_t g;          // gcd(2^b, C): the residue of s mod g is fixed by the block
     std::uint64_t h_count;    // C / g: the h of one period
-    std::uint64_t inverse;    // of 2^b / g modulo C / g
     std::uint64_t blocks;     // 2^(b-5): blocks of 32 rows in 2^b rows
     std::uint64_t last_x;     // the last block of 32 chunks in a row (maybe partial)
     std::uint64_t per_chunk;  // units in a chunk
@@ -38,11 +25,6 @@ struct geometry {
     std::uint64_t tile_rows;
     bool periods;             // the tile holds a whole period and 64 rows more (else it is a window of one)
 
-    // The h whose s = (2^b h + a) mod C is `s` (s = a mod g).
-    std::uint64_t h_of(std::uint64_t s, std::uint64_t a) const {
-        std::uint64_t const t = (s + chunks - a % chunks) % chunks;
-        return (t / g) % h_count * inverse % h_count;
-    }
     // The first row of block l of 2^b h .. 2^b (h + 1) - 1.
     std::uint64_t row(std::uint64_t h, std::uint64_t l) const { return (h << b) + 32 * l; }
     // The s-offset of block (l, x): 32 (l ^ x), and 2^b for the next h's first block.
@@ -64,7 +46,6 @@ std::optional<geometry> geometry_of(layout_params const& p, std::uint64_t tile_r
     if (g.b > 40 || tile_rows < 96) return std::nullopt;
     g.tile_rows = tile_rows;
     g.periods = period <= tile_rows && tile_rows - period >= 64;
-    g.inverse = inverse_mod(((std::uint64_t(1) << g.b) / g.g) % g.h_count, g.h_count);
     g.blocks = std::uint64_t(1) << (g.b - 5);
     g.last_x = (c - 1) / 32;
     g.per_chunk = p.tc / unit_width;
@@ -100,18 +81,6 @@ public:
         if (at < c) add(at, c, false, residue);
     }
     std::size_t count() const { return classes_; }
-    // Every s of a wrap zone (of the residue), each its own class.
-    template <class F>
-    void each_zone_value(F f) const {
-        for (auto const& seg : segments_)
-            if (seg.zone)
-                for (std::uint64_t v = seg.first, k = 0; k < seg.values; v += g_, ++k) f(v, seg.first_class + k);
-    }
-    bool in_zone(std::size_t local_class) const {
-        auto const it = std::upper_bound(segments_.begin(), segments_.end(), local_class,
-                                         [](std::size_t c, segment const& seg) { return c < seg.first_class; }) - 1;
-        return it->zone;
-    }
     // The class of s (s = residue mod g).
     std::size_t of(std::uint64_t s) const {
         auto const it = std::upper_bound(segments_.begin(), segments_.end(), s,
@@ -150,27 +119,63 @@ struct class_key {
     }
 };
 
-// A finite tile of fewer than a period and 64 rows (article_classes.hpp):
-// its blocks whose lanes stay in it (the block's 32 rows and the next 32
-// inside) in order, rows then columns, each class's first kept; the classes
-// that do not occur dropped; the starts from the first row of the last
-// blocks on left to a direct sweep.
-template <class ClassOf>
-start_classes first_blocks_in_tile(geometry const& g, std::size_t classes, ClassOf class_of) {
-    constexpr std::size_t none = ~std::size_t(0);
-    std::uint64_t const direct_from = (g.tile_rows - 32) / 32 * 32;
-    std::vector<std::size_t> index(classes, none);
-    std::vector<start_block> out;
-    for (std::uint64_t y = 0; y < direct_from; y += 32)
-        for (std::uint64_t x = 0; x <= g.last_x; ++x) {
-            std::uint64_t const c = 32 * x * g.per_chunk;
-            std::size_t& k = index[class_of(y, c)];
-            if (k != none) continue;
-            k = out.size();
-            out.push_back({{y, y + 32}, {c, std::min(c + 32 * g.per_chunk, g.per_row)}});
+// Each class's first block: of all its blocks whose rows lie below
+// `row_end` (one period's, or a finite tile's, article_classes.hpp), the
+// one whose first start comes first (rows, then columns), so that the first
+// start with a figure among the classes' blocks is the first of all; none
+// for a class with no such block (a tile shorter than a period).
+//
+// Blocks come in the order (h, l, x). A key's tiles (l, x) are met once
+// each h, their s stepping by 2^b mod C, so each key's blocks are walked in
+// that order, each class's first kept, until every class of the key has
+// one or the rows end. Every s of the key's residue comes once per tile and
+// period (h -> s is one-to-one), so in a period a key of many tiles has its
+// classes after a few h (each class needs one of its tiles to land on it),
+// and a key of few tiles after at most a period of h, a few tiles' work
+// each: far less than every block of the period. Nothing if the walk
+// exceeds `most_steps` tile visits.
+std::optional<std::vector<start_block>> first_blocks(geometry const& g, std::vector<std::size_t> const& key_of,
+                                                     std::vector<class_key> const& keys,
+                                                     std::vector<s_classes> const& classes,
+                                                     std::vector<std::size_t> const& first_class, std::size_t total,
+                                                     std::uint64_t row_end, double most_steps = 2e9) {
+    constexpr std::uint64_t none = ~std::uint64_t(0);
+    std::uint64_t const c = g.chunks, step = (std::uint64_t(1) << g.b) % c;
+    std::uint64_t const h_end = std::min(g.h_count, (row_end >> g.b) + 1);
+    // Each key's tiles (l, x), in that order.
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> tiles_of(keys.size());
+    for (std::uint64_t l = 0; l < g.blocks; ++l)
+        for (std::uint64_t x = 0; x <= g.last_x; ++x)
+            tiles_of[key_of[x * g.blocks + l]].push_back({std::uint32_t(l), std::uint32_t(x)});
+    std::vector<start_block> out(total, start_block{{none, none}, {none, none}});
+    std::vector<std::uint32_t> class_at(c);  // of the key: s -> its class, for s of the key's residue
+    std::vector<std::uint64_t> s_now;
+    double steps = 0;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        auto const& tiles = tiles_of[k];
+        s_classes const& cls = classes[k];
+        for (std::uint64_t s = keys[k].residue % g.g; s < c; s += g.g) class_at[s] = std::uint32_t(cls.of(s));
+        s_now.clear();
+        for (auto const& [l, x] : tiles) s_now.push_back(g.a(l, x) % c);
+        start_block* const mine = &out[first_class[k]];
+        std::size_t left = cls.count();
+        for (std::uint64_t h = 0; h < h_end && left > 0; ++h) {
+            steps += double(tiles.size());
+            if (steps > most_steps) return std::nullopt;
+            for (std::size_t i = 0; i < tiles.size(); ++i) {
+                start_block& b = mine[class_at[s_now[i]]];
+                std::uint64_t const y = g.row(h, tiles[i].first);
+                if (b.rows.begin == none && y < row_end) {
+                    std::uint64_t const x = tiles[i].second;
+                    b = start_block{{y, y + 32}, {32 * x * g.per_chunk, std::min(32 * (x + 1) * g.per_chunk, g.per_row)}};
+                    --left;
+                }
+                s_now[i] += step;
+                if (s_now[i] >= c) s_now[i] -= c;
+            }
         }
-    auto const in_tile = [index = std::move(index), class_of](std::uint64_t y, std::uint64_t c) { return index[class_of(y, c)]; };
-    return start_classes{std::move(out), direct_from, in_tile};
+    }
+    return out;
 }
 
 }  // namespace
@@ -216,9 +221,7 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
         first_class.push_back(total);
         total += classes.back().count();
     }
-    // The blocks the first-block search below may meet: one period's, or the tile's.
-    double const rows_searched = g.periods ? double(g.blocks) * double(g.h_count) : double(g.tile_rows) / 32;
-    if (total > o.most_blocks || rows_searched * double(g.last_x + 1) > 2e8) return std::nullopt;
+    if (total > o.most_blocks) return std::nullopt;
     // The class of the block of start (y, c).
     struct tables {
         geometry g;
@@ -232,46 +235,24 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
         std::uint64_t const s = ((y >> g.b) % g.h_count * ((std::uint64_t(1) << g.b) % g.chunks) + g.a(l, x)) % g.chunks;
         return t->first_class[key] + t->classes[key].of(s);
     };
-    if (!g.periods) return first_blocks_in_tile(g, total, class_of);
-    // Each class's block: of all its blocks in one period, the one whose
-    // first start comes first (rows, then columns), so that the first start
-    // with a figure among the classes' blocks is the first of all. A zone
-    // value's blocks are one a block position (its h solved for); a run's
-    // are met in order (h, then l, then x) until every run has its first.
-    constexpr std::uint64_t none = ~std::uint64_t(0);
-    std::vector<start_block> out(total, start_block{{none, none}, {none, none}});
-    auto const block_at = [&](std::uint64_t h, std::uint64_t l, std::uint64_t x) {
-        std::uint64_t const y = g.row(h, l);
-        return start_block{{y, y + 32}, {32 * x * g.per_chunk, std::min(32 * (x + 1) * g.per_chunk, g.per_row)}};
-    };
-    std::size_t runs_left = 0;
-    for (std::size_t k = 0; k < keys.size(); ++k)
-        for (std::size_t c = 0; c < classes[k].count(); ++c) runs_left += !classes[k].in_zone(c);
-    std::vector<std::uint64_t> a_of(key_of.size());
-    for (std::uint64_t x = 0; x <= g.last_x; ++x)
-        for (std::uint64_t l = 0; l < g.blocks; ++l) {
-            std::size_t const tile = x * g.blocks + l, key = key_of[tile];
-            std::uint64_t const a0 = g.a(l, x);
-            a_of[tile] = a0 % g.chunks;
-            classes[key].each_zone_value([&](std::uint64_t s, std::size_t c) {
-                start_block const b = block_at(g.h_of(s, a0), l, x);
-                start_block& best = out[first_class[key] + c];
-                if (b.rows.begin < best.rows.begin || (b.rows.begin == best.rows.begin && b.cols.begin < best.cols.begin))
-                    best = b;
-            });
-        }
-    std::uint64_t const step = (std::uint64_t(1) << g.b) % g.chunks;
-    for (std::uint64_t h = 0, r = 0; h < g.h_count && runs_left > 0; ++h, r = (r + step) % g.chunks)
-        for (std::uint64_t l = 0; l < g.blocks; ++l)
-            for (std::uint64_t x = 0; x <= g.last_x; ++x) {
-                std::size_t const tile = x * g.blocks + l, key = key_of[tile];
-                std::size_t const c = classes[key].of((r + a_of[tile]) % g.chunks);
-                start_block& b = out[first_class[key] + c];
-                if (b.rows.begin != none || classes[key].in_zone(c)) continue;
-                b = block_at(h, l, x);
-                --runs_left;
-            }
-    return start_classes{std::move(out), ~std::uint64_t(0), class_of};
+    // A finite tile shorter than a period and 64 rows: its blocks whose
+    // lanes stay in it (their 32 rows and the next 32), the classes that do
+    // not occur there dropped, and the starts from the first row of the
+    // last blocks on swept directly.
+    std::uint64_t const direct_from = g.periods ? ~std::uint64_t(0) : (g.tile_rows - 32) / 32 * 32;
+    auto found_blocks = first_blocks(g, key_of, keys, classes, first_class, total, direct_from);
+    if (!found_blocks) return std::nullopt;
+    if (g.periods) {
+        for (auto const& b : *found_blocks)
+            if (b.rows.begin == ~std::uint64_t(0)) return std::nullopt;  // not reached: every class comes in a period
+        return start_classes{std::move(*found_blocks), direct_from, class_of};
+    }
+    std::vector<std::size_t> index(total, ~std::size_t(0));
+    std::vector<start_block> out;
+    for (std::size_t k = 0; k < total; ++k)
+        if ((*found_blocks)[k].rows.begin != ~std::uint64_t(0)) index[k] = out.size(), out.push_back((*found_blocks)[k]);
+    auto const in_tile = [index = std::move(index), class_of](std::uint64_t y, std::uint64_t c) { return index[class_of(y, c)]; };
+    return start_classes{std::move(out), direct_from, in_tile};
 }
 
 }  // namespace swz::verify

@@ -184,3 +184,38 @@ TEST_CASE("every start of the period loads the banks as its place in its class's
     }
     CHECK(compared >= 30);
 }
+
+// Rows of thousands of chunks (periods of up to 2^14 * 16423 rows): too long
+// to sweep whole here, so the classes' blocks are checked where they can be
+// at any length: each block lies in one class, on a block boundary of the
+// period, and no block of its class comes before it, asked of a sample of
+// blocks from all over the period (a block's class by class_of, the
+// definition the whole-period tests above check). Such rows had no classes
+// before the first blocks were searched key by key (their walk of every
+// tile of each h until the last class was met was refused as too long).
+TEST_CASE("classes of starts reach rows of thousands of chunks, each class's block its first", "[verify]") {
+    for (layout_params const p : {layout_params{9409, 4, 4}, layout_params{16423, 1, 1}, layout_params{9998, 8, 16}}) {
+        auto const t = article_tile(p, all_rows);
+        for (class_walk const walk : {class_walk::column, class_walk::row}) {
+            CAPTURE(p.nx, p.elem, p.tc, int(walk));
+            auto const classes = article_classes(p, all_rows, {walk, p.tc, 4});
+            REQUIRE(classes);
+            REQUIRE(classes->blocks.size() > 1000);
+            for (std::size_t k = 0; k < classes->blocks.size(); ++k) {
+                auto const& b = classes->blocks[k];
+                REQUIRE(b.rows.begin % 32 == 0);
+                REQUIRE(b.rows.begin < t.period_rows);
+                REQUIRE(b.cols.begin % 32 == 0);  // units of a chunk here
+                REQUIRE(classes->class_of(b.rows.begin, b.cols.begin) == k);
+            }
+            std::uint64_t x = 0x9E3779B97F4A7C15ull;
+            std::uint64_t const row_blocks = t.period_rows / 32, col_blocks = (p.chunks_per_row() + 31) / 32;
+            for (int i = 0; i < 20000; ++i) {
+                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                std::uint64_t const y = x % row_blocks * 32, c = (x >> 32) % col_blocks * 32;
+                auto const& first = classes->blocks[classes->class_of(y, c)];
+                REQUIRE((first.rows.begin < y || (first.rows.begin == y && first.cols.begin <= c)));
+            }
+        }
+    }
+}
