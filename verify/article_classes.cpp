@@ -1,6 +1,7 @@
 #include "article_classes.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -178,6 +179,76 @@ std::optional<std::vector<start_block>> first_blocks(geometry const& g, std::vec
     return out;
 }
 
+// What the cost of every start of a block depends on, besides its place in
+// the block (which fixes each lane's block k, row and j = yl ^ xl): with
+// u_k = (s + d_k) mod C the stored chunk of the first cell of each block
+// its lanes reach, a lane's stored chunk is u_k + j - C w, w = 1 where
+// u_k + j >= C (the wrap), so
+//   - its bytes relative to lane 0's are constants of the place plus
+//     (u_k - u_0) TC and the wraps' -C TC: the banks (bytes mod 128)
+//     follow from (u_k - u_0) TC mod 128 and each u_k's wrap, C - u_k
+//     where u_k >= C - 32 (else none);
+//   - two lanes share a unit (or a stored column) only if their stored
+//     chunks are equal, u_a - u_b = j_b - j_a mod C, possible only where
+//     u_a - u_b is within 32 of a multiple of C: that difference, or far;
+//   - every byte shifted by a multiple of the shift unit keeps the cost
+//     (rows 32 apart move bytes by a multiple of 16): lane 0's bytes mod
+//     the shift unit, s TC mod it.
+// Classes (of any keys) with equal signatures have equal costs at every
+// place: one class. tests/verify/test_class_sweep.cpp checks, start by
+// start, every start's bank load against its merged class's block.
+std::vector<std::int64_t> cost_signature(geometry const& g, class_key const& key, std::uint64_t s, std::uint64_t tc,
+                                         std::uint64_t shift_unit) {
+    constexpr std::int64_t far = std::numeric_limits<std::int64_t>::min();
+    std::int64_t const c = std::int64_t(g.chunks), t = std::int64_t(tc);
+    std::vector<std::int64_t> u;
+    for (std::uint64_t dk : key.d) u.push_back(std::int64_t((s + dk) % g.chunks));
+    std::vector<std::int64_t> sig{std::int64_t(key.position), std::int64_t(u.size()),
+                                  std::int64_t(s * tc % std::max<std::uint64_t>(shift_unit, 1))};
+    for (std::int64_t uk : u) {
+        sig.push_back(((uk - u[0]) * t % 128 + 128) % 128);
+        sig.push_back(uk >= c - 32 ? c - uk : 0);
+    }
+    for (std::size_t a = 0; a < u.size(); ++a)
+        for (std::size_t b = a + 1; b < u.size(); ++b) {
+            std::int64_t const e = u[b] - u[a];
+            sig.push_back(e > -32 && e < 32 ? e : e >= c - 32 ? e - c : e <= 32 - c ? e + c : far);
+        }
+    return sig;
+}
+
+struct merged_blocks {
+    std::vector<start_block> blocks;
+    std::vector<std::size_t> index;  // of each class (first_class[key] + its own), its merged class
+};
+
+// The classes merged by cost signature (of each its first block's s), each
+// merged class's block the first of its classes' blocks (rows, then
+// columns); classes with no block (a finite tile's that do not occur) left
+// out, their index ~0.
+merged_blocks merged_classes(geometry const& g, std::vector<class_key> const& keys,
+                             std::vector<std::size_t> const& first_class, std::vector<start_block> const& blocks,
+                             class_options const& o, std::uint64_t tc) {
+    constexpr std::uint64_t none = ~std::uint64_t(0);
+    std::map<std::vector<std::int64_t>, std::size_t> seen;
+    merged_blocks out{{}, std::vector<std::size_t>(blocks.size(), ~std::size_t(0))};
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        std::size_t const end = k + 1 < keys.size() ? first_class[k + 1] : blocks.size();
+        for (std::size_t i = first_class[k]; i < end; ++i) {
+            start_block const& b = blocks[i];
+            if (b.rows.begin == none) continue;
+            std::uint64_t const h = b.rows.begin >> g.b, l = (b.rows.begin >> 5) % g.blocks, x = b.cols.begin / (32 * g.per_chunk);
+            std::uint64_t const s = (h % g.h_count * ((std::uint64_t(1) << g.b) % g.chunks) + g.a(l, x)) % g.chunks;
+            auto const [it, fresh] = seen.emplace(cost_signature(g, keys[k], s, tc, o.shift_unit), out.blocks.size());
+            if (fresh) out.blocks.push_back(b);
+            start_block& m = out.blocks[it->second];
+            if (b.rows.begin < m.rows.begin || (b.rows.begin == m.rows.begin && b.cols.begin < m.cols.begin)) m = b;
+            out.index[i] = it->second;
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
@@ -242,17 +313,17 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     std::uint64_t const direct_from = g.periods ? ~std::uint64_t(0) : (g.tile_rows - 32) / 32 * 32;
     auto found_blocks = first_blocks(g, key_of, keys, classes, first_class, total, direct_from);
     if (!found_blocks) return std::nullopt;
-    if (g.periods) {
+    if (g.periods)
         for (auto const& b : *found_blocks)
             if (b.rows.begin == ~std::uint64_t(0)) return std::nullopt;  // not reached: every class comes in a period
-        return start_classes{std::move(*found_blocks), direct_from, class_of};
-    }
-    std::vector<std::size_t> index(total, ~std::size_t(0));
-    std::vector<start_block> out;
-    for (std::size_t k = 0; k < total; ++k)
-        if ((*found_blocks)[k].rows.begin != ~std::uint64_t(0)) index[k] = out.size(), out.push_back((*found_blocks)[k]);
-    auto const in_tile = [index = std::move(index), class_of](std::uint64_t y, std::uint64_t c) { return index[class_of(y, c)]; };
-    return start_classes{std::move(out), direct_from, in_tile};
+    // Classes of equal cost signature are one class, its block the first of theirs.
+    auto merged = merged_classes(g, keys, first_class, *found_blocks, o, std::uint64_t(p.tc));
+    std::size_t const before = std::size_t(std::count_if(merged.index.begin(), merged.index.end(),
+                                                         [](std::size_t i) { return i != ~std::size_t(0); }));
+    auto const in_merged = [index = std::move(merged.index), class_of](std::uint64_t y, std::uint64_t c) {
+        return index[class_of(y, c)];
+    };
+    return start_classes{std::move(merged.blocks), direct_from, in_merged, before};
 }
 
 }  // namespace swz::verify

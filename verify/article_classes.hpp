@@ -25,9 +25,15 @@
 // every s of its residue mod gcd(2^b, C) exactly once in a period.
 //
 // So a class is (the block's d_k and s mod gcd, its position among the
-// row's blocks) and a value of s in a zone, or a residue in a run; its
-// block is, of every (h, L, X) in one period that falls in the class, the
-// one whose first start comes first. The figure over every start is the
+// row's blocks) and a value of s in a zone, or a residue in a run. The
+// cost depends on the d_k only through what each reached block's first
+// stored chunk u_k = (s + d_k) mod C does to the banks and to shared units
+// (its bytes relative to the first block's mod 128, its wrap, how near
+// another u is): classes of equal such signature, of any d_k, are one
+// class (article_classes.cpp's cost_signature says why), which on rows of
+// thousands of chunks leaves a few thousand classes of tens of thousands.
+// A class's block is, of every (h, L, X) in one period that falls in it,
+// the one whose first start comes first. The figure over every start is the
 // most (or fewest) over the classes' blocks, swept by the ordinary sweeps'
 // code (class_sweep.hpp), and the first start with it among them is the
 // first of all. tests/verify/test_class_sweep.cpp compares both with the
@@ -73,6 +79,7 @@ struct start_classes {
     // The class of start (y, c) of the period (a row access: the row and
     // column of the window's first unit), y below direct_from, for tests.
     std::function<std::size_t(std::uint64_t y, std::uint64_t c)> class_of;
+    std::size_t before_merge = 0;  // the classes (with a block) before those of one cost signature were merged
 };
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o);
 

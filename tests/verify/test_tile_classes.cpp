@@ -176,7 +176,8 @@ TEST_CASE("every start of a finite tile loads the banks as its place in its clas
     unsigned compared = 0;
     for (auto const& [p, rows] : {std::pair{layout_params{40, 4, 8}, 150}, std::pair{layout_params{96, 1, 4}, 130},
                                   std::pair{layout_params{51, 1, 1}, 333}, std::pair{layout_params{33, 2, 2}, 200},
-                                  std::pair{layout_params{100, 2, 4}, 1000}, std::pair{layout_params{45, 2, 2}, 97}}) {
+                                  std::pair{layout_params{100, 2, 4}, 1000}, std::pair{layout_params{45, 2, 2}, 97},
+                                  std::pair{layout_params{384, 4, 4}, 1000}, std::pair{layout_params{240, 2, 2}, 2000}}) {
         auto const t = article_tile(p, std::uint64_t(rows));
         for (std::string name : {"column", "column.1", "column.2", "row", "row.1", "row.2"}) {
             CAPTURE(article_spec(p), rows, name);
