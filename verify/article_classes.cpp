@@ -44,7 +44,9 @@ std::optional<geometry> geometry_of(layout_params const& p, std::uint64_t tile_r
     g.g = gcd_of(std::uint64_t(1) << g.b, c);
     g.h_count = c / g.g;
     std::uint64_t const period = (std::uint64_t(1) << g.b) * g.h_count;
-    if (g.b > 40 || tile_rows < 96) return std::nullopt;
+    // Every tile of 2^b rows is met: rows of more than about 10^5 chunks are left to the other paths.
+    if (g.b > 40 || tile_rows < 96 || (std::uint64_t(1) << (g.b - 5)) * ((c + 31) / 32) > (std::uint64_t(1) << 24))
+        return std::nullopt;
     g.tile_rows = tile_rows;
     g.periods = period <= tile_rows && tile_rows - period >= 64;
     g.blocks = std::uint64_t(1) << (g.b - 5);
@@ -292,7 +294,7 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
         first_class.push_back(total);
         total += classes.back().count();
     }
-    if (total > o.most_blocks) return std::nullopt;
+    if (total > 16 * o.most_blocks) return std::nullopt;  // before merging: what the first blocks' search can hold
     // The class of the block of start (y, c).
     struct tables {
         geometry g;
@@ -318,6 +320,7 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
             if (b.rows.begin == ~std::uint64_t(0)) return std::nullopt;  // not reached: every class comes in a period
     // Classes of equal cost signature are one class, its block the first of theirs.
     auto merged = merged_classes(g, keys, first_class, *found_blocks, o, std::uint64_t(p.tc));
+    if (merged.blocks.size() > o.most_blocks) return std::nullopt;
     std::size_t const before = std::size_t(std::count_if(merged.index.begin(), merged.index.end(),
                                                          [](std::size_t i) { return i != ~std::size_t(0); }));
     auto const in_merged = [index = std::move(merged.index), class_of](std::uint64_t y, std::uint64_t c) {

@@ -121,6 +121,8 @@ TEST_CASE("classes of starts apply to the article's formula on long periods only
     CHECK_FALSE(article_classes({64, 4, 16}, all_rows, column));
     // C below 17.
     CHECK_FALSE(article_classes({12, 4, 4}, all_rows, column));
+    // More than 2^24 blocks of 32 rows and 32 chunks in 2^b rows (the widest row shared memory holds).
+    CHECK_FALSE(article_classes({232447, 1, 1}, all_rows, {class_walk::column, 1, 4}));
     // Fewer rows than a period and 64 more: a window of the period, whose
     // last rows are swept directly (test_tile_classes.cpp).
     layout_params const odd{100, 4, 4};
