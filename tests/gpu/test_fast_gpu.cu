@@ -13,6 +13,7 @@
 #include <cuda_fp16.h>
 
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include <swz/transpose.cuh>
@@ -156,6 +157,14 @@ TEMPLATE_TEST_CASE("fast: several sub-tiles to a tile (tall, wide, small batches
     check_fast<TestType>(at<TestType>(shape_of(96 / E, 48 / E, g, 2 * g, 5, g, 0)));
     check_fast<TestType>(at<TestType>(shape_of(64 / E, 96 / E, 0, 0, 3, 0, g)));
     check_fast<TestType>(at<TestType>(shape_of(100, 40 / E, 48 / E - 40 / E, 12)));
+}
+
+TEMPLATE_TEST_CASE("fast: random shapes, leading dimensions, batches and misalignments (seeded)", "[gpu][fast][sanitize][random]",
+                   std::int8_t, __half, float, double) {
+    constexpr std::size_t E = sizeof(TestType);
+    using plan = swz::fast_plan_for<E>;
+    std::mt19937_64 rng(20261203 + E);
+    for (int k = 0; k < 40; ++k) check_fast<TestType>(swz::test::random_placement(rng, E, plan::tile_rows, plan::nx, 700));
 }
 
 TEMPLATE_TEST_CASE("fast: 1 x N, N x 1, and empty shapes", "[gpu][fast][sanitize]", std::int8_t, __half, float, double) {

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include "emulate_fast.hpp"
@@ -110,6 +111,13 @@ TEMPLATE_TEST_CASE_SIG("batches: packed, with gaps between matrices, odd strides
     check_emulated<E>(at<E>(shape_of(33, 70, 0, 0, 3)));
     check_emulated<E>(at<E>(shape_of(70, 33, 2, 1, 4, 7, 3), 0, E));
     check_emulated<E>(at<E>(shape_of(1, 1, 0, 0, 9)));
+}
+
+TEMPLATE_TEST_CASE_SIG("random shapes, leading dimensions, batches and misalignments (seeded)", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    using plan = fast_plan_for<E>;
+    std::mt19937_64 rng(20261203 + E);
+    for (int k = 0; k < 48; ++k) check_emulated<E>(random_placement(rng, E, plan::tile_rows, plan::nx, 400));
 }
 
 TEMPLATE_TEST_CASE_SIG("vectors, single rows and columns, and every block order", "[kernels][emulation]",

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <random>
 #include <vector>
 
 #include "swz/detail/transpose_args.hpp"
@@ -42,6 +43,32 @@ inline transpose_shape shape_of(std::size_t rows, std::size_t cols, std::size_t 
     s.stride_in = rows * s.ld_in + stride_gap_in;
     s.stride_out = cols * s.ld_out + stride_gap_out;
     return s;
+}
+
+// A random transpose that no case names: each dimension below a tile,
+// around one tile or a few (tile_rows, tile_cols: the kernel's tile in
+// elements, so that edges and overlaps fall everywhere) or up to `most`;
+// gaps in the leading dimensions and strides, batches, and any pointer
+// misalignment the element allows. Seeded by the caller, so a failure
+// replays.
+inline placement random_placement(std::mt19937_64& rng, std::size_t elem, std::size_t tile_rows, std::size_t tile_cols,
+                                  std::size_t most) {
+    auto pick = [&](std::size_t lo, std::size_t hi) { return std::uniform_int_distribution<std::size_t>(lo, hi)(rng); };
+    std::size_t const per_chunk = 16 / elem;
+    auto dimension = [&](std::size_t tile) {
+        switch (pick(0, 3)) {
+            case 0: return pick(1, 40);
+            case 1: return pick(1, most);
+            default: return pick(1, 3) * tile + pick(0, 2) * per_chunk - pick(0, 1);  // at a tile's edge
+        }
+    };
+    std::size_t const rows = dimension(tile_rows), cols = dimension(tile_cols);
+    std::size_t const gap_in = pick(0, 2) ? 0 : pick(1, 40), gap_out = pick(0, 2) ? 0 : pick(1, 40);
+    std::size_t const batch = pick(0, 3) ? 1 : pick(2, 4);
+    std::size_t const stride_in = batch > 1 && pick(0, 1) ? pick(1, 50) : 0;
+    std::size_t const stride_out = batch > 1 && pick(0, 1) ? pick(1, 50) : 0;
+    std::size_t const in_offset = pick(0, per_chunk - 1) * elem, out_offset = pick(0, per_chunk - 1) * elem;
+    return {elem, shape_of(rows, cols, gap_in, gap_out, batch, stride_in, stride_out), in_offset, out_offset};
 }
 
 inline std::vector<unsigned char> random_bytes(std::size_t n, std::uint64_t seed) {
