@@ -187,34 +187,42 @@ std::optional<std::vector<start_block>> first_blocks(geometry const& g, std::vec
 // its lanes reach, a lane's stored chunk is u_k + j - C w, w = 1 where
 // u_k + j >= C (the wrap), so
 //   - its bytes relative to lane 0's are constants of the place plus
-//     (u_k - u_0) TC and the wraps' -C TC: the banks (bytes mod 128)
-//     follow from (u_k - u_0) TC mod 128 and each u_k's wrap, C - u_k
-//     where u_k >= C - 32 (else none);
-//   - two lanes share a unit (or a stored column) only if their stored
-//     chunks are equal, u_a - u_b = j_b - j_a mod C, possible only where
-//     u_a - u_b is within 32 of a multiple of C: that difference, or far;
+//     (u_k - u_0) TC and the wraps' -C TC (rows are C TC bytes apart): the
+//     banks (bytes mod 128) follow from (u_k - u_0) TC mod 128 and each
+//     u_k's wrap, C - u_k where u_k >= C - 32 (else none);
+//   - two lanes share a stored chunk only if u_a - u_b = j_b - j_a mod C,
+//     |j_b - j_a| < 32, and a bank's 4-byte word (chunks of 1 or 2 bytes)
+//     only if their bytes are within 3 of each other, |u_a - u_b + j_a -
+//     j_b| <= 3 mod C: both only where u_a - u_b is within 35 of a multiple
+//     of C, so the signature keeps that difference within 64, else far;
 //   - every byte shifted by a multiple of the shift unit keeps the cost
 //     (rows 32 apart move bytes by a multiple of 16): lane 0's bytes mod
 //     the shift unit, s TC mod it.
+// column_spread counts distinct stored columns: only which stored chunks
+// are equal matters (a chunk and its wrap are equal mod C, and all of a
+// block's 32 are distinct), that is the nearness within 32 alone.
 // Classes (of any keys) with equal signatures have equal costs at every
 // place: one class. tests/verify/test_class_sweep.cpp checks, start by
-// start, every start's bank load against its merged class's block.
+// start, every start's bank load and every spread window against its
+// merged class's block.
 std::vector<std::int64_t> cost_signature(geometry const& g, class_key const& key, std::uint64_t s, std::uint64_t tc,
-                                         std::uint64_t shift_unit) {
+                                         class_options const& o) {
     constexpr std::int64_t far = std::numeric_limits<std::int64_t>::min();
-    std::int64_t const c = std::int64_t(g.chunks), t = std::int64_t(tc);
+    std::int64_t const c = std::int64_t(g.chunks), t = std::int64_t(tc), near = o.banks ? 64 : 32;
     std::vector<std::int64_t> u;
     for (std::uint64_t dk : key.d) u.push_back(std::int64_t((s + dk) % g.chunks));
-    std::vector<std::int64_t> sig{std::int64_t(key.position), std::int64_t(u.size()),
-                                  std::int64_t(s * tc % std::max<std::uint64_t>(shift_unit, 1))};
-    for (std::int64_t uk : u) {
-        sig.push_back(((uk - u[0]) * t % 128 + 128) % 128);
-        sig.push_back(uk >= c - 32 ? c - uk : 0);
+    std::vector<std::int64_t> sig{std::int64_t(key.position), std::int64_t(u.size())};
+    if (o.banks) {
+        sig.push_back(std::int64_t(s * tc % std::max<std::uint64_t>(o.shift_unit, 1)));
+        for (std::int64_t uk : u) {
+            sig.push_back(((uk - u[0]) * t % 128 + 128) % 128);
+            sig.push_back(uk >= c - 32 ? c - uk : 0);
+        }
     }
     for (std::size_t a = 0; a < u.size(); ++a)
         for (std::size_t b = a + 1; b < u.size(); ++b) {
             std::int64_t const e = u[b] - u[a];
-            sig.push_back(e > -32 && e < 32 ? e : e >= c - 32 ? e - c : e <= 32 - c ? e + c : far);
+            sig.push_back(e > -near && e < near ? e : e >= c - near ? e - c : e <= near - c ? e + c : far);
         }
     return sig;
 }
@@ -241,7 +249,7 @@ merged_blocks merged_classes(geometry const& g, std::vector<class_key> const& ke
             if (b.rows.begin == none) continue;
             std::uint64_t const h = b.rows.begin >> g.b, l = (b.rows.begin >> 5) % g.blocks, x = b.cols.begin / (32 * g.per_chunk);
             std::uint64_t const s = (h % g.h_count * ((std::uint64_t(1) << g.b) % g.chunks) + g.a(l, x)) % g.chunks;
-            auto const [it, fresh] = seen.emplace(cost_signature(g, keys[k], s, tc, o.shift_unit), out.blocks.size());
+            auto const [it, fresh] = seen.emplace(cost_signature(g, keys[k], s, tc, o), out.blocks.size());
             if (fresh) out.blocks.push_back(b);
             start_block& m = out.blocks[it->second];
             if (b.rows.begin < m.rows.begin || (b.rows.begin == m.rows.begin && b.cols.begin < m.cols.begin)) m = b;

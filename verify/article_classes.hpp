@@ -60,6 +60,7 @@ struct class_options {
     class_walk walk = class_walk::column;
     unsigned unit_width = 4;   // bytes of one unit (the access's width; the element for column_spread)
     unsigned shift_unit = 4;   // a shift of every byte by a multiple of this keeps the cost (1: any shift)
+    bool banks = true;         // the cost is a bank load (an access); false: distinct stored columns (column_spread)
     std::uint64_t most_blocks = 200000;
 };
 

@@ -109,7 +109,7 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
 std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& t, std::uint64_t starts, std::uint64_t cols,
                                                           std::chrono::steady_clock::time_point deadline) {
     if (!t.article || cols != t.cols()) return std::nullopt;
-    auto const classes = article_classes(*t.article, t.rows(), {class_walk::column, t.shape.elem, 1});
+    auto const classes = article_classes(*t.article, t.rows(), {class_walk::column, t.shape.elem, 1, false});
     if (!classes) return std::nullopt;
     std::uint64_t const direct_from = classes->direct_from;
     bool const has_tail = direct_from != ~std::uint64_t(0) && direct_from < starts;

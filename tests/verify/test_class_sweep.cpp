@@ -205,7 +205,7 @@ TEST_CASE("every column_spread window of the period has the distinct columns of 
                           layout_params{192, 1, 1}, layout_params{144, 4, 4}, layout_params{320, 4, 4}}) {
         CAPTURE(article_spec(p));
         auto const t = article_tile(p, all_rows);
-        auto const classes = article_classes(p, all_rows, {class_walk::column, p.elem, 1});
+        auto const classes = article_classes(p, all_rows, {class_walk::column, p.elem, 1, false});
         REQUIRE(classes);
         std::uint64_t const cols = t.cols(), per_block = 32 * (p.tc / p.elem);
         auto const distinct = [&](std::uint64_t y0, std::uint64_t x) {
