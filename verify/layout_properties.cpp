@@ -43,12 +43,37 @@ std::uint64_t rows_to_check(layout_subject const& t, std::uint64_t period, prope
     return period;
 }
 
+// Two cells of one row y in [from, to) that share a byte offset inside the
+// row's pitch, as (y, x1, y, x2), x1 the first cell there.
+std::optional<std::vector<std::uint64_t>> first_in_row_collision(layout_subject const& t, std::uint64_t from,
+                                                                  std::uint64_t to) {
+    constexpr std::uint64_t none = ~std::uint64_t(0);
+    std::uint64_t const cols = t.cols();
+    if (t.pitch == 0 || t.pitch > (1u << 24)) return std::nullopt;
+    std::vector<std::uint64_t> offsets(cols), at(t.pitch, none), stamp(t.pitch, none);
+    for (std::uint64_t y = from; y < to; ++y) {
+        t.row_offsets_of(y, 0, cols, offsets.data());
+        for (std::uint64_t x = 0; x < cols; ++x) {
+            std::uint64_t const in_row = offsets[x] - y * t.pitch;
+            if (offsets[x] < y * t.pitch || in_row >= t.pitch) continue;
+            if (stamp[in_row] == y) return std::vector<std::uint64_t>{y, at[in_row], y, x};
+            stamp[in_row] = y, at[in_row] = x;
+        }
+    }
+    return std::nullopt;
+}
+
 // The first two cells of the first rows (about 2^16 cells, below `rows`)
 // that share a byte offset, as (y1, x1, y2, x2): a candidate for
 // bijection's counterexample, which the solver then confirms and makes the
 // smallest. Layouts whose rows are not powers of two collide in their first
 // rows, where the solver's own first model took 0.3-2.3 s (--nx 1293
-// --elem 2 over 2^32 rows).
+// --elem 2 over 2^32 rows). Rows of tens of thousands of cells leave only a
+// few rows to that budget: then two cells of one row that share an offset
+// inside the row's pitch, in the first 64 rows or 2^22 cells (one array of
+// the pitch's bytes, no map), are the candidate (--nx 18316 --elem 4
+// collides in row 4, --nx 13632 --elem 16 in row 64: the solver's own first
+// model took 2.5 s for each).
 std::optional<std::vector<std::uint64_t>> first_collision(layout_subject const& t, std::uint64_t rows) {
     std::uint64_t const cols = t.cols(), scan = std::min<std::uint64_t>(rows, std::max<std::uint64_t>(1, (1u << 16) / cols));
     std::unordered_map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> first;
@@ -60,7 +85,7 @@ std::optional<std::vector<std::uint64_t>> first_collision(layout_subject const& 
             if (!fresh) return std::vector<std::uint64_t>{it->second.first, it->second.second, y, x};
         }
     }
-    return std::nullopt;
+    return first_in_row_collision(t, scan, std::min<std::uint64_t>(rows, std::max<std::uint64_t>(64, (1u << 22) / cols)));
 }
 
 // The smallest violation of row_permutation in the first rows (about 2^16

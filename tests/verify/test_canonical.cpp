@@ -5,6 +5,7 @@
 // whichever model Z3 returned and whichever thread asked.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -362,4 +363,38 @@ TEST_CASE("decide_by_negation: a violation past the scan is the solver's smalles
     decide_by_negation(p, r, {!(y < 50000u) && x == 2u}, vars, replay);
     CHECK(r.outcome == verdict::refuted);
     CHECK(variables_of(r, {"y", "x"}) == std::vector<std::uint64_t>{50000, 2});
+}
+
+TEST_CASE("bijection's counterexample on rows of thousands of cells is the first collision, as enumeration finds it",
+          "[verify][canonical]") {
+    // Rows of 13632 .. 20001 cells: the global scan's 2^16 cells hold 3-4
+    // rows, the first collision lies in row 1, 4 or 64; the candidate of the
+    // in-row scan, confirmed and made the smallest by the solver, must be
+    // the first (y1, x1, y2, x2) in order. The article's rows are kept
+    // (row_locality), so a cell's partner is in its own row: the first x1
+    // of the first row with a partner, and its smallest partner.
+    unsigned past_global_scan = 0;
+    for (layout_params const l : {layout_params{18316, 4, 4}, layout_params{13632, 16, 16}, layout_params{20001, 1, 1}}) {
+        CAPTURE(l.nx, l.elem, l.tc);
+        auto const s = article_subject(l, all_32bit_rows);
+        std::optional<std::vector<std::uint64_t>> first;
+        for (std::uint64_t y = 0; y < 1024 && !first; ++y) {
+            std::vector<std::pair<std::uint64_t, std::uint64_t>> by_offset;  // (offset, x), sorted
+            for (std::uint64_t x = 0; x < l.nx; ++x) by_offset.push_back({s.offset(y, x), x});
+            std::sort(by_offset.begin(), by_offset.end());
+            for (std::size_t i = 0; i + 1 < by_offset.size(); ++i) {
+                if (by_offset[i].first != by_offset[i + 1].first) continue;
+                std::vector<std::uint64_t> const pair{y, by_offset[i].second, y, by_offset[i + 1].second};
+                if (!first || pair < *first) first = pair;  // the smallest x1, then its smallest partner
+            }
+        }
+        REQUIRE(first);
+        past_global_scan += first->at(0) >= 3;
+        prover p(10000);
+        auto const r = prove_bijection(p, s, s.period_rows);
+        REQUIRE(r.outcome == verdict::refuted);
+        CHECK(variables_of(r, {"y1", "x1", "y2", "x2"}) == *first);
+        CHECK_FALSE(r.evidence.contains("not_smallest"));
+    }
+    CHECK(past_global_scan == 2);  // rows 4 and 64: the in-row scan's candidates
 }
