@@ -84,6 +84,12 @@ public:
         if (at < c) add(at, c, false, residue);
     }
     std::size_t count() const { return classes_; }
+    // An s of the class: its zone value, or its run's first s of its residue.
+    std::uint64_t value_of(std::size_t local_class) const {
+        auto const it = std::upper_bound(segments_.begin(), segments_.end(), local_class,
+                                         [](std::size_t c, segment const& seg) { return c < seg.first_class; }) - 1;
+        return it->first + (local_class - it->first_class) * g_;
+    }
     // The class of s (s = residue mod g).
     std::size_t of(std::uint64_t s) const {
         auto const it = std::upper_bound(segments_.begin(), segments_.end(), s,
@@ -121,65 +127,6 @@ struct class_key {
         return std::tie(d, residue, position) < std::tie(o.d, o.residue, o.position);
     }
 };
-
-// Each class's first block: of all its blocks whose rows lie below
-// `row_end` (one period's, or a finite tile's, article_classes.hpp), the
-// one whose first start comes first (rows, then columns), so that the first
-// start with a figure among the classes' blocks is the first of all; none
-// for a class with no such block (a tile shorter than a period).
-//
-// Blocks come in the order (h, l, x). A key's tiles (l, x) are met once
-// each h, their s stepping by 2^b mod C, so each key's blocks are walked in
-// that order, each class's first kept, until every class of the key has
-// one or the rows end. Every s of the key's residue comes once per tile and
-// period (h -> s is one-to-one), so in a period a key of many tiles has its
-// classes after a few h (each class needs one of its tiles to land on it),
-// and a key of few tiles after at most a period of h, a few tiles' work
-// each: far less than every block of the period. Nothing if the walk
-// exceeds `most_steps` tile visits.
-std::optional<std::vector<start_block>> first_blocks(geometry const& g, std::vector<std::size_t> const& key_of,
-                                                     std::vector<class_key> const& keys,
-                                                     std::vector<s_classes> const& classes,
-                                                     std::vector<std::size_t> const& first_class, std::size_t total,
-                                                     std::uint64_t row_end, double most_steps = 2e9) {
-    constexpr std::uint64_t none = ~std::uint64_t(0);
-    std::uint64_t const c = g.chunks, step = (std::uint64_t(1) << g.b) % c;
-    std::uint64_t const h_end = std::min(g.h_count, (row_end >> g.b) + 1);
-    // Each key's tiles (l, x), in that order.
-    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> tiles_of(keys.size());
-    for (std::uint64_t l = 0; l < g.blocks; ++l)
-        for (std::uint64_t x = 0; x <= g.last_x; ++x)
-            tiles_of[key_of[x * g.blocks + l]].push_back({std::uint32_t(l), std::uint32_t(x)});
-    std::vector<start_block> out(total, start_block{{none, none}, {none, none}});
-    std::vector<std::uint32_t> class_at(c);  // of the key: s -> its class, for s of the key's residue
-    std::vector<std::uint64_t> s_now;
-    double steps = 0;
-    for (std::size_t k = 0; k < keys.size(); ++k) {
-        auto const& tiles = tiles_of[k];
-        s_classes const& cls = classes[k];
-        for (std::uint64_t s = keys[k].residue % g.g; s < c; s += g.g) class_at[s] = std::uint32_t(cls.of(s));
-        s_now.clear();
-        for (auto const& [l, x] : tiles) s_now.push_back(g.a(l, x) % c);
-        start_block* const mine = &out[first_class[k]];
-        std::size_t left = cls.count();
-        for (std::uint64_t h = 0; h < h_end && left > 0; ++h) {
-            steps += double(tiles.size());
-            if (steps > most_steps) return std::nullopt;
-            for (std::size_t i = 0; i < tiles.size(); ++i) {
-                start_block& b = mine[class_at[s_now[i]]];
-                std::uint64_t const y = g.row(h, tiles[i].first);
-                if (b.rows.begin == none && y < row_end) {
-                    std::uint64_t const x = tiles[i].second;
-                    b = start_block{{y, y + 32}, {32 * x * g.per_chunk, std::min(32 * (x + 1) * g.per_chunk, g.per_row)}};
-                    --left;
-                }
-                s_now[i] += step;
-                if (s_now[i] >= c) s_now[i] -= c;
-            }
-        }
-    }
-    return out;
-}
 
 // What the cost of every start of a block depends on, besides its place in
 // the block (which fixes each lane's block k, row and j = yl ^ xl): with
@@ -228,34 +175,86 @@ std::vector<std::int64_t> cost_signature(geometry const& g, class_key const& key
 }
 
 struct merged_blocks {
-    std::vector<start_block> blocks;
-    std::vector<std::size_t> index;  // of each class (first_class[key] + its own), its merged class
+    std::vector<start_block> blocks;  // of each merged class that occurs, its first block
+    std::vector<std::size_t> index;   // of each class (first_class[key] + its own), its merged class's; ~0 if none
 };
 
-// The classes merged by cost signature (of each its first block's s), each
-// merged class's block the first of its classes' blocks (rows, then
-// columns); classes with no block (a finite tile's that do not occur) left
-// out, their index ~0.
-merged_blocks merged_classes(geometry const& g, std::vector<class_key> const& keys,
-                             std::vector<std::size_t> const& first_class, std::vector<start_block> const& blocks,
-                             class_options const& o, std::uint64_t tc) {
+// The classes merged by cost signature, and each merged class's first
+// block: of all the blocks of its classes whose rows lie below `row_end`
+// (one period's, or a finite tile's, article_classes.hpp), the one whose
+// first start comes first (rows, then columns), so that the first start
+// with a figure among the classes' blocks is the first of all; merged
+// classes with no such block (a tile shorter than a period) dropped.
+//
+// Blocks come in the order (h, l, x): the tiles (l, x) are walked in that
+// order once each h, their s stepping by 2^b mod C, and the first block
+// met of each merged class kept. A tile leaves the walk once every class
+// of its key has its merged class's block, and the walk stops when every
+// merged class has one. Every s of a key's residue comes once per tile and
+// period (h -> s is one-to-one), so in a period each class has its block
+// by the period's end; a merged class of many tiles has it after a few h,
+// and the tiles left are those of few, rare keys. Nothing if the walk
+// exceeds `most_steps` tile visits.
+std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<std::size_t> const& key_of,
+                                                 std::vector<class_key> const& keys, std::vector<s_classes> const& classes,
+                                                 std::vector<std::size_t> const& first_class, std::size_t total,
+                                                 std::uint64_t row_end, class_options const& o, std::uint64_t tc,
+                                                 double most_steps = 2e9) {
     constexpr std::uint64_t none = ~std::uint64_t(0);
+    // Each class's merged class, and the classes of each merged class's keys.
     std::map<std::vector<std::int64_t>, std::size_t> seen;
-    merged_blocks out{{}, std::vector<std::size_t>(blocks.size(), ~std::size_t(0))};
-    for (std::size_t k = 0; k < keys.size(); ++k) {
-        std::size_t const end = k + 1 < keys.size() ? first_class[k + 1] : blocks.size();
-        for (std::size_t i = first_class[k]; i < end; ++i) {
-            start_block const& b = blocks[i];
-            if (b.rows.begin == none) continue;
-            std::uint64_t const h = b.rows.begin >> g.b, l = (b.rows.begin >> 5) % g.blocks, x = b.cols.begin / (32 * g.per_chunk);
-            std::uint64_t const s = (h % g.h_count * ((std::uint64_t(1) << g.b) % g.chunks) + g.a(l, x)) % g.chunks;
-            auto const [it, fresh] = seen.emplace(cost_signature(g, keys[k], s, tc, o), out.blocks.size());
-            if (fresh) out.blocks.push_back(b);
-            start_block& m = out.blocks[it->second];
-            if (b.rows.begin < m.rows.begin || (b.rows.begin == m.rows.begin && b.cols.begin < m.cols.begin)) m = b;
-            out.index[i] = it->second;
+    std::vector<std::size_t> merged_of(total);
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        for (std::size_t c = 0; c < classes[k].count(); ++c)
+            merged_of[first_class[k] + c] =
+                seen.emplace(cost_signature(g, keys[k], classes[k].value_of(c), tc, o), seen.size()).first->second;
+    std::size_t const merged = seen.size();
+    if (merged > o.most_blocks) return std::nullopt;
+    std::vector<std::vector<std::uint32_t>> keys_of(merged);  // a key once for each of its classes there
+    std::vector<std::size_t> open_classes(keys.size());       // of each key, classes whose merged class has no block
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        for (std::size_t c = 0; c < classes[k].count(); ++c) {
+            keys_of[merged_of[first_class[k] + c]].push_back(std::uint32_t(k));
+            ++open_classes[k];
         }
+    struct walked {
+        std::uint32_t l, x;
+        std::size_t key;
+        std::uint64_t s;
+    };
+    std::uint64_t const c = g.chunks, step = (std::uint64_t(1) << g.b) % c;
+    std::vector<walked> tiles;
+    for (std::uint64_t l = 0; l < g.blocks; ++l)
+        for (std::uint64_t x = 0; x <= g.last_x; ++x)
+            tiles.push_back({std::uint32_t(l), std::uint32_t(x), key_of[x * g.blocks + l], g.a(l, x) % c});
+    std::vector<start_block> first(merged, start_block{{none, none}, {none, none}});
+    std::size_t left = merged;
+    std::uint64_t const h_end = std::min(g.h_count, (row_end >> g.b) + 1);
+    double steps = 0;
+    for (std::uint64_t h = 0; h < h_end && left > 0 && !tiles.empty(); ++h) {
+        steps += double(tiles.size());
+        if (steps > most_steps) return std::nullopt;
+        for (walked& t : tiles) {
+            std::uint64_t const y = g.row(h, t.l);
+            std::size_t const m = merged_of[first_class[t.key] + classes[t.key].of(t.s)];
+            if (first[m].rows.begin == none && y < row_end) {
+                first[m] = start_block{{y, y + 32}, {32 * t.x * g.per_chunk, std::min(32 * (t.x + 1) * g.per_chunk, g.per_row)}};
+                --left;
+                for (std::uint32_t k : keys_of[m]) --open_classes[k];
+            }
+            t.s += step;
+            if (t.s >= c) t.s -= c;
+        }
+        tiles.erase(std::remove_if(tiles.begin(), tiles.end(), [&](walked const& t) { return open_classes[t.key] == 0; }),
+                    tiles.end());
     }
+    if (g.periods && left > 0) return std::nullopt;  // not reached: every class comes in a period
+    // The merged classes that occur, in order; each class's index among them.
+    merged_blocks out;
+    std::vector<std::size_t> kept(merged, ~std::size_t(0));
+    for (std::size_t m = 0; m < merged; ++m)
+        if (first[m].rows.begin != none) kept[m] = out.blocks.size(), out.blocks.push_back(first[m]);
+    for (std::size_t i = 0; i < total; ++i) out.index.push_back(kept[merged_of[i]]);
     return out;
 }
 
@@ -321,20 +320,12 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     // not occur there dropped, and the starts from the first row of the
     // last blocks on swept directly.
     std::uint64_t const direct_from = g.periods ? ~std::uint64_t(0) : (g.tile_rows - 32) / 32 * 32;
-    auto found_blocks = first_blocks(g, key_of, keys, classes, first_class, total, direct_from);
-    if (!found_blocks) return std::nullopt;
-    if (g.periods)
-        for (auto const& b : *found_blocks)
-            if (b.rows.begin == ~std::uint64_t(0)) return std::nullopt;  // not reached: every class comes in a period
-    // Classes of equal cost signature are one class, its block the first of theirs.
-    auto merged = merged_classes(g, keys, first_class, *found_blocks, o, std::uint64_t(p.tc));
-    if (merged.blocks.size() > o.most_blocks) return std::nullopt;
-    std::size_t const before = std::size_t(std::count_if(merged.index.begin(), merged.index.end(),
-                                                         [](std::size_t i) { return i != ~std::size_t(0); }));
-    auto const in_merged = [index = std::move(merged.index), class_of](std::uint64_t y, std::uint64_t c) {
+    auto merged = merged_first_blocks(g, key_of, keys, classes, first_class, total, direct_from, o, std::uint64_t(p.tc));
+    if (!merged) return std::nullopt;
+    auto const in_merged = [index = std::move(merged->index), class_of](std::uint64_t y, std::uint64_t c) {
         return index[class_of(y, c)];
     };
-    return start_classes{std::move(merged.blocks), direct_from, in_merged, before};
+    return start_classes{std::move(merged->blocks), direct_from, in_merged, total};
 }
 
 }  // namespace swz::verify
