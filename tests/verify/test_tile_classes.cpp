@@ -216,3 +216,45 @@ TEST_CASE("every start of a finite tile loads the banks as its place in its clas
     CHECK(compared >= 20);
     CHECK(merged >= 6);  // classes of several keys merged, odd rows of narrow chunks among them
 }
+
+// The layouts above have rows of at most 200 chunks, a few keys each; rows
+// of 300-3000 chunks have hundreds of keys whose classes merge. Random such
+// layouts (every element size, chunks of the element or of 16 bytes) on
+// finite tiles of 300-4300 rows: the classes' figure and first start equal
+// the whole tile's sweep for row and column accesses of several widths and
+// for column_spread.
+TEST_CASE("classes of starts on tiles of long rows give the whole tile's figure and first start", "[verify][exhaustive]") {
+    std::uint64_t x = 987654321;
+    unsigned compared = 0;
+    for (int i = 0; i < 30; ++i) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        unsigned const elems[] = {1, 2, 4, 8, 16};
+        unsigned const e = elems[x % 5], tc = (x >> 40) % 2 ? 16u : e;
+        std::uint32_t const nx = std::uint32_t(300 + (x >> 8) % 2700) / (tc / e) * (tc / e);
+        std::uint64_t const rows = 300 + (x >> 24) % 4000;
+        layout_params const p{nx, e, tc};
+        CAPTURE(article_spec(p), rows);
+        auto const t = article_tile(p, rows);
+        for (std::string access : {"row", "column", "row.1", "column.1", "column.2", "row.4"}) {
+            CAPTURE(access);
+            auto const a = access_on(access, t, start_lemmas{});
+            if (!std::holds_alternative<access_subject>(a)) continue;
+            auto const& w = std::get<access_subject>(a);
+            if (!w.not_applicable.empty()) continue;
+            auto const by_classes = sweep_access_by_classes(w, far);
+            if (!by_classes) continue;
+            auto const whole = whole_sweep(w, far);
+            REQUIRE(whole);
+            CHECK(by_classes->swept.figure == whole.figure);
+            CHECK(by_classes->swept.start == whole.start);
+            ++compared;
+        }
+        auto const spread = sweep_spread_by_classes(t, rows - 31, p.nx, far);
+        if (!spread) continue;
+        auto const whole = sweep_column_spread(t, rows - 31, p.nx, spread_window, far);
+        CHECK(spread->swept.figure == whole.figure);
+        CHECK(spread->swept.start == whole.start);
+        ++compared;
+    }
+    CHECK(compared > 100);
+}
