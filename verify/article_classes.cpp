@@ -258,22 +258,17 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
     return out;
 }
 
-}  // namespace
-
-std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
-    auto const found = geometry_of(p, tile_rows, o.unit_width);
-    if (!found) return std::nullopt;
-    geometry const& g = *found;
-    if (o.walk == class_walk::row && g.per_row < 32) return std::nullopt;
-    // Every block (l, x) of 32 rows and 32 chunks, its key.
+// Every block (l, x) of 32 rows and 32 chunks, its key: the keys in the
+// order first met (x, then l), and each block's, at [x * blocks + l].
+std::pair<std::vector<class_key>, std::vector<std::size_t>> tile_keys(geometry const& g, class_walk walk) {
     std::map<class_key, std::size_t> key_index;
     std::vector<class_key> keys;
-    std::vector<std::size_t> key_of;  // [x * blocks + l]
+    std::vector<std::size_t> key_of;
     for (std::uint64_t x = 0; x <= g.last_x; ++x)
         for (std::uint64_t l = 0; l < g.blocks; ++l) {
             std::uint64_t const a0 = g.a(l, x);
             class_key k{{0}, a0 % g.g, 0};
-            if (o.walk == class_walk::column) {
+            if (walk == class_walk::column) {
                 // Rows y0 .. y0 + 31 of one chunk column: this block and the next 32 rows.
                 k.d.push_back(g.d(g.a(l + 1, x), a0));
                 k.position = x == g.last_x;
@@ -290,6 +285,17 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
             if (fresh) keys.push_back(k);
             key_of.push_back(it->second);
         }
+    return {std::move(keys), std::move(key_of)};
+}
+
+}  // namespace
+
+std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
+    auto const found = geometry_of(p, tile_rows, o.unit_width);
+    if (!found) return std::nullopt;
+    geometry const& g = *found;
+    if (o.walk == class_walk::row && g.per_row < 32) return std::nullopt;
+    auto const [keys, key_of] = tile_keys(g, o.walk);
     // A run's classes: the residues of s * TC mod the shift unit, s stepping by g.
     std::uint64_t const tc = std::uint64_t(p.tc);
     std::uint64_t const run_values = o.shift_unit <= 1 ? 1 : o.shift_unit / gcd_of(tc * g.g % o.shift_unit, o.shift_unit);

@@ -82,7 +82,7 @@ struct start_classes {
     // The class of start (y, c) of the period (a row access: the row and
     // column of the window's first unit), y below direct_from, for tests.
     std::function<std::size_t(std::uint64_t y, std::uint64_t c)> class_of;
-    std::size_t before_merge = 0;  // the classes (with a block) before those of one cost signature were merged
+    std::size_t before_merge = 0;  // the classes of the period before those of one cost signature were merged
 };
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o);
 
