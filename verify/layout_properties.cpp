@@ -69,11 +69,12 @@ std::optional<std::vector<std::uint64_t>> first_in_row_collision(layout_subject 
 // smallest. Layouts whose rows are not powers of two collide in their first
 // rows, where the solver's own first model took 0.3-2.3 s (--nx 1293
 // --elem 2 over 2^32 rows). Rows of tens of thousands of cells leave only a
-// few rows to that budget: then two cells of one row that share an offset
-// inside the row's pitch, in the first 64 rows or 2^22 cells (one array of
-// the pitch's bytes, no map), are the candidate (--nx 18316 --elem 4
-// collides in row 4, --nx 13632 --elem 16 in row 64: the solver's own first
-// model took 2.5 s for each).
+// few rows to that budget: there (fewer than 64 rows scanned) two cells of
+// one row that share an offset inside the row's pitch, in the first 128
+// rows (one array of the pitch's bytes, no map), are the candidate (--nx
+// 18316 --elem 4 collides in row 4, --nx 13632 --elem 16 in row 64: the
+// solver's own first model took 2.5 s for each). Narrower rows skip it: on
+// a layout that is a bijection it only costs (4096 cells a row: 11 ms).
 std::optional<std::vector<std::uint64_t>> first_collision(layout_subject const& t, std::uint64_t rows) {
     std::uint64_t const cols = t.cols(), scan = std::min<std::uint64_t>(rows, std::max<std::uint64_t>(1, (1u << 16) / cols));
     std::unordered_map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> first;
@@ -85,7 +86,8 @@ std::optional<std::vector<std::uint64_t>> first_collision(layout_subject const& 
             if (!fresh) return std::vector<std::uint64_t>{it->second.first, it->second.second, y, x};
         }
     }
-    return first_in_row_collision(t, scan, std::min<std::uint64_t>(rows, std::max<std::uint64_t>(64, (1u << 22) / cols)));
+    if (scan >= 64) return std::nullopt;  // rows of fewer than 1024 cells: the global scan held enough of them
+    return first_in_row_collision(t, scan, std::min<std::uint64_t>(rows, 128));
 }
 
 // The smallest violation of row_permutation in the first rows (about 2^16
