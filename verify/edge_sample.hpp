@@ -8,13 +8,6 @@
 
 namespace swz::verify {
 
-inline std::vector<std::uint64_t> edge_sample(std::uint64_t n, std::uint64_t k) {
-    std::vector<std::uint64_t> out;
-    for (std::uint64_t v = 0; v < n && v < k; ++v) out.push_back(v);
-    for (std::uint64_t v = n > 2 * k ? n - k : k; v < n; ++v) out.push_back(v);
-    return out;
-}
-
 // The same values in the same order, none stored (a row step's sample of
 // 2^32 rows holds 2 * (step + 64) of them, tens of MB over the steps
 // tried): f(v) for each until one returns false; whether none did.
@@ -25,6 +18,16 @@ bool each_edge_sample(std::uint64_t n, std::uint64_t k, F&& f) {
     for (std::uint64_t v = n > 2 * k ? n - k : k; v < n; ++v)
         if (!f(v)) return false;
     return true;
+}
+
+// The sample, stored.
+inline std::vector<std::uint64_t> edge_sample(std::uint64_t n, std::uint64_t k) {
+    std::vector<std::uint64_t> out;
+    each_edge_sample(n, k, [&](std::uint64_t v) {
+        out.push_back(v);
+        return true;
+    });
+    return out;
 }
 
 }  // namespace swz::verify

@@ -102,11 +102,16 @@ TEST_CASE("a row that is not x XOR a constant refutes row_xor", "[verify][known-
 
 TEST_CASE("the edge sample visited one value at a time is the stored one, in order, and stops where asked", "[verify]") {
     // bank_period.cpp's conjecture walks each_edge_sample; edge_sample
-    // stores the same values.
+    // stores the same values: the first k and the last k of 0 .. n-1, once
+    // each, ascending (written here from that definition).
     for (std::uint64_t n : {0ull, 1ull, 5ull, 63ull, 64ull, 127ull, 128ull, 129ull, 200ull, 1293ull, 4096ull})
         for (std::uint64_t k : {0ull, 1ull, 3ull, 64ull, 65ull, 256ull, 300ull}) {
             CAPTURE(n, k);
+            std::vector<std::uint64_t> expected;
+            for (std::uint64_t v = 0; v < n; ++v)
+                if (v < k || v + k >= n) expected.push_back(v);
             auto const stored = edge_sample(n, k);
+            CHECK(stored == expected);
             std::vector<std::uint64_t> seen;
             CHECK(each_edge_sample(n, k, [&](std::uint64_t v) {
                 seen.push_back(v);
