@@ -40,6 +40,16 @@ std::vector<layout_params> layouts() {
             {75, 4, 4},  {160, 1, 8}, {200, 1, 1}, {34, 8, 16}, {68, 2, 4}};
 }
 
+// Periods short enough to check start by start (or window by window),
+// then `merging`: rows of 4-8 blocks of chunks, where classes of several
+// keys merge.
+std::vector<layout_params> start_by_start(std::vector<layout_params> const& merging) {
+    std::vector<layout_params> out{{40, 4, 8}, {96, 1, 4}, {72, 2, 4}, {51, 1, 1}, {33, 2, 2}, {24, 1, 1},
+                                   {17, 4, 4}, {100, 2, 4}, {35, 1, 1}, {45, 2, 2}, {42, 2, 2}};
+    out.insert(out.end(), merging.begin(), merging.end());
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("classes of starts give the whole period's figure and first start", "[verify][exhaustive]") {
@@ -152,11 +162,7 @@ TEST_CASE("classes of starts apply to the article's formula on long periods only
 // start, whatever the figure asked (the most, the fewest).
 TEST_CASE("every start of the period loads the banks as its place in its class's block", "[verify][exhaustive]") {
     unsigned compared = 0, merged = 0;
-    for (auto const& p : {layout_params{40, 4, 8}, layout_params{96, 1, 4}, layout_params{72, 2, 4}, layout_params{51, 1, 1},
-                          layout_params{33, 2, 2}, layout_params{24, 1, 1}, layout_params{17, 4, 4}, layout_params{100, 2, 4},
-                          layout_params{35, 1, 1}, layout_params{45, 2, 2}, layout_params{42, 2, 2},
-                          // rows of 4-8 blocks of chunks: classes of several keys merged
-                          layout_params{192, 1, 1}, layout_params{144, 4, 4}, layout_params{160, 2, 2}}) {
+    for (auto const& p : start_by_start({{192, 1, 1}, {144, 4, 4}, {160, 2, 2}})) {
         auto const t = article_tile(p, all_rows);
         std::uint64_t const period = t.period_rows;
         for (std::string name : {"column", "column.1", "column.2", "row", "row.1", "row.2"}) {
@@ -197,12 +203,7 @@ TEST_CASE("every start of the period loads the banks as its place in its class's
 TEST_CASE("every column_spread window of the period has the distinct columns of its place in its class's block",
           "[verify][exhaustive]") {
     unsigned merged = 0;
-    for (auto const& p : {layout_params{40, 4, 8}, layout_params{96, 1, 4}, layout_params{72, 2, 4}, layout_params{51, 1, 1},
-                          layout_params{33, 2, 2}, layout_params{24, 1, 1}, layout_params{17, 4, 4}, layout_params{100, 2, 4},
-                          layout_params{35, 1, 1}, layout_params{45, 2, 2}, layout_params{42, 2, 2},
-                          // rows of 4-8 blocks of chunks: classes of several keys merged
-                          layout_params{384, 4, 4}, layout_params{384, 1, 1}, layout_params{240, 2, 2},
-                          layout_params{192, 1, 1}, layout_params{144, 4, 4}, layout_params{320, 4, 4}}) {
+    for (auto const& p : start_by_start({{384, 4, 4}, {384, 1, 1}, {240, 2, 2}, {192, 1, 1}, {144, 4, 4}, {320, 4, 4}})) {
         CAPTURE(article_spec(p));
         auto const t = article_tile(p, all_rows);
         auto const classes = article_classes(p, all_rows, {class_walk::column, p.elem, 1, false});
