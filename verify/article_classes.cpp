@@ -26,6 +26,8 @@ struct geometry {
     std::uint64_t tile_rows;
     bool periods;             // the tile holds a whole period and 64 rows more (else it is a window of one)
 
+    // How s moves from one h to the next: by 2^b mod C.
+    std::uint64_t step() const { return (std::uint64_t(1) << b) % chunks; }
     // The first row of block l of 2^b h .. 2^b (h + 1) - 1.
     std::uint64_t row(std::uint64_t h, std::uint64_t l) const { return (h << b) + 32 * l; }
     // The s-offset of block (l, x): 32 (l ^ x), and 2^b for the next h's first block.
@@ -222,7 +224,7 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
         std::size_t key;
         std::uint64_t s;
     };
-    std::uint64_t const c = g.chunks, step = (std::uint64_t(1) << g.b) % c;
+    std::uint64_t const c = g.chunks, step = g.step();
     std::vector<walked> tiles;
     for (std::uint64_t l = 0; l < g.blocks; ++l)
         for (std::uint64_t x = 0; x <= g.last_x; ++x)
@@ -318,7 +320,7 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     auto const class_of = [t](std::uint64_t y, std::uint64_t c) {
         geometry const& g = t->g;
         std::uint64_t const l = (y >> 5) % g.blocks, x = c / (32 * g.per_chunk), key = t->key_of[x * g.blocks + l];
-        std::uint64_t const s = ((y >> g.b) % g.h_count * ((std::uint64_t(1) << g.b) % g.chunks) + g.a(l, x)) % g.chunks;
+        std::uint64_t const s = ((y >> g.b) % g.h_count * g.step() + g.a(l, x)) % g.chunks;
         return t->first_class[key] + t->classes[key].of(s);
     };
     // A finite tile shorter than a period and 64 rows: its blocks whose
