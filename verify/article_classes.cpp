@@ -88,9 +88,23 @@ public:
     std::size_t count() const { return classes_; }
     // An s of the class: its zone value, or its run's first s of its residue.
     std::uint64_t value_of(std::size_t local_class) const {
-        auto const it = std::upper_bound(segments_.begin(), segments_.end(), local_class,
-                                         [](std::size_t c, segment const& seg) { return c < seg.first_class; }) - 1;
-        return it->first + (local_class - it->first_class) * g_;
+        segment const& seg = segment_of(local_class);
+        return seg.first + (local_class - seg.first_class) * g_;
+    }
+    // How many s of the residue the class holds in one period (a zone's: one).
+    std::uint64_t value_count(std::size_t local_class) const {
+        segment const& seg = segment_of(local_class);
+        if (seg.zone) return 1;
+        std::uint64_t const r = local_class - seg.first_class;
+        return (seg.values - r + run_values_ - 1) / run_values_;
+    }
+    // Calls f(s) for each s of the class.
+    template <class F>
+    void for_each_value(std::size_t local_class, F&& f) const {
+        segment const& seg = segment_of(local_class);
+        std::uint64_t const r = local_class - seg.first_class;
+        if (seg.zone) return f(seg.first + r * g_);
+        for (std::uint64_t k = r; k < seg.values; k += run_values_) f(seg.first + k * g_);
     }
     // The class of s (s = residue mod g).
     std::size_t of(std::uint64_t s) const {
@@ -108,6 +122,10 @@ private:
         bool zone;
         std::size_t first_class;
     };
+    segment const& segment_of(std::size_t local_class) const {
+        return *(std::upper_bound(segments_.begin(), segments_.end(), local_class,
+                                  [](std::size_t c, segment const& seg) { return c < seg.first_class; }) - 1);
+    }
     void add(std::uint64_t begin, std::uint64_t end, bool zone, std::uint64_t residue) {
         std::uint64_t const first = begin + (residue + g_ - begin % g_) % g_;
         if (first >= end) return;
@@ -181,6 +199,90 @@ struct merged_blocks {
     std::vector<std::size_t> index;   // of each class (first_class[key] + its own), its merged class's; ~0 if none
 };
 
+std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
+    return std::uint64_t((unsigned __int128)a * b % m);
+}
+// The inverse of a mod m (a and m coprime).
+std::uint64_t inverse_mod(std::uint64_t a, std::uint64_t m) {
+    std::int64_t r0 = std::int64_t(m), r1 = std::int64_t(a % m), t0 = 0, t1 = 1;
+    while (r1 != 0) {
+        std::int64_t const q = r0 / r1;
+        std::tie(r0, r1) = std::make_tuple(r1, r0 - q * r1);
+        std::tie(t0, t1) = std::make_tuple(t1, t0 - q * t1);
+    }
+    return std::uint64_t((t0 % std::int64_t(m) + std::int64_t(m)) % std::int64_t(m));
+}
+
+// When each tile (block (l, x) of 32 rows and 32 chunks in 2^b rows) meets
+// an s. Tile (l, x)'s s at h is s0 + h step mod C, s0 = a(l, x) mod C, all
+// of one residue mod g; with s = residue + g j it meets s at
+//   h = (j(s) - j(s0)) inv mod H,   H = C / g = the h of a period,
+// inv the inverse of step / g mod H (step / g = 2^b / g mod H, and 2^b / g
+// and C / g are coprime). So with phase(s) = j(s) inv mod H, the tile meets
+// s at h = phase(s) - phase(s0) mod H, and of a key's tiles the first to
+// meet s is the one whose phase is the nearest at or below phase(s),
+// cyclically; of tiles of equal phase (they meet s at the same h), the
+// first in (l, x) order.
+class tile_phases {
+public:
+    tile_phases(geometry const& g, std::vector<std::size_t> const& key_of, std::size_t keys)
+        : g_(g), h_count_(g.h_count), inv_(g.h_count == 1 ? 0 : inverse_mod(g.step() / g.g, g.h_count)) {
+        std::uint64_t const across = g.last_x + 1, tiles = g.blocks * across;
+        // Counting sorts, stable: by phase, then by key; tiles enumerated in (l, x) order.
+        std::vector<std::uint32_t> phase_of(tiles), by_phase(tiles);
+        std::vector<std::uint32_t> count(h_count_ + 1, 0);
+        for (std::uint64_t i = 0; i < tiles; ++i) {
+            phase_of[i] = std::uint32_t(phase(g.a(i / across, i % across) % g.chunks));
+            ++count[phase_of[i] + 1];
+        }
+        for (std::uint64_t p = 0; p < h_count_; ++p) count[p + 1] += count[p];
+        for (std::uint64_t i = 0; i < tiles; ++i) by_phase[count[phase_of[i]]++] = std::uint32_t(i);
+        begin_.assign(keys + 1, 0);
+        for (std::uint64_t i = 0; i < tiles; ++i) ++begin_[key_at(key_of, i) + 1];
+        for (std::size_t k = 0; k < keys; ++k) begin_[k + 1] += begin_[k];
+        std::vector<std::uint32_t> next(begin_.begin(), begin_.end() - 1);
+        order_.resize(tiles);
+        phases_.resize(tiles);
+        for (std::uint32_t i : by_phase) {
+            std::uint32_t const at = next[key_at(key_of, i)]++;
+            order_[at] = i;
+            phases_[at] = phase_of[i];
+        }
+    }
+    struct meeting {
+        std::uint64_t h, l, x;
+    };
+    // The first of key k's tiles to meet s: at h, tile (l, x).
+    meeting first(std::size_t k, std::uint64_t s) const {
+        auto const lo = phases_.begin() + std::ptrdiff_t(begin_[k]), hi = phases_.begin() + std::ptrdiff_t(begin_[k + 1]);
+        std::uint64_t const target = phase(s);
+        auto at = std::upper_bound(lo, hi, std::uint32_t(target));
+        std::uint64_t h = 0;
+        if (at == lo) at = hi;  // every phase above: the highest, one period round
+        std::uint32_t const p = *(at - 1);
+        h = (target + h_count_ - p) % h_count_;
+        std::uint32_t const i = order_[std::size_t(std::lower_bound(lo, at, p) - phases_.begin())];
+        std::uint64_t const across = g_.last_x + 1;
+        return {h, i / across, i % across};
+    }
+    // Key k's tiles, as (l, x) indices l * (last_x + 1) + x.
+    std::pair<std::uint32_t const*, std::uint32_t const*> tiles_of(std::size_t k) const {
+        return {order_.data() + begin_[k], order_.data() + begin_[k + 1]};
+    }
+
+private:
+    std::uint64_t phase(std::uint64_t s) const { return h_count_ == 1 ? 0 : mul_mod(s / g_.g, inv_, h_count_); }
+    // The key of tile i = l * (last_x + 1) + x (key_of is x-major).
+    std::size_t key_at(std::vector<std::size_t> const& key_of, std::uint64_t i) const {
+        return key_of[i % (g_.last_x + 1) * g_.blocks + i / (g_.last_x + 1)];
+    }
+    geometry g_;
+    std::uint64_t h_count_, inv_;
+    std::vector<std::uint32_t> begin_;   // key k's tiles: order_[begin_[k] .. begin_[k + 1])
+    std::vector<std::uint32_t> order_;   // tiles by key, then phase, then (l, x)
+    std::vector<std::uint32_t> phases_;  // their phases
+};
+
 // The classes merged by cost signature, and each merged class's first
 // block: of all the blocks of its classes whose rows lie below `row_end`
 // (one period's, or a finite tile's, article_classes.hpp), the one whose
@@ -188,22 +290,20 @@ struct merged_blocks {
 // with a figure among the classes' blocks is the first of all; merged
 // classes with no such block (a tile shorter than a period) dropped.
 //
-// Blocks come in the order (h, l, x): the tiles (l, x) are walked in that
-// order once each h, their s stepping by 2^b mod C, and the first block
-// met of each merged class kept. A tile leaves the walk once every class
-// of its key has its merged class's block, and the walk stops when every
-// merged class has one. Every s of a key's residue comes once per tile and
-// period (h -> s is one-to-one), so in a period each class has its block
-// by the period's end; a merged class of many tiles has it after a few h,
-// and the tiles left are those of few, rare keys. Nothing if the walk
-// exceeds `most_steps` tile visits.
+// A class of few s (a zone's one, a short run's few) takes, for each s,
+// the first of its key's tiles to meet it (tile_phases). A class of many s
+// is met within a few h by most tiles of its key: those tiles are walked h
+// by h, their s stepping by 2^b mod C, until every such class has a block
+// that no later h can precede. Nothing if the walk exceeds `most_steps`
+// tile visits.
 std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<std::size_t> const& key_of,
                                                  std::vector<class_key> const& keys, std::vector<s_classes> const& classes,
                                                  std::vector<std::size_t> const& first_class, std::size_t total,
                                                  std::uint64_t row_end, class_options const& o, std::uint64_t tc,
                                                  double most_steps = 2e9) {
     constexpr std::uint64_t none = ~std::uint64_t(0);
-    // Each class's merged class, and the classes of each merged class's keys.
+    constexpr std::uint64_t few_values = 64;  // a class of at most this many s: each s met directly
+    // Each class's merged class.
     std::map<std::vector<std::int64_t>, std::size_t> seen;
     std::vector<std::size_t> merged_of(total);
     for (std::size_t k = 0; k < keys.size(); ++k)
@@ -212,50 +312,76 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
                 seen.emplace(cost_signature(g, keys[k], classes[k].value_of(c), tc, o), seen.size()).first->second;
     std::size_t const merged = seen.size();
     if (merged > o.most_blocks) return std::nullopt;
-    std::vector<std::vector<std::uint32_t>> keys_of(merged);  // a key once for each of its classes there
-    std::vector<std::size_t> open_classes(keys.size());       // of each key, classes whose merged class has no block
+    // Each merged class's first block so far: its first row, then its block of chunks.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> first(merged, {none, none});
+    auto const offer = [&](std::size_t m, std::uint64_t h, std::uint64_t l, std::uint64_t x) {
+        std::uint64_t const y = g.row(h, l);
+        if (y < row_end && std::make_pair(y, x) < first[m]) first[m] = {y, x};
+    };
+    tile_phases const phases(g, key_of, keys.size());
+    std::vector<std::vector<std::size_t>> walked_classes(keys.size());  // of each key, the merged classes of its classes of many s
     for (std::size_t k = 0; k < keys.size(); ++k)
         for (std::size_t c = 0; c < classes[k].count(); ++c) {
-            keys_of[merged_of[first_class[k] + c]].push_back(std::uint32_t(k));
-            ++open_classes[k];
+            std::size_t const m = merged_of[first_class[k] + c];
+            if (classes[k].value_count(c) > few_values) walked_classes[k].push_back(m);
+            else classes[k].for_each_value(c, [&](std::uint64_t s) {
+                auto const t = phases.first(k, s);
+                offer(m, t.h, t.l, t.x);
+            });
         }
+    // The walk: h by h, the tiles of the keys with a class of many s whose
+    // block some later h could still precede.
     struct walked {
         std::uint32_t l, x;
         std::size_t key;
         std::uint64_t s;
     };
-    std::uint64_t const c = g.chunks, step = g.step();
+    std::uint64_t const c = g.chunks, step = g.step(), across = g.last_x + 1;
     std::vector<walked> tiles;
-    for (std::uint64_t l = 0; l < g.blocks; ++l)
-        for (std::uint64_t x = 0; x <= g.last_x; ++x)
-            tiles.push_back({std::uint32_t(l), std::uint32_t(x), key_of[x * g.blocks + l], g.a(l, x) % c});
-    std::vector<start_block> first(merged, start_block{{none, none}, {none, none}});
-    std::size_t left = merged;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        if (walked_classes[k].empty()) continue;
+        auto const [begin, end] = phases.tiles_of(k);
+        for (auto const* i = begin; i != end; ++i) {
+            std::uint64_t const l = *i / across, x = *i % across;
+            tiles.push_back({std::uint32_t(l), std::uint32_t(x), k, g.a(l, x) % c});
+        }
+    }
     std::uint64_t const h_end = std::min(g.h_count, (row_end >> g.b) + 1);
     double steps = 0;
-    for (std::uint64_t h = 0; h < h_end && left > 0 && !tiles.empty(); ++h) {
+    std::vector<std::uint64_t> asked(keys.size(), 0);  // the h + 1 at which a key was last asked whether settled
+    std::vector<char> done(keys.size(), 0);
+    for (std::uint64_t h = 0; h < h_end && !tiles.empty(); ++h) {
         steps += double(tiles.size());
         if (steps > most_steps) return std::nullopt;
         for (walked& t : tiles) {
-            std::uint64_t const y = g.row(h, t.l);
-            std::size_t const m = merged_of[first_class[t.key] + classes[t.key].of(t.s)];
-            if (first[m].rows.begin == none && y < row_end) {
-                first[m] = start_block{{y, y + 32}, {32 * t.x * g.per_chunk, std::min(32 * (t.x + 1) * g.per_chunk, g.per_row)}};
-                --left;
-                for (std::uint32_t k : keys_of[m]) --open_classes[k];
-            }
+            offer(merged_of[first_class[t.key] + classes[t.key].of(t.s)], h, t.l, t.x);
             t.s += step;
             if (t.s >= c) t.s -= c;
         }
-        tiles.erase(std::remove_if(tiles.begin(), tiles.end(), [&](walked const& t) { return open_classes[t.key] == 0; }),
+        // Settled: a block in a row before the next h's first.
+        std::uint64_t const next_row = g.row(h + 1, 0);
+        auto const settled = [&](std::size_t k) {
+            for (std::size_t m : walked_classes[k])
+                if (first[m].first >= next_row) return false;
+            return true;
+        };
+        tiles.erase(std::remove_if(tiles.begin(), tiles.end(),
+                                   [&](walked const& t) {
+                                       if (asked[t.key] != h + 1) asked[t.key] = h + 1, done[t.key] = settled(t.key);
+                                       return done[t.key];
+                                   }),
                     tiles.end());
     }
-    if (g.periods && left > 0) return std::nullopt;  // not reached: every class comes in a period
     // The merged classes that occur, in order; each class's index among them.
     merged_blocks out;
     std::vector<std::size_t> kept(merged, ~std::size_t(0));
-    for (std::size_t m = 0; m < merged; ++m)
-        if (first[m].rows.begin != none) kept[m] = out.blocks.size(), out.blocks.push_back(first[m]);
+    for (std::size_t m = 0; m < merged; ++m) {
+        if (first[m].first == none) continue;
+        std::uint64_t const y = first[m].first, x = first[m].second;
+        kept[m] = out.blocks.size();
+        out.blocks.push_back(start_block{{y, y + 32}, {32 * x * g.per_chunk, std::min(32 * (x + 1) * g.per_chunk, g.per_row)}});
+    }
+    if (g.periods && out.blocks.size() < merged) return std::nullopt;  // not reached: every class comes in a period
     for (std::size_t i = 0; i < total; ++i) out.index.push_back(kept[merged_of[i]]);
     return out;
 }
