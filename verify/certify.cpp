@@ -252,7 +252,7 @@ certificate certify(layout_subject const& subject, certify_options const& given)
             "conflicts");
     }
     add(timed([&](prover& p) { return prove_lowering(p, subject); }), "formula");
-    add(timed([&, period](prover& p) { return prove_bijection(p, subject, period); }), "layout");
+    add(timed([&, period, rows_kept](prover& p) { return prove_bijection(p, subject, period, rows_kept); }), "layout");
     add(fixed(locality), "layout");
     add(fixed(periodic), "layout");
     for (auto const& r : cutting) add(fixed(r), "layout");

@@ -90,6 +90,39 @@ std::optional<std::vector<std::uint64_t>> first_collision(layout_subject const& 
     return first_in_row_collision(t, scan, std::min<std::uint64_t>(rows, 128));
 }
 
+// With row_locality proved, cells of different rows never share a byte
+// offset (row y's cells lie in its own bytes y * pitch .. + row_bytes - 1,
+// row_bytes <= pitch) and none lies outside the tile: the smallest
+// collision in the order (y1, x1, y2, x2) is in the first row that has one,
+// between its smallest x whose offset another x shares and the next such
+// x. Rows scanned in order as first_collision's (about 2^16 cells, or 128
+// rows of wide ones); nothing where none of them collides.
+std::optional<std::vector<std::uint64_t>> smallest_row_collision(layout_subject const& t, std::uint64_t rows) {
+    constexpr std::uint64_t none = ~std::uint64_t(0);
+    std::uint64_t const cols = t.cols();
+    if (t.pitch == 0 || t.pitch > (1u << 24)) return std::nullopt;
+    std::uint64_t scan = std::max<std::uint64_t>(1, (1u << 16) / cols);
+    scan = std::min<std::uint64_t>(rows, scan < 64 ? 128 : scan);
+    std::vector<std::uint64_t> offsets(cols), first(t.pitch), second(t.pitch), stamp(t.pitch, none);
+    for (std::uint64_t y = 0; y < scan; ++y) {
+        t.row_offsets_of(y, 0, cols, offsets.data());
+        bool shared = false;
+        for (std::uint64_t& o : offsets) {
+            if (o < y * t.pitch || o - y * t.pitch >= t.pitch) return std::nullopt;  // not as row_locality says
+            o -= y * t.pitch;
+        }
+        for (std::uint64_t x = 0; x < cols; ++x) {
+            std::uint64_t const o = offsets[x];
+            if (stamp[o] != y) stamp[o] = y, first[o] = x, second[o] = none;
+            else if (second[o] == none) second[o] = x, shared = true;
+        }
+        if (!shared) continue;
+        for (std::uint64_t x = 0; x < cols; ++x)
+            if (second[offsets[x]] != none) return std::vector<std::uint64_t>{y, x, y, second[offsets[x]]};
+    }
+    return std::nullopt;
+}
+
 // The smallest violation of row_permutation in the first rows (about 2^16
 // cells, below `rows`), as (y, x1, x2): a candidate the solver confirms (and
 // makes the smallest, were it not), as first_collision's for bijection.
@@ -176,9 +209,10 @@ namespace {
 // on one period, and inside the tile when the last, partial, period is.
 // Nothing when the first period spills over (then the whole tile is asked).
 std::optional<property_result> bijection_by_period(prover& p, layout_subject const& t, std::uint64_t period,
-                                                   property_result r) {
+                                                   property_result r, bool rows_kept,
+                                                   std::optional<std::vector<std::uint64_t>> const& smallest) {
     std::uint64_t const span = period * t.pitch;
-    {
+    if (!rows_kept) {  // else row_locality holds each row of the period in its own bytes, below the span
         auto vars = make_split_variables(p.fast(), {{"y", period, t.row_split()}, {"x", t.cols()}});
         property_result spill = r;
         spill.id = r.id + ".period_range";  // each query of the property has a name of its own
@@ -188,7 +222,7 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
         if (spill.outcome != verdict::proved) return std::nullopt;
     }
     r.method = "over one period of " + std::to_string(period) + " rows (periodicity): each period's cells are distinct and " +
-               "lie in its own " + std::to_string(span) + " bytes";
+               "lie in its own " + std::to_string(span) + " bytes" + (r.method.empty() ? "" : "; " + r.method);
     auto vars = make_split_variables(p.fast(), {{"y1", period, t.row_split()}, {"x1", t.cols()},
                                                 {"y2", period, t.row_split()}, {"x2", t.cols()}});
     auto const& y1 = vars[0].value; auto const& x1 = vars[1].value;
@@ -201,7 +235,7 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
         out.data = {{"kind", "collision"}, {"cells", {cell_json(v[0], v[1]), cell_json(v[2], v[3])}}, {"byte", c1}};
         out.lines.push_back("cells " + cell(v[0], v[1]) + " and " + cell(v[2], v[3]) + " both map to " + place(t, c1));
         return out;
-    }, false, first_collision(t, period));
+    }, false, smallest ? smallest : first_collision(t, period), smallest.has_value());
     std::uint64_t const tail = t.rows() % period;
     if (r.outcome != verdict::proved || tail == 0) return r;
     // The last, partial, period: rows k*P .. rows-1 behave as rows 0 .. tail-1.
@@ -225,11 +259,19 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
 
 }  // namespace
 
-property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_t period) {
+property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_t period, bool rows_kept) {
     auto r = start("bijection", "every cell lies inside the tile's " + std::to_string(t.footprint) +
                                     " bytes, and no two cells share a byte offset");
+    // Rows kept: a collision in the first rows is the smallest, by enumeration.
+    std::optional<std::vector<std::uint64_t>> const in_rows =
+        rows_kept && t.pitch <= (1u << 24) && (t.rows() - 1) * t.pitch + t.shape.row_bytes <= t.footprint
+            ? smallest_row_collision(t, t.rows())
+            : std::nullopt;
+    if (in_rows)
+        r.method = "by enumeration of rows 0.." + std::to_string((*in_rows)[0]) +
+                   " in order, the first with a collision (row_locality: cells of different rows never share a byte)";
     if (period && period < t.rows())
-        if (auto by_period = bijection_by_period(p, t, period, r)) return *by_period;
+        if (auto by_period = bijection_by_period(p, t, period, r, rows_kept, in_rows)) return *by_period;
     auto vars = make_split_variables(p.fast(), {{"y1", t.rows(), t.row_split()}, {"x1", t.cols()}, {"y2", t.rows(), t.row_split()}, {"x2", t.cols()}});
     auto const& y1 = vars[0].value; auto const& x1 = vars[1].value;
     auto const& y2 = vars[2].value; auto const& x2 = vars[3].value;
@@ -252,7 +294,7 @@ property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_
             return out;
         }
         return std::nullopt;
-    }, false, first_collision(t, t.rows()));
+    }, false, in_rows ? in_rows : first_collision(t, t.rows()), in_rows.has_value());
     return r;
 }
 

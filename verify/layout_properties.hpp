@@ -20,7 +20,9 @@ property_result prove_lowering(prover& p, layout_subject const& t);
 // `period` here and below: a proved periodicity lemma (periodicity.hpp), in
 // rows, or 0. A property of single rows then holds on every row when it
 // holds on the first period's, and the queries ask no more.
-property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_t period = 0);
+// rows_kept: row_locality is proved, so a collision in the first rows, if
+// any, is found the smallest by enumeration.
+property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_t period = 0, bool rows_kept = false);
 
 // Every cell of row y stays in row y's bytes: y*pitch .. y*pitch + row bytes.
 // The row properties below mean something only where this holds.

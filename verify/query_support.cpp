@@ -177,7 +177,7 @@ void refute_smallest(prover& p, prover::probe_session& session, property_result&
 
 void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> negation,
                         std::vector<bounded_variable> const& vars, replay_fn const& replay, bool one_shot_first,
-                        std::optional<std::vector<std::uint64_t>> const& candidate) {
+                        std::optional<std::vector<std::uint64_t>> const& candidate, bool candidate_smallest) {
     auto ranges = range_constraints(vars);
     negation.insert(negation.end(), ranges.begin(), ranges.end());
     unsigned const calls_before = unsigned(p.log().size());
@@ -201,7 +201,8 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
         if (pinned.result == answer::sat) {
             p.assign_role(pinned.log_index, obligation_role::witness);
             r.solver_calls += unsigned(p.log().size()) - calls_before;
-            refute_smallest(p, session, r, vars, replay, *candidate, true);
+            if (candidate_smallest) refute_with(r, vars, *candidate, *replay(*candidate));
+            else refute_smallest(p, session, r, vars, replay, *candidate, true);
             return;
         }
     }

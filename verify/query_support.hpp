@@ -103,9 +103,13 @@ std::optional<concrete_violation> first_concrete_violation(std::vector<bounded_v
 // any; where it replays, the solver confirms it pinned and the search for
 // the smallest starts from it, instead of from a model of the whole query
 // (which can take seconds to find: bijection of --nx 1293 --elem 2).
+// `candidate_smallest`: the caller has shown the candidate is the smallest
+// (an enumeration of every earlier assignment that a proved lemma leaves
+// possible): once pinned and confirmed it is shown as it is, no search.
 void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> negation,
                         std::vector<bounded_variable> const& vars, replay_fn const& replay, bool one_shot_first = false,
-                        std::optional<std::vector<std::uint64_t>> const& candidate = std::nullopt);
+                        std::optional<std::vector<std::uint64_t>> const& candidate = std::nullopt,
+                        bool candidate_smallest = false);
 
 std::string format_values(std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> const& values);
 
