@@ -406,3 +406,24 @@ TEST_CASE("bijection's counterexample on rows of thousands of cells is the first
     }
     CHECK(past_global_scan == 2);  // rows 4 and 64: the in-row scan's candidates
 }
+
+TEST_CASE("involution's counterexample is the first (y, x) in order, as enumeration finds it", "[verify][canonical]") {
+    // The first rows' scan names it without the solver's search (which it
+    // then only confirms): narrow rows, rows of thousands of cells (their
+    // last x of row 1), chunks wider than the element.
+    for (layout_params const l : {layout_params{15843, 8, 8}, layout_params{1293, 2, 2}, layout_params{96, 2, 2},
+                                  layout_params{100, 4, 16}, layout_params{12, 4, 4}, layout_params{20001, 1, 1}}) {
+        CAPTURE(l.nx, l.elem, l.tc);
+        auto const s = article_subject(l, all_32bit_rows);
+        std::optional<std::vector<std::uint64_t>> first;
+        for (std::uint64_t y = 0; y < 4096 && !first; ++y)
+            for (std::uint64_t x = 0; x < l.nx && !first; ++x)
+                if (s.column(y, s.column(y, x)) != x) first = {y, x};
+        REQUIRE(first);
+        prover p(10000);
+        auto const r = prove_involution(p, s, true, s.period_rows);
+        REQUIRE(r.outcome == verdict::refuted);
+        CHECK(variables_of(r, {"y", "x"}) == *first);
+        CHECK_FALSE(r.evidence.contains("not_smallest"));
+    }
+}
