@@ -1,10 +1,11 @@
 #include "article_classes.hpp"
 
 #include <algorithm>
+#include <array>
 #include <limits>
-#include <map>
 #include <memory>
 #include <tuple>
+#include <unordered_map>
 
 #include "swz/pow2.hpp"
 
@@ -13,6 +14,18 @@ namespace swz::verify {
 namespace {
 
 std::uint64_t gcd_of(std::uint64_t a, std::uint64_t b) { return b == 0 ? a : gcd_of(b, a % b); }
+
+// A hash of a short list of integers (keys and signatures), for the maps
+// that meet one entry per tile or class: an ordered map's comparisons of
+// whole lists took most of their time.
+struct list_hash {
+    template <class List>
+    std::size_t operator()(List const& v) const {
+        std::uint64_t h = 0x9e3779b97f4a7c15u;
+        for (auto const x : v) h = (h ^ std::uint64_t(x)) * 0x100000001b3u, h ^= h >> 29;
+        return std::size_t(h);
+    }
+};
 
 struct geometry {
     std::uint64_t chunks;     // C
@@ -143,9 +156,6 @@ struct class_key {
     std::vector<std::uint64_t> d;
     std::uint64_t residue;
     std::uint64_t position;
-    bool operator<(class_key const& o) const {
-        return std::tie(d, residue, position) < std::tie(o.d, o.residue, o.position);
-    }
 };
 
 // What the cost of every start of a block depends on, besides its place in
@@ -200,6 +210,7 @@ struct merged_blocks {
 };
 
 std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
+    if (a < (std::uint64_t(1) << 32) && b < (std::uint64_t(1) << 32)) return a * b % m;
     return std::uint64_t((unsigned __int128)a * b % m);
 }
 // The inverse of a mod m (a and m coprime).
@@ -304,7 +315,7 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
     constexpr std::uint64_t none = ~std::uint64_t(0);
     constexpr std::uint64_t few_values = 64;  // a class of at most this many s: each s met directly
     // Each class's merged class.
-    std::map<std::vector<std::int64_t>, std::size_t> seen;
+    std::unordered_map<std::vector<std::int64_t>, std::size_t, list_hash> seen;
     std::vector<std::size_t> merged_of(total);
     for (std::size_t k = 0; k < keys.size(); ++k)
         for (std::size_t c = 0; c < classes[k].count(); ++c)
@@ -389,28 +400,38 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
 // Every block (l, x) of 32 rows and 32 chunks, its key: the keys in the
 // order first met (x, then l), and each block's, at [x * blocks + l].
 std::pair<std::vector<class_key>, std::vector<std::size_t>> tile_keys(geometry const& g, class_walk walk) {
-    std::map<class_key, std::size_t> key_index;
+    // A key as a flat list (residue, position, then d past the first 0),
+    // so that looking one up per tile allocates nothing.
+    using flat = std::array<std::uint64_t, 5>;
+    std::unordered_map<flat, std::size_t, list_hash> key_index;
     std::vector<class_key> keys;
     std::vector<std::size_t> key_of;
+    key_of.reserve(std::size_t((g.last_x + 1) * g.blocks));
+    constexpr std::uint64_t no_d = ~std::uint64_t(0);
     for (std::uint64_t x = 0; x <= g.last_x; ++x)
         for (std::uint64_t l = 0; l < g.blocks; ++l) {
             std::uint64_t const a0 = g.a(l, x);
-            class_key k{{0}, a0 % g.g, 0};
+            flat k{a0 % g.g, 0, no_d, no_d, no_d};
             if (walk == class_walk::column) {
                 // Rows y0 .. y0 + 31 of one chunk column: this block and the next 32 rows.
-                k.d.push_back(g.d(g.a(l + 1, x), a0));
-                k.position = x == g.last_x;
+                k[2] = g.d(g.a(l + 1, x), a0);
+                k[1] = x == g.last_x;
             } else {
                 // Units of one row from block x on, then the next row's first chunks.
-                if (x < g.last_x) k.d.push_back(g.d(g.a(l, x + 1), a0));
+                std::size_t n = 2;
+                if (x < g.last_x) k[n++] = g.d(g.a(l, x + 1), a0);
                 if (x + 1 >= g.last_x) {
-                    k.d.push_back(g.d(32 * l, a0));        // the next row, in the same 32 rows
-                    k.d.push_back(g.d(g.a(l + 1, 0), a0));  // the next row after the block's last
+                    k[n++] = g.d(32 * l, a0);        // the next row, in the same 32 rows
+                    k[n++] = g.d(g.a(l + 1, 0), a0);  // the next row after the block's last
                 }
-                k.position = std::min<std::uint64_t>(g.last_x - x, 2);
+                k[1] = std::min<std::uint64_t>(g.last_x - x, 2);
             }
             auto const [it, fresh] = key_index.emplace(k, keys.size());
-            if (fresh) keys.push_back(k);
+            if (fresh) {
+                class_key key{{0}, k[0], k[1]};
+                for (std::size_t i = 2; i < k.size() && k[i] != no_d; ++i) key.d.push_back(k[i]);
+                keys.push_back(std::move(key));
+            }
             key_of.push_back(it->second);
         }
     return {std::move(keys), std::move(key_of)};
