@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <iterator>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -194,7 +195,27 @@ certificate certify(layout_subject const& subject, certify_options const& given)
     if (banks.rows) first.push_back(timed([&](prover& p) { return prove_bank_period_rows(p, subject, banks.rows); }));
     if (banks.cols) first.push_back(timed([&](prover& p) { return prove_bank_period_columns(p, subject, banks.cols); }));
     if (xor_rows) first.push_back(timed([&](prover& p) { return prove_row_xor(p, subject); }));
+    // What needs none of these lemmas runs beside them, on the threads they
+    // leave idle (row_locality alone took 37 of the first 40 ms of --nx
+    // 15843 --elem 8): the formula's lowering, the article's steps, each a
+    // task of its own (on rows that are not powers of two each is a
+    // counterexample search of tens of ms: --nx 96 --elem 2's x_chunk_swz
+    // 70 ms), and its bit form. Their outputs join the report in place.
+    std::size_t const lemma_tasks = first.size();
+    std::vector<std::string> early_section;
+    auto early = [&](task t, std::string s) {
+        first.push_back(std::move(t));
+        early_section.push_back(std::move(s));
+    };
+    early(timed([&](prover& p) { return prove_lowering(p, subject); }), "formula");
+    if (subject.article)
+        for (auto const& step : article_derivation_steps(*subject.article, subject.rows(), options.required.article))
+            early([step](prover& p) { return std::vector<property_result>{step(p)}; }, "article");
+    if (subject.bit_form) early(timed([&](prover& p) { return prove_bit_form(p, subject); }), "article");
     auto first_out = run_tasks(first, options);
+    std::vector<task_output> early_out(std::make_move_iterator(first_out.begin() + std::ptrdiff_t(lemma_tasks)),
+                                       std::make_move_iterator(first_out.end()));
+    first_out.resize(lemma_tasks);
     property_result const locality = first_out[0].results.front();
     property_result const periodic = first_out[1].results.front();
     bool const rows_kept = locality.outcome == verdict::proved;
@@ -219,12 +240,6 @@ certificate certify(layout_subject const& subject, certify_options const& given)
         tasks.push_back(std::move(t));
         section.push_back(std::move(s));
     };
-    // Each step of the article's derivation a task of its own, and early: on
-    // rows that are not powers of two each is a counterexample search of
-    // tens of ms (--nx 96 --elem 2: x_chunk_swz 70 ms).
-    if (subject.article)
-        for (auto const& step : article_derivation_steps(*subject.article, subject.rows(), options.required.article))
-            add([step](prover& p) { return std::vector<property_result>{step(p)}; }, "article");
     if (auto gated = row_gate(locality, "column_spread", "fewest distinct stored columns over any x and 32 consecutive rows"))
         add(fixed(*gated), "spread");
     else add(timed([&, lemmas](prover& p) { return prove_column_spread(p, tabled, lemmas, options.figures); }), "spread");
@@ -251,7 +266,6 @@ certificate certify(layout_subject const& subject, certify_options const& given)
             }),
             "conflicts");
     }
-    add(timed([&](prover& p) { return prove_lowering(p, subject); }), "formula");
     add(timed([&, period, rows_kept](prover& p) { return prove_bijection(p, subject, period, rows_kept); }), "layout");
     add(fixed(locality), "layout");
     add(fixed(periodic), "layout");
@@ -272,15 +286,18 @@ certificate certify(layout_subject const& subject, certify_options const& given)
         add(timed([&](prover& p) { return prove_tma_alignment(p, subject); }), "tma");
         add(timed([&](prover& p) { return prove_tma_base(p, subject); }), "tma");
     }
-    if (subject.bit_form) add(timed([&](prover& p) { return prove_bit_form(p, subject); }), "article");
 
     auto outputs = run_tasks(tasks, options);
+    for (std::size_t i = 0; i < early_out.size(); ++i) {
+        outputs.push_back(std::move(early_out[i]));
+        section.push_back(early_section[i]);
+    }
     for (auto& f : first_out)
         for (auto& o : f.obligations) c.obligations.push_back(std::move(o));
 
     // The report order: formula, layout, tma, conflicts, spread, article.
     for (char const* s : {"formula", "layout", "tma", "conflicts", "spread", "article"})
-        for (std::size_t i = 0; i < tasks.size(); ++i) {
+        for (std::size_t i = 0; i < outputs.size(); ++i) {
             if (section[i] != s) continue;
             for (auto& r : outputs[i].results) c.results.push_back(std::move(r));
             if (std::string(s) == "conflicts") add_repeated_accesses(c.results, access_specs, same_as);
