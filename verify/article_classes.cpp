@@ -59,8 +59,9 @@ std::optional<geometry> geometry_of(layout_params const& p, std::uint64_t tile_r
     g.g = gcd_of(std::uint64_t(1) << g.b, c);
     g.h_count = c / g.g;
     std::uint64_t const period = (std::uint64_t(1) << g.b) * g.h_count;
-    // Every tile of 2^b rows is met: rows of more than about 10^5 chunks are left to the other paths.
-    if (g.b > 40 || tile_rows < 96 || (std::uint64_t(1) << (g.b - 5)) * ((c + 31) / 32) > (std::uint64_t(1) << 24))
+    // About b tiles of each of the 2^(b-5) v stand for all (representative_tiles):
+    // up to 2^22 of them, rows of up to about 2^20 chunks.
+    if (g.b > 40 || tile_rows < 96 || (std::uint64_t(1) << (g.b - 5)) * (g.b - 2) > (std::uint64_t(1) << 22))
         return std::nullopt;
     g.tile_rows = tile_rows;
     g.periods = period <= tile_rows && tile_rows - period >= 64;
@@ -209,6 +210,12 @@ struct merged_blocks {
     std::vector<std::size_t> index;   // of each class (first_class[key] + its own), its merged class's; ~0 if none
 };
 
+struct pair_hash {
+    std::size_t operator()(std::pair<std::size_t, std::uint64_t> const& p) const {
+        return list_hash{}(std::array<std::uint64_t, 2>{p.first, p.second});
+    }
+};
+
 std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
     if (a < (std::uint64_t(1) << 32) && b < (std::uint64_t(1) << 32)) return a * b % m;
     return std::uint64_t((unsigned __int128)a * b % m);
@@ -224,9 +231,15 @@ std::uint64_t inverse_mod(std::uint64_t a, std::uint64_t m) {
     return std::uint64_t((t0 % std::int64_t(m) + std::int64_t(m)) % std::int64_t(m));
 }
 
-// When each tile (block (l, x) of 32 rows and 32 chunks in 2^b rows) meets
-// an s. Tile (l, x)'s s at h is s0 + h step mod C, s0 = a(l, x) mod C, all
-// of one residue mod g; with s = residue + g j it meets s at
+// A tile (block (l, x) of 32 rows and 32 chunks in 2^b rows) and its key.
+struct tile {
+    std::uint32_t l, x;
+    std::size_t key;
+};
+
+// When each tile meets an s. Tile (l, x)'s s at h is s0 + h step mod C,
+// s0 = a(l, x) mod C, all of one residue mod g; with s = residue + g j it
+// meets s at
 //   h = (j(s) - j(s0)) inv mod H,   H = C / g = the h of a period,
 // inv the inverse of step / g mod H (step / g = 2^b / g mod H, and 2^b / g
 // and C / g are coprime). So with phase(s) = j(s) inv mod H, the tile meets
@@ -236,62 +249,39 @@ std::uint64_t inverse_mod(std::uint64_t a, std::uint64_t m) {
 // first in (l, x) order.
 class tile_phases {
 public:
-    tile_phases(geometry const& g, std::vector<std::size_t> const& key_of, std::size_t keys)
-        : g_(g), h_count_(g.h_count), inv_(g.h_count == 1 ? 0 : inverse_mod(g.step() / g.g, g.h_count)) {
-        std::uint64_t const across = g.last_x + 1, tiles = g.blocks * across;
-        // Counting sorts, stable: by phase, then by key; tiles enumerated in (l, x) order.
-        std::vector<std::uint32_t> phase_of(tiles), by_phase(tiles);
-        std::vector<std::uint32_t> count(h_count_ + 1, 0);
-        for (std::uint64_t i = 0; i < tiles; ++i) {
-            phase_of[i] = std::uint32_t(phase(g.a(i / across, i % across) % g.chunks));
-            ++count[phase_of[i] + 1];
-        }
-        for (std::uint64_t p = 0; p < h_count_; ++p) count[p + 1] += count[p];
-        for (std::uint64_t i = 0; i < tiles; ++i) by_phase[count[phase_of[i]]++] = std::uint32_t(i);
+    tile_phases(geometry const& g, std::vector<tile> const& tiles, std::size_t keys)
+        : h_count_(g.h_count), g_(g.g), inv_(g.h_count == 1 ? 0 : inverse_mod(g.step() / g.g, g.h_count)) {
+        for (tile const& t : tiles) by_key_.push_back({t.key, phase(g.a(t.l, t.x) % g.chunks), t.l, t.x});
+        std::sort(by_key_.begin(), by_key_.end());
         begin_.assign(keys + 1, 0);
-        for (std::uint64_t i = 0; i < tiles; ++i) ++begin_[key_at(key_of, i) + 1];
+        for (auto const& e : by_key_) ++begin_[e.key + 1];
         for (std::size_t k = 0; k < keys; ++k) begin_[k + 1] += begin_[k];
-        std::vector<std::uint32_t> next(begin_.begin(), begin_.end() - 1);
-        order_.resize(tiles);
-        phases_.resize(tiles);
-        for (std::uint32_t i : by_phase) {
-            std::uint32_t const at = next[key_at(key_of, i)]++;
-            order_[at] = i;
-            phases_[at] = phase_of[i];
-        }
     }
     struct meeting {
         std::uint64_t h, l, x;
     };
     // The first of key k's tiles to meet s: at h, tile (l, x).
     meeting first(std::size_t k, std::uint64_t s) const {
-        auto const lo = phases_.begin() + std::ptrdiff_t(begin_[k]), hi = phases_.begin() + std::ptrdiff_t(begin_[k + 1]);
+        auto const lo = by_key_.begin() + std::ptrdiff_t(begin_[k]), hi = by_key_.begin() + std::ptrdiff_t(begin_[k + 1]);
         std::uint64_t const target = phase(s);
-        auto at = std::upper_bound(lo, hi, std::uint32_t(target));
-        std::uint64_t h = 0;
+        auto const by_phase = [](entry const& e, std::uint64_t p) { return e.phase < p; };
+        auto at = std::lower_bound(lo, hi, target + 1, by_phase);  // past the last phase at or below the target
         if (at == lo) at = hi;  // every phase above: the highest, one period round
-        std::uint32_t const p = *(at - 1);
-        h = (target + h_count_ - p) % h_count_;
-        std::uint32_t const i = order_[std::size_t(std::lower_bound(lo, at, p) - phases_.begin())];
-        std::uint64_t const across = g_.last_x + 1;
-        return {h, i / across, i % across};
-    }
-    // Key k's tiles, as (l, x) indices l * (last_x + 1) + x.
-    std::pair<std::uint32_t const*, std::uint32_t const*> tiles_of(std::size_t k) const {
-        return {order_.data() + begin_[k], order_.data() + begin_[k + 1]};
+        std::uint64_t const p = (at - 1)->phase;
+        entry const& e = *std::lower_bound(lo, at, p, by_phase);  // the first tile of that phase
+        return {(target + h_count_ - p) % h_count_, e.l, e.x};
     }
 
 private:
-    std::uint64_t phase(std::uint64_t s) const { return h_count_ == 1 ? 0 : mul_mod(s / g_.g, inv_, h_count_); }
-    // The key of tile i = l * (last_x + 1) + x (key_of is x-major).
-    std::size_t key_at(std::vector<std::size_t> const& key_of, std::uint64_t i) const {
-        return key_of[i % (g_.last_x + 1) * g_.blocks + i / (g_.last_x + 1)];
-    }
-    geometry g_;
-    std::uint64_t h_count_, inv_;
-    std::vector<std::uint32_t> begin_;   // key k's tiles: order_[begin_[k] .. begin_[k + 1])
-    std::vector<std::uint32_t> order_;   // tiles by key, then phase, then (l, x)
-    std::vector<std::uint32_t> phases_;  // their phases
+    struct entry {
+        std::size_t key;
+        std::uint64_t phase, l, x;
+        bool operator<(entry const& o) const { return std::tie(key, phase, l, x) < std::tie(o.key, o.phase, o.l, o.x); }
+    };
+    std::uint64_t phase(std::uint64_t s) const { return h_count_ == 1 ? 0 : mul_mod(s / g_, inv_, h_count_); }
+    std::uint64_t h_count_, g_, inv_;
+    std::vector<entry> by_key_;         // the tiles by key, then phase, then (l, x)
+    std::vector<std::size_t> begin_;    // key k's: by_key_[begin_[k] .. begin_[k + 1])
 };
 
 // The classes merged by cost signature, and each merged class's first
@@ -307,7 +297,7 @@ private:
 // by h, their s stepping by 2^b mod C, until every such class has a block
 // that no later h can precede. Nothing if the walk exceeds `most_steps`
 // tile visits.
-std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<std::size_t> const& key_of,
+std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<tile> const& tile_list,
                                                  std::vector<class_key> const& keys, std::vector<s_classes> const& classes,
                                                  std::vector<std::size_t> const& first_class, std::size_t total,
                                                  std::uint64_t row_end, class_options const& o, std::uint64_t tc,
@@ -329,7 +319,7 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
         std::uint64_t const y = g.row(h, l);
         if (y < row_end && std::make_pair(y, x) < first[m]) first[m] = {y, x};
     };
-    tile_phases const phases(g, key_of, keys.size());
+    tile_phases const phases(g, tile_list, keys.size());
     std::vector<std::vector<std::size_t>> walked_classes(keys.size());  // of each key, the merged classes of its classes of many s
     for (std::size_t k = 0; k < keys.size(); ++k)
         for (std::size_t c = 0; c < classes[k].count(); ++c) {
@@ -347,16 +337,10 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
         std::size_t key;
         std::uint64_t s;
     };
-    std::uint64_t const c = g.chunks, step = g.step(), across = g.last_x + 1;
+    std::uint64_t const c = g.chunks, step = g.step();
     std::vector<walked> tiles;
-    for (std::size_t k = 0; k < keys.size(); ++k) {
-        if (walked_classes[k].empty()) continue;
-        auto const [begin, end] = phases.tiles_of(k);
-        for (auto const* i = begin; i != end; ++i) {
-            std::uint64_t const l = *i / across, x = *i % across;
-            tiles.push_back({std::uint32_t(l), std::uint32_t(x), k, g.a(l, x) % c});
-        }
-    }
+    for (tile const& t : tile_list)
+        if (!walked_classes[t.key].empty()) tiles.push_back({t.l, t.x, t.key, g.a(t.l, t.x) % c});
     std::uint64_t const h_end = std::min(g.h_count, (row_end >> g.b) + 1);
     double steps = 0;
     std::vector<std::uint64_t> asked(keys.size(), 0);  // the h + 1 at which a key was last asked whether settled
@@ -397,44 +381,95 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
     return out;
 }
 
-// Every block (l, x) of 32 rows and 32 chunks, its key: the keys in the
-// order first met (x, then l), and each block's, at [x * blocks + l].
-std::pair<std::vector<class_key>, std::vector<std::size_t>> tile_keys(geometry const& g, class_walk walk) {
-    // A key as a flat list (residue, position, then d past the first 0),
-    // so that looking one up per tile allocates nothing.
-    using flat = std::array<std::uint64_t, 5>;
-    std::unordered_map<flat, std::size_t, list_hash> key_index;
-    std::vector<class_key> keys;
-    std::vector<std::size_t> key_of;
-    key_of.reserve(std::size_t((g.last_x + 1) * g.blocks));
+// A key as a flat list (residue, position, then d past the first 0), so
+// that looking one up allocates nothing.
+using flat_key = std::array<std::uint64_t, 5>;
+
+// The key of block (l, x) of 32 rows and 32 chunks.
+flat_key key_of_tile(geometry const& g, class_walk walk, std::uint64_t l, std::uint64_t x) {
     constexpr std::uint64_t no_d = ~std::uint64_t(0);
-    for (std::uint64_t x = 0; x <= g.last_x; ++x)
-        for (std::uint64_t l = 0; l < g.blocks; ++l) {
-            std::uint64_t const a0 = g.a(l, x);
-            flat k{a0 % g.g, 0, no_d, no_d, no_d};
-            if (walk == class_walk::column) {
-                // Rows y0 .. y0 + 31 of one chunk column: this block and the next 32 rows.
-                k[2] = g.d(g.a(l + 1, x), a0);
-                k[1] = x == g.last_x;
-            } else {
-                // Units of one row from block x on, then the next row's first chunks.
-                std::size_t n = 2;
-                if (x < g.last_x) k[n++] = g.d(g.a(l, x + 1), a0);
-                if (x + 1 >= g.last_x) {
-                    k[n++] = g.d(32 * l, a0);        // the next row, in the same 32 rows
-                    k[n++] = g.d(g.a(l + 1, 0), a0);  // the next row after the block's last
-                }
-                k[1] = std::min<std::uint64_t>(g.last_x - x, 2);
-            }
-            auto const [it, fresh] = key_index.emplace(k, keys.size());
-            if (fresh) {
-                class_key key{{0}, k[0], k[1]};
-                for (std::size_t i = 2; i < k.size() && k[i] != no_d; ++i) key.d.push_back(k[i]);
-                keys.push_back(std::move(key));
-            }
-            key_of.push_back(it->second);
+    std::uint64_t const a0 = g.a(l, x);
+    flat_key k{a0 % g.g, 0, no_d, no_d, no_d};
+    if (walk == class_walk::column) {
+        // Rows y0 .. y0 + 31 of one chunk column: this block and the next 32 rows.
+        k[2] = g.d(g.a(l + 1, x), a0);
+        k[1] = x == g.last_x;
+    } else {
+        // Units of one row from block x on, then the next row's first chunks.
+        std::size_t n = 2;
+        if (x < g.last_x) k[n++] = g.d(g.a(l, x + 1), a0);
+        if (x + 1 >= g.last_x) {
+            k[n++] = g.d(32 * l, a0);        // the next row, in the same 32 rows
+            k[n++] = g.d(g.a(l + 1, 0), a0);  // the next row after the block's last
         }
-    return {std::move(keys), std::move(key_of)};
+        k[1] = std::min<std::uint64_t>(g.last_x - x, 2);
+    }
+    return k;
+}
+
+// The smallest l < 2^n whose bits under `mask` are `fixed`, with
+// (l ^ v) < bound (bound <= 2^n), if any. With w = l ^ v, w < bound where,
+// for some bit i at which bound has a 1, w has a 0 and equals bound above
+// it; below i, w's free bits copying v's keep l's 0. One candidate for
+// each such i, the smallest the answer.
+std::optional<std::uint64_t> smallest_l(unsigned n, std::uint64_t v, std::uint64_t mask, std::uint64_t fixed,
+                                        std::uint64_t bound) {
+    std::uint64_t const w_fixed = (fixed ^ v) & mask;
+    std::optional<std::uint64_t> best;
+    for (unsigned i = 0; i <= n; ++i) {
+        if (!((bound >> i) & 1u)) continue;
+        std::uint64_t const below = (std::uint64_t(1) << i) - 1, high = bound & ~below & ~(std::uint64_t(1) << i);
+        if (((high ^ w_fixed) & mask & ~below & ~(std::uint64_t(1) << i)) != 0) continue;  // a fixed bit above i differs
+        if ((w_fixed >> i) & mask >> i & 1u) continue;  // bit i is fixed to 1
+        std::uint64_t const w = high | (w_fixed & below) | (v & ~mask & below);
+        if (!best || (w ^ v) < *best) best = w ^ v;
+    }
+    return best;
+}
+
+// The tiles that stand for all: tiles of one key and one s0 = a(l, x) mod C
+// meet every s at the same h, so the first of them in (l, x) order is the
+// first block of every class that any of them meets first. Their key
+// depends on (l, x) only through v = l ^ x and the trailing ones t of l
+// (column walk: (l + 1) ^ x = v ^ (2^(t+1) - 1)) or of x (row walk:
+// l ^ (x + 1) = v ^ (2^(t+1) - 1)), except in the last chunk column (column
+// walk) or two (row walk), taken tile by tile: so of the tiles of each
+// (v, t), only the first (smallest_l) is a candidate. The keys in the
+// order first met, and their index.
+struct tile_set {
+    std::vector<class_key> keys;
+    std::unordered_map<flat_key, std::size_t, list_hash> index;
+    std::vector<tile> tiles;
+};
+tile_set representative_tiles(geometry const& g, class_walk walk) {
+    tile_set out;
+    std::unordered_map<std::pair<std::size_t, std::uint64_t>, std::size_t, pair_hash> first;  // (key, s0) -> its tile
+    auto const add = [&](std::uint64_t l, std::uint64_t x) {
+        flat_key const k = key_of_tile(g, walk, l, x);
+        auto const [it, fresh] = out.index.emplace(k, out.keys.size());
+        if (fresh) {
+            class_key key{{0}, k[0], k[1]};
+            for (std::size_t i = 2; i < k.size() && k[i] != ~std::uint64_t(0); ++i) key.d.push_back(k[i]);
+            out.keys.push_back(std::move(key));
+        }
+        auto const [at, met] = first.emplace(std::make_pair(it->second, g.a(l, x) % g.chunks), out.tiles.size());
+        if (met) out.tiles.push_back({std::uint32_t(l), std::uint32_t(x), it->second});
+        else if (std::make_pair(std::uint64_t(l), std::uint64_t(x)) <
+                 std::make_pair(std::uint64_t(out.tiles[at->second].l), std::uint64_t(out.tiles[at->second].x)))
+            out.tiles[at->second] = {std::uint32_t(l), std::uint32_t(x), it->second};
+    };
+    unsigned const n = g.b - 5;  // l, x < 2^n
+    std::uint64_t const grouped = walk == class_walk::column ? g.last_x : (g.last_x >= 1 ? g.last_x - 1 : 0);
+    for (std::uint64_t v = 0; v < g.blocks; ++v)
+        for (unsigned t = 0; t <= n; ++t) {
+            std::uint64_t const ones = (std::uint64_t(1) << t) - 1;  // t trailing ones, then a 0 (below bit n)
+            std::uint64_t const mask = t < n ? 2 * ones + 1 : ones;
+            std::uint64_t const fixed = walk == class_walk::column ? ones : (ones ^ v) & mask;
+            if (auto const l = smallest_l(n, v, mask, fixed, grouped)) add(*l, *l ^ v);
+        }
+    for (std::uint64_t x = grouped; x <= g.last_x; ++x)
+        for (std::uint64_t l = 0; l < g.blocks; ++l) add(l, x);
+    return out;
 }
 
 }  // namespace
@@ -444,7 +479,8 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     if (!found) return std::nullopt;
     geometry const& g = *found;
     if (o.walk == class_walk::row && g.per_row < 32) return std::nullopt;
-    auto const [keys, key_of] = tile_keys(g, o.walk);
+    tile_set const set = representative_tiles(g, o.walk);
+    auto const& keys = set.keys;
     // A run's classes: the residues of s * TC mod the shift unit, s stepping by g.
     std::uint64_t const tc = std::uint64_t(p.tc);
     std::uint64_t const run_values = o.shift_unit <= 1 ? 1 : o.shift_unit / gcd_of(tc * g.g % o.shift_unit, o.shift_unit);
@@ -460,13 +496,16 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     // The class of the block of start (y, c).
     struct tables {
         geometry g;
-        std::vector<std::size_t> key_of, first_class;
+        class_walk walk;
+        std::unordered_map<flat_key, std::size_t, list_hash> key_index;
+        std::vector<std::size_t> first_class;
         std::vector<s_classes> classes;
     };
-    auto const t = std::make_shared<tables const>(tables{g, key_of, first_class, classes});
+    auto const t = std::make_shared<tables const>(tables{g, o.walk, set.index, first_class, classes});
     auto const class_of = [t](std::uint64_t y, std::uint64_t c) {
         geometry const& g = t->g;
-        std::uint64_t const l = (y >> 5) % g.blocks, x = c / (32 * g.per_chunk), key = t->key_of[x * g.blocks + l];
+        std::uint64_t const l = (y >> 5) % g.blocks, x = c / (32 * g.per_chunk);
+        std::size_t const key = t->key_index.at(key_of_tile(g, t->walk, l, x));
         std::uint64_t const s = ((y >> g.b) % g.h_count * g.step() + g.a(l, x)) % g.chunks;
         return t->first_class[key] + t->classes[key].of(s);
     };
@@ -475,7 +514,7 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     // not occur there dropped, and the starts from the first row of the
     // last blocks on swept directly.
     std::uint64_t const direct_from = g.periods ? ~std::uint64_t(0) : (g.tile_rows - 32) / 32 * 32;
-    auto merged = merged_first_blocks(g, key_of, keys, classes, first_class, total, direct_from, o, std::uint64_t(p.tc));
+    auto merged = merged_first_blocks(g, set.tiles, keys, classes, first_class, total, direct_from, o, std::uint64_t(p.tc));
     if (!merged) return std::nullopt;
     auto const in_merged = [index = std::move(merged->index), class_of](std::uint64_t y, std::uint64_t c) {
         return index[class_of(y, c)];

@@ -73,8 +73,8 @@ struct class_options {
 // The classes; nothing where the reduction does not apply: C a
 // power of two or below 17, a unit that is not a whole part of a chunk, a
 // row access on rows of fewer than 32 units, a tile of fewer than 96 rows,
-// more than 2^24 blocks of 32 rows and 32 chunks in 2^b rows (rows of more
-// than about 100000 chunks), more classes than `most_blocks` (16 times as
+// rows of more than about 2^20 chunks (article_classes.cpp's
+// representative_tiles), more classes than `most_blocks` (16 times as
 // many before merging), or a first-block search of more than 2e9 steps.
 struct start_classes {
     std::vector<start_block> blocks;  // one a class: its block whose first start comes first in the period (tile)

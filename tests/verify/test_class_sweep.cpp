@@ -131,8 +131,10 @@ TEST_CASE("classes of starts apply to the article's formula on long periods only
     CHECK_FALSE(article_classes({64, 4, 16}, all_rows, column));
     // C below 17.
     CHECK_FALSE(article_classes({12, 4, 4}, all_rows, column));
-    // More than 2^24 blocks of 32 rows and 32 chunks in 2^b rows (the widest row shared memory holds).
-    CHECK_FALSE(article_classes({232447, 1, 1}, all_rows, {class_walk::column, 1, 4}));
+    // The widest row shared memory holds has them; rows of more than 2^22
+    // chunks (of more than 2^22 tiles that stand for all) have none.
+    CHECK(article_classes({232447, 1, 1}, all_rows, {class_walk::column, 1, 4}));
+    CHECK_FALSE(article_classes({(1u << 22) + 1, 1, 1}, all_rows, {class_walk::column, 1, 4}));
     // Fewer rows than a period and 64 more: a window of the period, whose
     // last rows are swept directly (test_tile_classes.cpp).
     layout_params const odd{100, 4, 4};
@@ -257,6 +259,34 @@ TEST_CASE("classes of starts reach rows of thousands of chunks, each class's blo
                 auto const& first = classes->blocks[classes->class_of(y, c)];
                 REQUIRE((first.rows.begin < y || (first.rows.begin == y && first.cols.begin <= c)));
             }
+        }
+    }
+}
+
+// The same, block by block over the whole period, on rows of 17 to 700
+// chunks: every block's class has its first block at or before it, and the
+// first block of each class is a block of the period that is in it. (The
+// first blocks are searched over one tile of each key and first s, the
+// others left out as never first: a wrong choice of those tiles shows here.)
+TEST_CASE("every block of the period comes at or after its class's block", "[verify][exhaustive]") {
+    for (layout_params const p : {layout_params{17, 1, 1}, layout_params{33, 2, 2}, layout_params{100, 4, 4},
+                                  layout_params{257, 1, 1}, layout_params{700, 8, 8}, layout_params{391, 16, 16},
+                                  layout_params{600, 2, 16}}) {
+        auto const t = article_tile(p, all_rows);
+        for (class_walk const walk : {class_walk::column, class_walk::row}) {
+            CAPTURE(p.nx, p.elem, p.tc, int(walk));
+            auto const classes = article_classes(p, all_rows, {walk, p.tc, 4});
+            if (!classes) continue;  // a row access on rows of fewer than 32 units
+            std::vector<bool> met(classes->blocks.size(), false);
+            std::uint64_t const col_blocks = (p.chunks_per_row() + 31) / 32;
+            for (std::uint64_t y = 0; y < t.period_rows; y += 32)
+                for (std::uint64_t c = 0; c < col_blocks * 32; c += 32) {
+                    std::size_t const k = classes->class_of(y, c);
+                    auto const& first = classes->blocks.at(k);
+                    REQUIRE((first.rows.begin < y || (first.rows.begin == y && first.cols.begin <= c)));
+                    if (first.rows.begin == y && first.cols.begin == c) met[k] = true;
+                }
+            CHECK(std::count(met.begin(), met.end(), false) == 0);
         }
     }
 }
