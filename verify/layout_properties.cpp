@@ -90,25 +90,51 @@ std::optional<std::vector<std::uint64_t>> first_collision(layout_subject const& 
     return first_in_row_collision(t, scan, std::min<std::uint64_t>(rows, 128));
 }
 
+// A violation found by the concrete model, and whether it is the smallest
+// (every earlier assignment was enumerated) or only a candidate the solver
+// confirms and makes the smallest.
+struct found_violation {
+    std::vector<std::uint64_t> values;
+    bool smallest = false;
+};
+
+// The first rows (below `first_rows` and `rows`), in order, each asked
+// `in_row(y)` for its smallest violation: the first found is the smallest.
+// Past them, the article's formula on rows of C = 2^k * odd chunks breaks
+// first in row 2^k (y ^ x_chunk first reaches C there), too deep for a scan
+// where k is large (--nx 126238 --elem 1: row 2, where the solver's own
+// first model took 0.2 s): its rows 2^j, as a candidate.
+template <class InRow>
+std::optional<found_violation> scan_rows(layout_subject const& t, std::uint64_t rows, std::uint64_t first_rows,
+                                         InRow&& in_row) {
+    for (std::uint64_t y = 0; y < std::min(rows, first_rows); ++y)
+        if (auto v = in_row(y)) return found_violation{std::move(*v), true};
+    if (!t.article || t.powers_of_two()) return std::nullopt;
+    for (std::uint64_t y = 2; y < rows; y *= 2)
+        if (y >= first_rows)
+            if (auto v = in_row(y)) return found_violation{std::move(*v), false};
+    return std::nullopt;
+}
+
 // With row_locality proved, cells of different rows never share a byte
 // offset (row y's cells lie in its own bytes y * pitch .. + row_bytes - 1,
 // row_bytes <= pitch) and none lies outside the tile: the smallest
 // collision in the order (y1, x1, y2, x2) is in the first row that has one,
 // between its smallest x whose offset another x shares and the next such
 // x. Rows scanned in order as first_collision's (about 2^16 cells, or 128
-// rows of wide ones); nothing where none of them collides.
-std::optional<std::vector<std::uint64_t>> smallest_row_collision(layout_subject const& t, std::uint64_t rows) {
+// rows of wide ones), then scan_rows' candidates.
+std::optional<found_violation> smallest_row_collision(layout_subject const& t, std::uint64_t rows) {
     constexpr std::uint64_t none = ~std::uint64_t(0);
     std::uint64_t const cols = t.cols();
     if (t.pitch == 0 || t.pitch > (1u << 24)) return std::nullopt;
-    std::uint64_t scan = std::max<std::uint64_t>(1, (1u << 16) / cols);
-    scan = std::min<std::uint64_t>(rows, scan < 64 ? 128 : scan);
+    std::uint64_t const scan = std::max<std::uint64_t>(1, (1u << 16) / cols);
     std::vector<std::uint64_t> offsets(cols), first(t.pitch), second(t.pitch), stamp(t.pitch, none);
-    for (std::uint64_t y = 0; y < scan; ++y) {
+    bool broken = false;  // a cell outside its row: not as row_locality says
+    auto const in_row = [&](std::uint64_t y) -> std::optional<std::vector<std::uint64_t>> {
         t.row_offsets_of(y, 0, cols, offsets.data());
         bool shared = false;
         for (std::uint64_t& o : offsets) {
-            if (o < y * t.pitch || o - y * t.pitch >= t.pitch) return std::nullopt;  // not as row_locality says
+            if (o < y * t.pitch || o - y * t.pitch >= t.pitch) return broken = true, std::nullopt;
             o -= y * t.pitch;
         }
         for (std::uint64_t x = 0; x < cols; ++x) {
@@ -116,27 +142,29 @@ std::optional<std::vector<std::uint64_t>> smallest_row_collision(layout_subject 
             if (stamp[o] != y) stamp[o] = y, first[o] = x, second[o] = none;
             else if (second[o] == none) second[o] = x, shared = true;
         }
-        if (!shared) continue;
-        for (std::uint64_t x = 0; x < cols; ++x)
-            if (second[offsets[x]] != none) return std::vector<std::uint64_t>{y, x, y, second[offsets[x]]};
-    }
-    return std::nullopt;
+        if (shared)
+            for (std::uint64_t x = 0; x < cols; ++x)
+                if (second[offsets[x]] != none) return std::vector<std::uint64_t>{y, x, y, second[offsets[x]]};
+        return std::nullopt;
+    };
+    auto found = scan_rows(t, rows, scan < 64 ? 128 : scan, in_row);
+    return broken ? std::nullopt : found;
 }
 
 // The smallest violation of row_permutation in the first rows (about 2^16
 // cells, at least two rows, below `rows`), as (y, x1, x2), by enumeration:
 // the solver only confirms it (--nx 232447 --elem 1 breaks in row 1, where
-// the solver's search took 1.3 s).
+// the solver's search took 1.3 s); else scan_rows' candidate.
 // The first violating row is the first of all; in it the smallest x1 that
 // leaves the row or shares its column, and then the smallest x2 with it.
 // Layouts whose rows are not powers of two collide in their first rows
 // (--nx 1293 --elem 2: row 1), where the solver's own first model took
 // 23 ms, and its smallest search 14 probes.
-std::optional<std::vector<std::uint64_t>> first_row_clash(layout_subject const& t, std::uint64_t rows) {
+std::optional<found_violation> first_row_clash(layout_subject const& t, std::uint64_t rows) {
     constexpr std::uint64_t none = ~std::uint64_t(0);
-    std::uint64_t const cols = t.cols(), scan = std::min<std::uint64_t>(rows, std::max<std::uint64_t>(2, (1u << 16) / cols));
+    std::uint64_t const cols = t.cols();
     std::vector<std::uint64_t> column(cols), first_x(cols), second_x(cols);  // of each column, the first two x on it
-    for (std::uint64_t y = 0; y < scan; ++y) {
+    auto const in_row = [&](std::uint64_t y) -> std::optional<std::vector<std::uint64_t>> {
         std::fill(first_x.begin(), first_x.end(), none);
         std::fill(second_x.begin(), second_x.end(), none);
         for (std::uint64_t x = 0; x < cols; ++x) {
@@ -150,8 +178,9 @@ std::optional<std::vector<std::uint64_t>> first_row_clash(layout_subject const& 
             std::uint64_t const other = first_x[column[x1]] != x1 ? first_x[column[x1]] : second_x[column[x1]];
             if (other != none) return std::vector<std::uint64_t>{y, x1, other};
         }
-    }
-    return std::nullopt;
+        return std::nullopt;
+    };
+    return scan_rows(t, rows, std::max<std::uint64_t>(2, (1u << 16) / cols), in_row);
 }
 
 }  // namespace
@@ -211,7 +240,7 @@ namespace {
 // Nothing when the first period spills over (then the whole tile is asked).
 std::optional<property_result> bijection_by_period(prover& p, layout_subject const& t, std::uint64_t period,
                                                    property_result r, bool rows_kept,
-                                                   std::optional<std::vector<std::uint64_t>> const& smallest) {
+                                                   std::optional<found_violation> const& found) {
     std::uint64_t const span = period * t.pitch;
     if (!rows_kept) {  // else row_locality holds each row of the period in its own bytes, below the span
         auto vars = make_split_variables(p.fast(), {{"y", period, t.row_split()}, {"x", t.cols()}});
@@ -236,7 +265,7 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
         out.data = {{"kind", "collision"}, {"cells", {cell_json(v[0], v[1]), cell_json(v[2], v[3])}}, {"byte", c1}};
         out.lines.push_back("cells " + cell(v[0], v[1]) + " and " + cell(v[2], v[3]) + " both map to " + place(t, c1));
         return out;
-    }, false, smallest ? smallest : first_collision(t, period), smallest.has_value());
+    }, false, found ? std::optional(found->values) : first_collision(t, period), found && found->smallest);
     std::uint64_t const tail = t.rows() % period;
     if (r.outcome != verdict::proved || tail == 0) return r;
     // The last, partial, period: rows k*P .. rows-1 behave as rows 0 .. tail-1.
@@ -264,12 +293,13 @@ property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_
     auto r = start("bijection", "every cell lies inside the tile's " + std::to_string(t.footprint) +
                                     " bytes, and no two cells share a byte offset");
     // Rows kept: a collision in the first rows is the smallest, by enumeration.
-    std::optional<std::vector<std::uint64_t>> const in_rows =
+    std::uint64_t const rows = period && period < t.rows() ? period : t.rows();
+    std::optional<found_violation> const in_rows =
         rows_kept && t.pitch <= (1u << 24) && (t.rows() - 1) * t.pitch + t.shape.row_bytes <= t.footprint
-            ? smallest_row_collision(t, t.rows())
+            ? smallest_row_collision(t, rows)
             : std::nullopt;
-    if (in_rows)
-        r.method = "by enumeration of rows 0.." + std::to_string((*in_rows)[0]) +
+    if (in_rows && in_rows->smallest)
+        r.method = "by enumeration of rows 0.." + std::to_string(in_rows->values[0]) +
                    " in order, the first with a collision (row_locality: cells of different rows never share a byte)";
     if (period && period < t.rows())
         if (auto by_period = bijection_by_period(p, t, period, r, rows_kept, in_rows)) return *by_period;
@@ -295,7 +325,7 @@ property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_
             return out;
         }
         return std::nullopt;
-    }, false, in_rows ? in_rows : first_collision(t, t.rows()), in_rows.has_value());
+    }, false, in_rows ? std::optional(in_rows->values) : first_collision(t, t.rows()), in_rows && in_rows->smallest);
     return r;
 }
 
@@ -330,7 +360,7 @@ property_result prove_row_permutation(prover& p, layout_subject const& t, std::u
     auto r = start("row_permutation", "in every row y, x -> stored column is a permutation of 0.." + std::to_string(t.cols() - 1));
     auto vars = make_split_variables(p.fast(), {{"y", rows_to_check(t, period, r), t.row_split()}, {"x1", t.cols()}, {"x2", t.cols()}});
     auto const& y = vars[0].value; auto const& x1 = vars[1].value; auto const& x2 = vars[2].value;
-    auto const clash = first_row_clash(t, vars[0].count);  // the smallest, by enumeration
+    auto const clash = first_row_clash(t, vars[0].count);
     auto const c1 = t.symbolic_column(y, x1), c2 = t.symbolic_column(y, x2);
     z3::expr const escapes = !(c1 < t.cols());
     z3::expr const collide = x1 != x2 && c1 == c2;
@@ -350,7 +380,7 @@ property_result prove_row_permutation(prover& p, layout_subject const& t, std::u
             return out;
         }
         return std::nullopt;
-    }, false, clash, clash.has_value());
+    }, false, clash ? std::optional(clash->values) : std::nullopt, clash && clash->smallest);
     return r;
 }
 
@@ -392,19 +422,21 @@ namespace {
 // (at least two rows, below `rows`), that the swizzle applied twice does not return: the
 // smallest counterexample of involution, by enumeration. Rows that are not
 // powers of two break it in their first rows where the solver's search for
-// the smallest took 14 probes (--nx 15843 --elem 8: row 1, its last x).
-std::optional<std::vector<std::uint64_t>> first_involution_break(layout_subject const& t, std::uint64_t rows) {
-    std::uint64_t const cols = t.cols(), scan = std::min<std::uint64_t>(rows, std::max<std::uint64_t>(2, (1u << 17) / cols));
+// the smallest took 14 probes (--nx 15843 --elem 8: row 1, its last x);
+// else scan_rows' candidate.
+std::optional<found_violation> first_involution_break(layout_subject const& t, std::uint64_t rows) {
+    std::uint64_t const cols = t.cols();
     std::vector<std::uint64_t> column(cols);
-    for (std::uint64_t y = 0; y < scan; ++y) {
+    auto const in_row = [&](std::uint64_t y) -> std::optional<std::vector<std::uint64_t>> {
         t.row_offsets_of(y, 0, cols, column.data());
         for (std::uint64_t& c : column) c = t.column_at(y, c);
         for (std::uint64_t x = 0; x < cols; ++x) {
             std::uint64_t const once = column[x], twice = once < cols ? column[once] : t.column(y, once);
             if (twice != x) return std::vector<std::uint64_t>{y, x};
         }
-    }
-    return std::nullopt;
+        return std::nullopt;
+    };
+    return scan_rows(t, rows, std::max<std::uint64_t>(2, (1u << 17) / cols), in_row);
 }
 
 property_result involution_by_rows(prover& p, layout_subject const& t, property_result r, std::uint64_t period) {
@@ -420,7 +452,7 @@ property_result involution_by_rows(prover& p, layout_subject const& t, property_
         out.lines.push_back("row " + std::to_string(v[0]) + ": x = " + std::to_string(v[1]) + " -> " +
                             std::to_string(once) + " -> " + std::to_string(twice));
         return out;
-    }, false, first, first.has_value());
+    }, false, first ? std::optional(first->values) : std::nullopt, first && first->smallest);
     return r;
 }
 

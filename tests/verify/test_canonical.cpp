@@ -427,3 +427,47 @@ TEST_CASE("involution's counterexample is the first (y, x) in order, as enumerat
         CHECK_FALSE(r.evidence.contains("not_smallest"));
     }
 }
+
+TEST_CASE("rows of C = 2^k * odd chunks break first in row 2^k: the counterexamples there are the smallest",
+          "[verify][canonical]") {
+    // Past the first rows' scans (2^16 or 2^17 cells): the candidate of row
+    // 2^k, which the solver makes the smallest, must be what enumerating
+    // every earlier assignment finds, for bijection, row_permutation and
+    // involution alike.
+    for (layout_params const l : {layout_params{768, 2, 2}, layout_params{1536, 4, 4}, layout_params{2560, 1, 1}}) {
+        CAPTURE(l.nx, l.elem, l.tc);
+        auto const s = article_subject(l, all_32bit_rows);
+        std::optional<std::vector<std::uint64_t>> bij, perm, inv;
+        for (std::uint64_t y = 0; y < 1024 && !(bij && perm && inv); ++y) {
+            std::map<std::uint64_t, std::vector<std::uint64_t>> by_offset, by_column;  // of each, its x in order
+            for (std::uint64_t x = 0; x < l.nx; ++x) {
+                by_offset[s.offset(y, x)].push_back(x);
+                by_column[s.column(y, x)].push_back(x);
+            }
+            for (std::uint64_t x = 0; x < l.nx && !bij; ++x)
+                if (auto const& xs = by_offset[s.offset(y, x)]; xs.size() > 1) bij = {y, xs[0], y, xs[1]};
+            for (std::uint64_t x = 0; x < l.nx && !perm; ++x) {
+                std::uint64_t const c = s.column(y, x);
+                if (c >= l.nx) perm = {y, x, 0};
+                else if (auto const& xs = by_column[c]; xs.size() > 1) perm = {y, x, xs[0] == x ? xs[1] : xs[0]};
+            }
+            for (std::uint64_t x = 0; x < l.nx && !inv; ++x)
+                if (s.column(y, s.column(y, x)) != x) inv = {y, x};
+        }
+        REQUIRE(bij);
+        REQUIRE(perm);
+        REQUIRE(inv);
+        CHECK((*bij)[0] >= 256);  // past the first rows' scans
+        prover p(10000);
+        auto const b = prove_bijection(p, s, s.period_rows, true);
+        auto const r = prove_row_permutation(p, s, s.period_rows);
+        auto const i = prove_involution(p, s, true, s.period_rows);
+        for (auto const* res : {&b, &r, &i}) {
+            REQUIRE(res->outcome == verdict::refuted);
+            CHECK_FALSE(res->evidence.contains("not_smallest"));
+        }
+        CHECK(variables_of(b, {"y1", "x1", "y2", "x2"}) == *bij);
+        CHECK(variables_of(r, {"y", "x1", "x2"}) == *perm);
+        CHECK(variables_of(i, {"y", "x"}) == *inv);
+    }
+}
