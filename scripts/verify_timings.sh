@@ -35,6 +35,8 @@ layouts=(
   "--nx 3811 --elem 16"
   "--nx 15843 --elem 8"
   "--nx 65535 --elem 1"
+  "--nx 126238 --elem 1"
+  "--nx 232447 --elem 1"
   "--nx 486 --elem 8 --tc 16 --rows 65536 --access stmatrix.x2.trans"
   "--suggest --access row --access column --access ldmatrix.x4 --access cp.async.16 --rows 64 --row-bytes 128 --elem 2"
 )
