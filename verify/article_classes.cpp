@@ -183,24 +183,34 @@ struct class_key {
 // place: one class. tests/verify/test_class_sweep.cpp checks, start by
 // start, every start's bank load and every spread window against its
 // merged class's block.
-std::vector<std::int64_t> cost_signature(geometry const& g, class_key const& key, std::uint64_t s, std::uint64_t tc,
-                                         class_options const& o) {
+// A signature as a flat list (at most 4 u: 2 + 1 + 8 + 6 entries), the
+// rest `unused`, so that one per class allocates nothing.
+using signature = std::array<std::int64_t, 17>;
+
+signature cost_signature(geometry const& g, class_key const& key, std::uint64_t s, std::uint64_t tc,
+                         class_options const& o) {
     constexpr std::int64_t far = std::numeric_limits<std::int64_t>::min();
+    constexpr std::int64_t unused = std::numeric_limits<std::int64_t>::max();
     std::int64_t const c = std::int64_t(g.chunks), t = std::int64_t(tc), near = o.banks ? 64 : 32;
-    std::vector<std::int64_t> u;
-    for (std::uint64_t dk : key.d) u.push_back(std::int64_t((s + dk) % g.chunks));
-    std::vector<std::int64_t> sig{std::int64_t(key.position), std::int64_t(u.size())};
+    std::array<std::int64_t, 4> u{};
+    std::size_t const n = key.d.size();  // at most 4: the first block's 0 and three more
+    for (std::size_t k = 0; k < n; ++k) u[k] = std::int64_t((s + key.d[k]) % g.chunks);
+    signature sig;
+    sig.fill(unused);
+    std::size_t at = 0;
+    sig[at++] = std::int64_t(key.position);
+    sig[at++] = std::int64_t(n);
     if (o.banks) {
-        sig.push_back(std::int64_t(s * tc % std::max<std::uint64_t>(o.shift_unit, 1)));
-        for (std::int64_t uk : u) {
-            sig.push_back(((uk - u[0]) * t % 128 + 128) % 128);
-            sig.push_back(uk >= c - 32 ? c - uk : 0);
+        sig[at++] = std::int64_t(s * tc % std::max<std::uint64_t>(o.shift_unit, 1));
+        for (std::size_t k = 0; k < n; ++k) {
+            sig[at++] = ((u[k] - u[0]) * t % 128 + 128) % 128;
+            sig[at++] = u[k] >= c - 32 ? c - u[k] : 0;
         }
     }
-    for (std::size_t a = 0; a < u.size(); ++a)
-        for (std::size_t b = a + 1; b < u.size(); ++b) {
+    for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = a + 1; b < n; ++b) {
             std::int64_t const e = u[b] - u[a];
-            sig.push_back(e > -near && e < near ? e : e >= c - near ? e - c : e <= near - c ? e + c : far);
+            sig[at++] = e > -near && e < near ? e : e >= c - near ? e - c : e <= near - c ? e + c : far;
         }
     return sig;
 }
@@ -305,7 +315,7 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
     constexpr std::uint64_t none = ~std::uint64_t(0);
     constexpr std::uint64_t few_values = 64;  // a class of at most this many s: each s met directly
     // Each class's merged class.
-    std::unordered_map<std::vector<std::int64_t>, std::size_t, list_hash> seen;
+    std::unordered_map<signature, std::size_t, list_hash> seen;
     std::vector<std::size_t> merged_of(total);
     for (std::size_t k = 0; k < keys.size(); ++k)
         for (std::size_t c = 0; c < classes[k].count(); ++c)
