@@ -253,12 +253,18 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
         if (spill.outcome != verdict::proved) return std::nullopt;
     }
     r.method = "over one period of " + std::to_string(period) + " rows (periodicity): each period's cells are distinct and " +
-               "lie in its own " + std::to_string(span) + " bytes" + (r.method.empty() ? "" : "; " + r.method);
+               "lie in its own " + std::to_string(span) + " bytes" +
+               (rows_kept ? " (row_locality: only cells of one row can share a byte)" : "") +
+               (r.method.empty() ? "" : "; " + r.method);
     auto vars = make_split_variables(p.fast(), {{"y1", period, t.row_split()}, {"x1", t.cols()},
                                                 {"y2", period, t.row_split()}, {"x2", t.cols()}});
     auto const& y1 = vars[0].value; auto const& x1 = vars[1].value;
     auto const& y2 = vars[2].value; auto const& x2 = vars[3].value;
-    z3::expr const collide = (y1 != y2 || x1 != x2) && t.symbolic_offset(y1, x1) == t.symbolic_offset(y2, x2);
+    // Rows kept: cells of different rows never share a byte, so only cells
+    // of one row can (the solver then meets y * pitch once, not twice:
+    // plain 232447-byte rows took 0.23 s the other way).
+    z3::expr const collide = rows_kept ? y1 == y2 && x1 != x2 && t.symbolic_offset(y1, x1) == t.symbolic_offset(y1, x2)
+                                       : (y1 != y2 || x1 != x2) && t.symbolic_offset(y1, x1) == t.symbolic_offset(y2, x2);
     decide_by_negation(p, r, {collide}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
         std::uint64_t const c1 = t.offset(v[0], v[1]), c2 = t.offset(v[2], v[3]);
         if (c1 != c2 || (v[0] == v[2] && v[1] == v[3])) return std::nullopt;
@@ -304,14 +310,16 @@ property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_
                    " in order, the first with a collision (row_locality: cells of different rows never share a byte)";
     if (period && period < t.rows())
         if (auto by_period = bijection_by_period(p, t, period, r, rows_kept, in_rows, scanned)) return *by_period;
+    if (scanned && r.method.empty()) r.method = "within rows (row_locality: only cells of one row can share a byte)";
     auto vars = make_split_variables(p.fast(), {{"y1", t.rows(), t.row_split()}, {"x1", t.cols()}, {"y2", t.rows(), t.row_split()}, {"x2", t.cols()}});
     auto const& y1 = vars[0].value; auto const& x1 = vars[1].value;
     auto const& y2 = vars[2].value; auto const& x2 = vars[3].value;
     std::uint64_t const last = t.footprint - t.shape.elem;  // the last offset an element fits at
     auto const o1 = t.symbolic_offset(y1, x1), o2 = t.symbolic_offset(y2, x2);
-    z3::expr const outside = !(o1 <= last);
-    z3::expr const collide = (y1 != y2 || x1 != x2) && o1 == o2;
-    decide_by_negation(p, r, {outside || collide}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+    // Rows kept (scanned): no cell lies outside, and only cells of one row can collide.
+    z3::expr const negation = scanned ? y1 == y2 && x1 != x2 && o1 == t.symbolic_offset(y1, x2)
+                                      : !(o1 <= last) || ((y1 != y2 || x1 != x2) && o1 == o2);
+    decide_by_negation(p, r, {negation}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
         std::uint64_t const c1 = t.offset(v[0], v[1]), c2 = t.offset(v[2], v[3]);
         replayed out;
         if (c1 > last) {

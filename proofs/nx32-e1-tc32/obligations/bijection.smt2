@@ -11,7 +11,7 @@
 (declare-fun y2 () (_ BitVec 2))
 (declare-fun x1 () (_ BitVec 5))
 (declare-fun x2 () (_ BitVec 5))
-(assert (and (or (not (= y1 y2)) (not (= x1 x2))) (and (= y1 y2) (= x1 x2))))
+(assert (and (and (= y1 y2) (not (= x1 x2))) (= x1 x2)))
 (assert (bvult ((_ zero_extend 1) y1) (_ bv4 3)))
 (assert (bvult ((_ zero_extend 1) x1) (_ bv32 6)))
 (assert (bvult ((_ zero_extend 1) y2) (_ bv4 3)))

@@ -11,7 +11,7 @@
 (declare-fun y2 () (_ BitVec 1))
 (declare-fun x1 () (_ BitVec 5))
 (declare-fun x2 () (_ BitVec 5))
-(assert (and (or false (not (= x1 x2))) (= x1 x2)))
+(assert (and (and true (not (= x1 x2))) (= x1 x2)))
 (assert (bvult y1 (_ bv1 1)))
 (assert (bvult ((_ zero_extend 1) x1) (_ bv32 6)))
 (assert (bvult y2 (_ bv1 1)))
