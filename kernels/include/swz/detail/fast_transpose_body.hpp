@@ -181,9 +181,9 @@ struct fast_transpose_body {
     // the chunk after them too, and no chunk starts before the matrix (the
     // first row's head, when it is unaligned). Offsets inside the tile's
     // rows fit 32 bits.
+    static constexpr unsigned reach = Plan::nx + (AlignedIn ? 0 : K);  // columns read from col0
     SWZ_HOST_DEVICE static bool loads_inside(tile_job const& job) {
         if (!lean_inside) return false;
-        constexpr std::size_t reach = Plan::nx + (AlignedIn ? 0 : K);  // columns read from col0
         return job.row0 + Plan::tile_rows <= job.rows && job.col0 + reach <= job.cols &&
                (AlignedIn || job.row0 > 0 || job.col0 > 0 || job.in_mis == 0) &&
                job.pitch_in <= 0x7fffffffu / Plan::tile_rows;
@@ -202,28 +202,81 @@ struct fast_transpose_body {
         return rows && job.col0 + Plan::nx <= job.cols && job.pitch_out <= 0x7fffffffu / Plan::nx;
     }
 
-    // The load phase of a tile for which loads_inside holds: from one aligned
-    // address per lane, one iteration rows_per_load_iteration rows below the last.
-    SWZ_HOST_DEVICE static void load_raw_inside(tile_job const& job, raw_chunks& r, unsigned tid) {
+    // Every aligned chunk the load phase reads is whole inside the matrix's
+    // bytes, or wholly past its row's end (not read, zeros), or in a row
+    // past the matrix (the same): no chunk crosses the matrix's first byte
+    // (the first rows' heads, when unaligned) or its last (the last row's
+    // end, when the tile reads up to it and it is unaligned; with rows under
+    // 16 bytes apart, the rows before it too). All but those few corner
+    // tiles; offsets inside the tile's rows fit 32 bits.
+    SWZ_HOST_DEVICE static bool loads_lean(tile_job const& job) {
+        if (!lean_inside || job.pitch_in > 0x7fffffffu / Plan::tile_rows) return false;
+        if (!AlignedIn && job.row0 == 0 && job.col0 == 0 && job.in_mis != 0) return false;
+        // The chunks a row reads end at the tile's reach, and at the end of
+        // the chunk that holds the row's last byte: the tile's last row in
+        // the matrix reads furthest (offsets from job.in).
+        std::size_t const last = (job.row0 + Plan::tile_rows < job.rows ? job.row0 + Plan::tile_rows : job.rows) - 1;
+        std::size_t const reach_end = last * job.pitch_in + (job.col0 + reach) * E;
+        std::size_t const chunk_end = (job.in_mis + last * job.pitch_in + job.cols * E + 15) / 16 * 16 - job.in_mis;
+        return (reach_end < chunk_end ? reach_end : chunk_end) <= std::size_t(job.in_span);
+    }
+
+    // What bounds a lean edge tile's loads, from its corner: its rows in the
+    // matrix, and the bytes from its first column to the rows' end (both
+    // capped past the tile's reach). A tile inside never reaches them.
+    struct in_limits {
+        unsigned rows, end;
+    };
+    static constexpr unsigned in_end_cap = (reach + K) * E;  // past the last chunk a tile reads
+    SWZ_HOST_DEVICE static constexpr in_limits inside_in_limits() { return {Plan::tile_rows, in_end_cap}; }
+    SWZ_HOST_DEVICE static in_limits in_limits_of(tile_job const& job) {
+        std::size_t const rows = job.rows - job.row0, end = (job.cols - job.col0) * E;
+        return {rows < Plan::tile_rows ? unsigned(rows) : Plan::tile_rows, end < in_end_cap ? unsigned(end) : in_end_cap};
+    }
+
+    // The load phase from one aligned address per lane, one iteration
+    // rows_per_load_iteration rows below the last: a tile for which
+    // loads_inside holds (Clip false: no bound to check), or loads_lean
+    // (Clip: chunks in rows past the matrix, or wholly past their row's
+    // end, are zeros and not read; the others are whole).
+    template <bool Clip>
+    SWZ_HOST_DEVICE static void load_raw_lean(tile_job const& job, raw_chunks& r, unsigned tid) {
         unsigned const lane = tid % 32, warp = tid / 32;
+        in_limits const lim = Clip ? in_limits_of(job) : inside_in_limits();
         unsigned char const* const corner = job.in + job.row0 * job.pitch_in + job.col0 * E;
         unsigned const pitch = unsigned(job.pitch_in), step = rows_per_load_iteration * pitch;
         auto const cell = Plan::load_cell(lane, warp, 0u);
         unsigned char const* const start = corner + (cell.y * pitch + cell.x * E);
-        unsigned char const* const own = start - address(start) % 16;
+        unsigned const mis = unsigned(address(start) % 16);
+        unsigned char const* const own = start - mis;
+        // The lane's aligned chunk starts at the same column in every iteration.
+        bool const past_end = Clip && int(cell.x * E) - int(mis) >= int(lim.end);
 #pragma unroll
-        for (unsigned it = 0; it < LI; ++it) r.own[it] = load_global16<Streaming>(own + it * step);
+        for (unsigned it = 0; it < LI; ++it) {
+            if (Clip && (past_end || cell.y + it * rows_per_load_iteration >= lim.rows)) r.own[it] = vec16{{0, 0, 0, 0}};
+            else r.own[it] = load_global16<Streaming>(own + it * step);
+        }
         r.extra = vec16{{0, 0, 0, 0}};
         if (AlignedIn || !lanes::holds_extra(lane)) return;
         auto const x = Plan::load_cell(lanes::extra_row_lane(lane), warp, lanes::extra_iteration(lane));
         unsigned char const* const row_last = corner + (x.y * pitch + x.x * E);
-        if (unsigned const mis = unsigned(address(row_last) % 16); mis != 0)
-            r.extra = load_global16<Streaming>(row_last - mis + lanes::extra_offset_bytes);
+        unsigned const x_mis = unsigned(address(row_last) % 16);
+        if (x_mis == 0) return;  // the row-last lane's own chunk ends its tile chunk
+        if (Clip && (x.y >= lim.rows || int(x.x * E + lanes::extra_offset_bytes) - int(x_mis) >= int(lim.end))) return;
+        r.extra = load_global16<Streaming>(row_last - x_mis + lanes::extra_offset_bytes);
     }
 
     // Every global load of the load phase, all in flight together.
     SWZ_HOST_DEVICE static void load_raw(tile_job const& job, raw_chunks& r, unsigned tid) {
-        if (loads_inside(job)) return load_raw_inside(job, r, tid);
+        if (loads_inside(job)) return load_raw_lean<false>(job, r, tid);
+        if (loads_lean(job)) return load_raw_lean<true>(job, r, tid);
+        load_raw_wide(job, r, tid);
+    }
+
+    // The load phase at 64-bit offsets from the matrix, chunks that cross
+    // its first or last byte in pieces: the tiles neither loads_inside nor
+    // loads_lean takes.
+    SWZ_HOST_DEVICE static void load_raw_wide(tile_job const& job, raw_chunks& r, unsigned tid) {
         unsigned const lane = tid % 32, warp = tid / 32;
 #pragma unroll
         for (unsigned it = 0; it < LI; ++it) {
