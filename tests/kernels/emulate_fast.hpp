@@ -73,6 +73,24 @@ inline std::size_t& emulated_block() {
     return block;
 }
 
+// How many emulated tiles took each global path: loads inside, lean (at an
+// edge, 32-bit offsets) or wide (64-bit, pieces); stores by
+// fast_transpose_body::out_path (inside, clipped, wide). Tests reset it.
+struct path_counts {
+    std::size_t loads[3], stores[3];
+};
+inline path_counts& emulated_paths() {
+    static path_counts counts{};
+    return counts;
+}
+
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Sectors = false>
+void count_paths(tile_job const& job) {
+    using body = detail::fast_transpose_body<Plan, AlignedIn, AlignedOut, false, Sectors>;
+    ++emulated_paths().loads[body::loads_inside(job) ? 0 : body::loads_lean(job) ? 1 : 2];
+    ++emulated_paths().stores[unsigned(body::out_path_of(job))];
+}
+
 template <class Plan, bool AlignedIn, bool AlignedOut, bool Sectors = false>
 void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
     detail::tile_walk const walk = detail::walk_of<Plan, AlignedOut, Sectors>(b);
@@ -82,6 +100,7 @@ void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
         std::fill(tile.begin(), tile.end(), static_cast<unsigned char>(0x5A));
         emulated_block() = block;
         tile_job const job = detail::job_of<Plan>(b, walk, unsigned(block));
+        count_paths<Plan, AlignedIn, AlignedOut, Sectors>(job);
         emulate_load_phase<Plan, AlignedIn, AlignedOut>(job, tile.data());
         emulate_gather_phase<Plan, AlignedIn, AlignedOut, Sectors>(job, tile.data());
     }
