@@ -18,7 +18,12 @@
 // A tile wholly inside its matrix (most tiles of a large one) takes a lean
 // path on the global side (loads_inside, stores_inside): no chunk there is
 // cut, so each moves as one 16-byte access at an offset from the tile's
-// corner, with none of the edge logic. The shared-memory side is the same.
+// corner, with none of the edge logic. A tile at an edge moves the same
+// way, 32-bit offsets from its corner, and checks only its own bounds
+// (loads_lean, in_limits; out_path clipped, out_limits): rows and columns
+// past the matrix are skipped, and only the chunks that cross an output
+// row's end, or the matrix's first or last byte on input (a few corner
+// tiles, load_raw_wide), move in pieces. The shared-memory side is the same.
 #pragma once
 
 #include <cstddef>
