@@ -92,8 +92,8 @@ TEMPLATE_TEST_CASE("fast: tiles wholly inside the matrix, every misalignment", "
                    __half, float, double) {
     // Three tile rows by two tile columns and a bit: the inner tiles take
     // the lean path (fast_transpose_body's loads_inside, stores_inside),
-    // their neighbours its bounded form at the edges (loads_lean, out_path
-    // clipped); every misalignment of both pointers, pitches unaligned and
+    // their neighbours its bounded form at the edges (in_path lean or cut,
+    // out_path clipped); every misalignment of both pointers, pitches unaligned and
     // 16-byte aligned.
     constexpr std::size_t E = sizeof(TestType);
     using plan = swz::fast_plan_for<E>;

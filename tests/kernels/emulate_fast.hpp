@@ -73,11 +73,11 @@ inline std::size_t& emulated_block() {
     return block;
 }
 
-// How many emulated tiles took each global path: loads inside, lean (at an
-// edge, 32-bit offsets) or wide (64-bit, pieces); stores by
-// fast_transpose_body::out_path (inside, clipped, wide). Tests reset it.
+// How many emulated tiles took each global path, by fast_transpose_body's
+// in_path (inside, lean, cut, wide) and out_path (inside, clipped, wide).
+// Tests reset it.
 struct path_counts {
-    std::size_t loads[3], stores[3];
+    std::size_t loads[4], stores[3];
 };
 inline path_counts& emulated_paths() {
     static path_counts counts{};
@@ -87,7 +87,7 @@ inline path_counts& emulated_paths() {
 template <class Plan, bool AlignedIn, bool AlignedOut, bool Sectors = false>
 void count_paths(tile_job const& job) {
     using body = detail::fast_transpose_body<Plan, AlignedIn, AlignedOut, false, Sectors>;
-    ++emulated_paths().loads[body::loads_inside(job) ? 0 : body::loads_lean(job) ? 1 : 2];
+    ++emulated_paths().loads[unsigned(body::in_path_of(job))];
     ++emulated_paths().stores[unsigned(body::out_path_of(job))];
 }
 

@@ -211,8 +211,8 @@ std::size_t ld_above(std::size_t n, unsigned kind) {
 TEMPLATE_TEST_CASE_SIG("edge tiles: first and last tile rows, last tile columns, corners, every kernel",
                        "[kernels][emulation][edges]", ((unsigned E), E), 1, 2, 4, 8) {
     // An edge tile moves its chunks inside the matrix as a tile inside does
-    // and clips only those that cross an edge (body::loads_lean, out_path
-    // clipped). Shapes: one tile (first and last at once), a last tile row
+    // and clips only those that cross an edge (body::in_path lean or cut,
+    // out_path clipped). Shapes: one tile (first and last at once), a last tile row
     // mostly past the matrix, one nearly full; a last tile column one
     // element wide (unaligned input rows then reach past the end from the
     // column before too), one a few elements short of a chunk, one tile
@@ -240,13 +240,15 @@ TEMPLATE_TEST_CASE_SIG("edge tiles: first and last tile rows, last tile columns,
                     emulated_paths() = {};
                     check_emulated<E>(at<E>(s, in.offset, out.offset));
                     auto& n = by_kernel[{c.aligned_in, c.aligned_out, c.sectors}];
-                    for (unsigned i = 0; i < 3; ++i) n.loads[i] += emulated_paths().loads[i], n.stores[i] += emulated_paths().stores[i];
+                    for (unsigned i = 0; i < 4; ++i) n.loads[i] += emulated_paths().loads[i];
+                    for (unsigned i = 0; i < 3; ++i) n.stores[i] += emulated_paths().stores[i];
                 }
     REQUIRE(by_kernel.size() == 6);  // input rows aligned or not x output rows on sectors, on halves, unaligned
     for (auto const& [kernel, n] : by_kernel) {
         CAPTURE(kernel[0], kernel[1], kernel[2]);
         bool const lean = !(E == 8 && kernel[0] && kernel[1]);  // aligned doubles keep the wide path (lean_inside)
         CHECK((n.loads[1] > 0) == lean);
+        CHECK((n.loads[2] > 0) == lean);  // the corner tiles: pieces across the matrix's first or last byte
         CHECK((n.stores[1] > 0) == lean);
         CHECK(n.stores[2] == (lean ? 0u : n.stores[0] + n.stores[1] + n.stores[2]));
     }
@@ -257,7 +259,7 @@ TEMPLATE_TEST_CASE_SIG("rows under 16 bytes apart: the chunk holding the matrix'
     // With 1-3 elements a row, the aligned chunk that holds the matrix's
     // last byte also holds the rows before it, up to 16 bytes back: when
     // the last tile row holds only the last few rows, the tile above reads
-    // that chunk too, and must read it in pieces (body::loads_lean).
+    // that chunk too, and must read it in pieces (body::reads_cut).
     using plan = fast_plan_for<E>;
     constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector;
     for (std::size_t rows : {T + 1, T + 2, T + 7, 2 * T - K + 1, 2 * T - K + 3, 2 * T - 2 * K + 1, 2 * T - 2 * K + 2})
@@ -272,7 +274,7 @@ TEMPLATE_TEST_CASE_SIG("pitches too large for 32-bit offsets from a tile's corne
                        "[kernels][emulation][edges]", ((unsigned E), E), 1, 2, 4, 8) {
     // Input rows more than 2^31 / tile_rows bytes apart, output rows more
     // than 2^31 / nx: those tiles address the matrix at 64-bit offsets
-    // (body::load_raw_wide, out_path wide). Three input rows, or two output
+    // (body::in_path and out_path wide). Three input rows, or two output
     // rows, keep the buffers small; aligned and misaligned bases.
     using plan = fast_plan_for<E>;
     constexpr std::size_t T = plan::tile_rows, N = plan::nx;
@@ -280,7 +282,8 @@ TEMPLATE_TEST_CASE_SIG("pitches too large for 32-bit offsets from a tile's corne
     for (std::size_t off : {std::size_t(0), std::size_t(E)}) {
         emulated_paths() = {};
         check_emulated<E>(at<E>(shape_of(3, N + 5, far_in - (N + 5), 0), off, off));
-        CHECK(emulated_paths().loads[2] == emulated_paths().loads[0] + emulated_paths().loads[1] + emulated_paths().loads[2]);
+        auto const& loads = emulated_paths().loads;
+        CHECK(loads[3] == loads[0] + loads[1] + loads[2] + loads[3]);
         emulated_paths() = {};
         check_emulated<E>(at<E>(shape_of(T + 5, 2, 0, far_out - (T + 5)), off, off));
         CHECK(emulated_paths().stores[2] > 0);
@@ -290,9 +293,8 @@ TEMPLATE_TEST_CASE_SIG("pitches too large for 32-bit offsets from a tile's corne
 
 TEST_CASE("edge tiles of a 1000 x 1000 int8 matrix take the lean loads and clipped stores", "[kernels][emulation][edges]") {
     // The shape of kernels/BENCHMARKS.md's batch of 16 (both sides realigned,
-    // about a third of the tiles at an edge): only the tiles whose reads
-    // cross the matrix's last byte keep the wide loads; every store of an
-    // edge tile is clipped at 32-bit offsets.
+    // about a third of the tiles at an edge): every edge tile loads and
+    // stores at 32-bit offsets from its corner, none at 64-bit ones.
     using plan = fast_plan_for<1>;
     using body = detail::fast_transpose_body<plan, false, false>;
     alignas(16) static unsigned char base[32];
@@ -304,21 +306,23 @@ TEST_CASE("edge tiles of a 1000 x 1000 int8 matrix take the lean loads and clipp
         path_counts n{};
         for (unsigned block = 0; block < tiles; ++block) {
             tile_job const job = detail::job_of<plan>(b, walk, block);
-            ++n.loads[body::loads_inside(job) ? 0 : body::loads_lean(job) ? 1 : 2];
+            ++n.loads[unsigned(body::in_path_of(job))];
             ++n.stores[unsigned(body::out_path_of(job))];
         }
-        CAPTURE(in_mis, tiles, n.loads[0], n.loads[1], n.loads[2], n.stores[0], n.stores[1]);
-        CHECK(tiles == 72);               // 9 tile rows (overlapping by a row group) x 8 tile columns
-        CHECK(n.stores[0] == 7 * 7);      // neither a column's first or last tile nor in the last tile column
+        CAPTURE(in_mis, tiles, n.loads[0], n.loads[1], n.loads[2], n.loads[3], n.stores[0], n.stores[1]);
+        CHECK(tiles == 72);                // 9 tile rows (overlapping by a row group) x 8 tile columns
+        CHECK(n.stores[0] == 7 * 7);       // neither a column's first or last tile nor in the last tile column
         CHECK(n.stores[1] == 72 - 7 * 7);  // every edge tile, clipped
-        // The wide loads: the first tile where its first row's head is
-        // unaligned; the last tile row's tile that reads up to the matrix's
-        // end (its last tile column: the one before reaches 912 bytes into
-        // the row), where that end is unaligned (10^6 bytes: with the base's).
-        std::size_t const wide = (in_mis != 0 ? 1 : 0) + ((in_mis + 1000000) % 16 != 0 ? 1 : 0);
-        CHECK(n.loads[2] == wide);
+        // The corner tiles (cut): the first tile where its first row's head
+        // is unaligned; the last tile row's tile that reads up to the
+        // matrix's end (its last tile column: the one before reaches 912
+        // bytes into the row), where that end is unaligned (10^6 bytes:
+        // with the base's).
+        std::size_t const cut = (in_mis != 0 ? 1 : 0) + ((in_mis + 1000000) % 16 != 0 ? 1 : 0);
         CHECK(n.loads[0] == 8 * 7 - (in_mis != 0 ? 1 : 0));  // the rows and reach of 8 tile rows and 7 columns
-        CHECK(n.loads[1] == 72 - n.loads[0] - wide);
+        CHECK(n.loads[1] == 72 - n.loads[0] - cut);
+        CHECK(n.loads[2] == cut);
+        CHECK(n.loads[3] == 0);
     }
 }
 

@@ -20,10 +20,10 @@
 // cut, so each moves as one 16-byte access at an offset from the tile's
 // corner, with none of the edge logic. A tile at an edge moves the same
 // way, 32-bit offsets from its corner, and checks only its own bounds
-// (loads_lean, in_limits; out_path clipped, out_limits): rows and columns
-// past the matrix are skipped, and only the chunks that cross an output
-// row's end, or the matrix's first or last byte on input (a few corner
-// tiles, load_raw_wide), move in pieces. The shared-memory side is the same.
+// (in_path lean or cut, in_limits; out_path clipped, out_limits): rows and
+// columns past the matrix are skipped, and only the chunks that cross an
+// output row's end, or the matrix's first or last byte on input (in a few
+// corner tiles), move in pieces. The shared-memory side is the same.
 #pragma once
 
 #include <cstddef>
@@ -207,23 +207,34 @@ struct fast_transpose_body {
         return rows && job.col0 + Plan::nx <= job.cols && job.pitch_out <= 0x7fffffffu / Plan::nx;
     }
 
-    // Every aligned chunk the load phase reads is whole inside the matrix's
-    // bytes, or wholly past its row's end (not read, zeros), or in a row
-    // past the matrix (the same): no chunk crosses the matrix's first byte
-    // (the first rows' heads, when unaligned) or its last (the last row's
-    // end, when the tile reads up to it and it is unaligned; with rows under
-    // 16 bytes apart, the rows before it too). All but those few corner
-    // tiles; offsets inside the tile's rows fit 32 bits.
-    SWZ_HOST_DEVICE static bool loads_lean(tile_job const& job) {
-        if (!lean_inside || job.pitch_in > 0x7fffffffu / Plan::tile_rows) return false;
-        if (!AlignedIn && job.row0 == 0 && job.col0 == 0 && job.in_mis != 0) return false;
+    // How a tile's load phase addresses the input, decided once per tile:
+    // inside (loads_inside: no bound to check); lean, at the matrix's edge
+    // but at 32-bit offsets from its corner (in_limits bound them; most edge
+    // tiles); cut, the same, and its few chunks that cross the matrix's
+    // first or last byte in pieces (the corner tiles); wide, 64-bit offsets
+    // from the matrix (input pitches too large for 32 bits, and aligned
+    // doubles, which keep it everywhere).
+    enum class in_path { inside, lean, cut, wide };
+    SWZ_HOST_DEVICE static in_path in_path_of(tile_job const& job) {
+        if (loads_inside(job)) return in_path::inside;
+        if (!lean_inside || job.pitch_in > 0x7fffffffu / Plan::tile_rows) return in_path::wide;
+        return reads_cut(job) ? in_path::cut : in_path::lean;
+    }
+
+    // Whether an aligned chunk the tile reads (not past its row's end, in
+    // a row of the matrix) crosses the matrix's first byte (the first
+    // rows' heads, when unaligned) or its last (the last row's end, when
+    // the tile reads up to it and it is unaligned; with rows under 16 bytes
+    // apart, the rows before it too).
+    SWZ_HOST_DEVICE static bool reads_cut(tile_job const& job) {
+        if (!AlignedIn && job.row0 == 0 && job.col0 == 0 && job.in_mis != 0) return true;
         // The chunks a row reads end at the tile's reach, and at the end of
         // the chunk that holds the row's last byte: the tile's last row in
         // the matrix reads furthest (offsets from job.in).
         std::size_t const last = (job.row0 + Plan::tile_rows < job.rows ? job.row0 + Plan::tile_rows : job.rows) - 1;
         std::size_t const reach_end = last * job.pitch_in + (job.col0 + reach) * E;
         std::size_t const chunk_end = (job.in_mis + last * job.pitch_in + job.cols * E + 15) / 16 * 16 - job.in_mis;
-        return (reach_end < chunk_end ? reach_end : chunk_end) <= std::size_t(job.in_span);
+        return (reach_end < chunk_end ? reach_end : chunk_end) > std::size_t(job.in_span);
     }
 
     // What bounds a lean edge tile's loads, from its corner: its rows in the
@@ -240,11 +251,12 @@ struct fast_transpose_body {
     }
 
     // The load phase from one aligned address per lane, one iteration
-    // rows_per_load_iteration rows below the last: a tile for which
-    // loads_inside holds (Clip false: no bound to check), or loads_lean
-    // (Clip: chunks in rows past the matrix, or wholly past their row's
-    // end, are zeros and not read; the others are whole).
-    template <bool Clip>
+    // rows_per_load_iteration rows below the last: a tile inside (Clip
+    // false: no bound to check), or at the matrix's edge (Clip: chunks in
+    // rows past the matrix, or wholly past their row's end, are zeros and
+    // not read; the others are whole, except, where Cut, those that cross
+    // the matrix's first or last byte: in pieces, as load_raw_wide reads them).
+    template <bool Clip, bool Cut = false>
     SWZ_HOST_DEVICE static void load_raw_lean(tile_job const& job, raw_chunks& r, unsigned tid) {
         unsigned const lane = tid % 32, warp = tid / 32;
         in_limits const lim = Clip ? in_limits_of(job) : inside_in_limits();
@@ -259,6 +271,7 @@ struct fast_transpose_body {
 #pragma unroll
         for (unsigned it = 0; it < LI; ++it) {
             if (Clip && (past_end || cell.y + it * rows_per_load_iteration >= lim.rows)) r.own[it] = vec16{{0, 0, 0, 0}};
+            else if (Cut && crosses_ends(job, own + it * step)) r.own[it] = load_wide(job, tid, it);
             else r.own[it] = load_global16<Streaming>(own + it * step);
         }
         r.extra = vec16{{0, 0, 0, 0}};
@@ -268,33 +281,46 @@ struct fast_transpose_body {
         unsigned const x_mis = unsigned(address(row_last) % 16);
         if (x_mis == 0) return;  // the row-last lane's own chunk ends its tile chunk
         if (Clip && (x.y >= lim.rows || int(x.x * E + lanes::extra_offset_bytes) - int(x_mis) >= int(lim.end))) return;
-        r.extra = load_global16<Streaming>(row_last - x_mis + lanes::extra_offset_bytes);
+        unsigned char const* const extra = row_last - x_mis + lanes::extra_offset_bytes;
+        if (Cut && crosses_ends(job, extra)) r.extra = load_wide_extra(job, tid);
+        else r.extra = load_global16<Streaming>(extra);
+    }
+
+    // Whether the aligned chunk at p crosses the matrix's first or last byte.
+    SWZ_HOST_DEVICE static bool crosses_ends(tile_job const& job, unsigned char const* p) {
+        return p < job.in || p + 16 > job.in + job.in_span;
     }
 
     // Every global load of the load phase, all in flight together.
     SWZ_HOST_DEVICE static void load_raw(tile_job const& job, raw_chunks& r, unsigned tid) {
-        if (loads_inside(job)) return load_raw_lean<false>(job, r, tid);
-        if (loads_lean(job)) return load_raw_lean<true>(job, r, tid);
-        load_raw_wide(job, r, tid);
+        switch (in_path_of(job)) {
+            case in_path::inside: return load_raw_lean<false>(job, r, tid);
+            case in_path::lean: return load_raw_lean<true>(job, r, tid);
+            case in_path::cut: return load_raw_lean<true, true>(job, r, tid);
+            default: return load_raw_wide(job, r, tid);
+        }
     }
 
-    // The load phase at 64-bit offsets from the matrix, chunks that cross
-    // its first or last byte in pieces: the tiles neither loads_inside nor
-    // loads_lean takes.
-    SWZ_HOST_DEVICE static void load_raw_wide(tile_job const& job, raw_chunks& r, unsigned tid) {
+    // The lane's own aligned chunk of iteration `it`, and its extra, at
+    // 64-bit offsets from the matrix, in pieces across its first or last row.
+    SWZ_HOST_DEVICE static vec16 load_wide(tile_job const& job, unsigned tid, unsigned it) {
+        auto const s = site_of(job, tid, it);
+        if (!s.in_matrix) return vec16{{0, 0, 0, 0}};
+        return AlignedIn ? load_aligned_chunk(job, s) : load_chunk(job, s, aligned_down(job, s.start));
+    }
+    SWZ_HOST_DEVICE static vec16 load_wide_extra(tile_job const& job, unsigned tid) {
         unsigned const lane = tid % 32, warp = tid / 32;
-#pragma unroll
-        for (unsigned it = 0; it < LI; ++it) {
-            auto const s = site_of(job, tid, it);
-            if (!s.in_matrix) r.own[it] = vec16{{0, 0, 0, 0}};
-            else if (AlignedIn) r.own[it] = load_aligned_chunk(job, s);
-            else r.own[it] = load_chunk(job, s, aligned_down(job, s.start));
-        }
-        r.extra = vec16{{0, 0, 0, 0}};
-        if (AlignedIn || !lanes::holds_extra(lane)) return;
         auto const s = site_of(job, warp * 32 + lanes::extra_row_lane(lane), lanes::extra_iteration(lane));
         std::ptrdiff_t const a = aligned_down(job, s.start);
-        if (s.in_matrix && s.start != a) r.extra = load_chunk(job, s, a + lanes::extra_offset_bytes);
+        return s.in_matrix && s.start != a ? load_chunk(job, s, a + lanes::extra_offset_bytes) : vec16{{0, 0, 0, 0}};
+    }
+
+    // The load phase at 64-bit offsets from the matrix (in_path wide).
+    SWZ_HOST_DEVICE static void load_raw_wide(tile_job const& job, raw_chunks& r, unsigned tid) {
+#pragma unroll
+        for (unsigned it = 0; it < LI; ++it) r.own[it] = load_wide(job, tid, it);
+        r.extra = vec16{{0, 0, 0, 0}};
+        if (!AlignedIn && lanes::holds_extra(tid % 32)) r.extra = load_wide_extra(job, tid);
     }
 
     // The lane's tile chunk of iteration `it`: bytes (start % 16) .. + 16 of
