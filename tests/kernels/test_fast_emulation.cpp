@@ -291,7 +291,8 @@ TEMPLATE_TEST_CASE_SIG("pitches too large for 32-bit offsets from a tile's corne
     }
 }
 
-TEST_CASE("edge tiles of a 1000 x 1000 int8 matrix take the lean loads and clipped stores", "[kernels][emulation][edges]") {
+TEST_CASE("edge tiles of a 1000 x 1000 int8 matrix take the lean loads and clipped stores",
+          "[kernels][emulation][edges]") {
     // The shape of kernels/BENCHMARKS.md's batch of 16 (both sides realigned,
     // about a third of the tiles at an edge): every edge tile loads and
     // stores at 32-bit offsets from its corner, none at 64-bit ones.
@@ -333,7 +334,7 @@ struct write_log {
     static inline std::vector<unsigned> count;
     static void watch(void const* p, std::size_t n) {
         auto const a = reinterpret_cast<std::uintptr_t>(p) - lo;
-        if (a > count.size() || n > count.size() - a) throw std::out_of_range("the emulated kernel wrote outside the buffer");
+        if (a > count.size() || n > count.size() - a) throw std::out_of_range("the emulated kernel wrote outside");
         for (std::size_t i = 0; i < n; ++i) ++count[a + i], block[a + i] = emulated_block() + 1;
     }
     write_log(unsigned char const* begin, std::size_t bytes) {

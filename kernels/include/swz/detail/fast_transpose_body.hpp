@@ -247,7 +247,8 @@ struct fast_transpose_body {
     SWZ_HOST_DEVICE static constexpr in_limits inside_in_limits() { return {Plan::tile_rows, in_end_cap}; }
     SWZ_HOST_DEVICE static in_limits in_limits_of(tile_job const& job) {
         std::size_t const rows = job.rows - job.row0, end = (job.cols - job.col0) * E;
-        return {rows < Plan::tile_rows ? unsigned(rows) : Plan::tile_rows, end < in_end_cap ? unsigned(end) : in_end_cap};
+        return {rows < Plan::tile_rows ? unsigned(rows) : Plan::tile_rows,
+                end < in_end_cap ? unsigned(end) : in_end_cap};
     }
 
     // The load phase from one aligned address per lane, one iteration
@@ -270,7 +271,8 @@ struct fast_transpose_body {
         bool const past_end = Clip && int(cell.x * E) - int(mis) >= int(lim.end);
 #pragma unroll
         for (unsigned it = 0; it < LI; ++it) {
-            if (Clip && (past_end || cell.y + it * rows_per_load_iteration >= lim.rows)) r.own[it] = vec16{{0, 0, 0, 0}};
+            bool const none = past_end || cell.y + it * rows_per_load_iteration >= lim.rows;
+            if (Clip && none) r.own[it] = vec16{{0, 0, 0, 0}};
             else if (Cut && crosses_ends(job, own + it * step)) r.own[it] = load_wide(job, tid, it);
             else r.own[it] = load_global16<Streaming>(own + it * step);
         }
