@@ -20,9 +20,10 @@ using detail::vec16;
 
 // Every thread's loads, then (per warp) the exchanges and the stores to the
 // tile: what happens before the kernel's __syncthreads().
-template <class Plan, bool AlignedIn>
+// AlignedOut too: it decides which kernels take the lean paths (body::lean_inside).
+template <class Plan, bool AlignedIn, bool AlignedOut>
 void emulate_load_phase(tile_job const& job, unsigned char* tile) {
-    using body = detail::fast_transpose_body<Plan, AlignedIn, true>;
+    using body = detail::fast_transpose_body<Plan, AlignedIn, AlignedOut>;
     using lanes = fast_transpose_lanes<Plan>;
     std::vector<typename body::raw_chunks> raw(Plan::threads);
     for (unsigned tid = 0; tid < Plan::threads; ++tid) body::load_raw(job, raw[tid], tid);
@@ -72,6 +73,24 @@ inline std::size_t& emulated_block() {
     return block;
 }
 
+// How many emulated tiles took each global path, by fast_transpose_body's
+// in_path (inside, lean, cut, wide) and out_path (inside, clipped, wide).
+// Tests reset it.
+struct path_counts {
+    std::size_t loads[4], stores[3];
+};
+inline path_counts& emulated_paths() {
+    static path_counts counts{};
+    return counts;
+}
+
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Sectors = false>
+void count_paths(tile_job const& job) {
+    using body = detail::fast_transpose_body<Plan, AlignedIn, AlignedOut, false, Sectors>;
+    ++emulated_paths().loads[unsigned(body::in_path_of(job))];
+    ++emulated_paths().stores[unsigned(body::out_path_of(job))];
+}
+
 template <class Plan, bool AlignedIn, bool AlignedOut, bool Sectors = false>
 void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
     detail::tile_walk const walk = detail::walk_of<Plan, AlignedOut, Sectors>(b);
@@ -81,7 +100,8 @@ void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
         std::fill(tile.begin(), tile.end(), static_cast<unsigned char>(0x5A));
         emulated_block() = block;
         tile_job const job = detail::job_of<Plan>(b, walk, unsigned(block));
-        emulate_load_phase<Plan, AlignedIn>(job, tile.data());
+        count_paths<Plan, AlignedIn, AlignedOut, Sectors>(job);
+        emulate_load_phase<Plan, AlignedIn, AlignedOut>(job, tile.data());
         emulate_gather_phase<Plan, AlignedIn, AlignedOut, Sectors>(job, tile.data());
     }
 }

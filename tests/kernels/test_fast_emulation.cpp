@@ -7,8 +7,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
+#include <map>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "emulate_fast.hpp"
@@ -46,6 +49,22 @@ struct read_window {
     ~read_window() { detail::host_read_watch() = nullptr; }
 };
 
+// Every global write of the emulated kernel must lie inside the output's
+// span (writes between its rows show as touched bytes); one outside throws
+// before it is made, so that it fails the test rather than corrupt the heap.
+struct write_window {
+    static inline std::uintptr_t lo = 0, hi = 0;
+    static void watch(void const* p, std::size_t n) {
+        auto const a = reinterpret_cast<std::uintptr_t>(p);
+        if (a < lo || a + n > hi) throw std::out_of_range("the emulated kernel wrote outside the output");
+    }
+    write_window(unsigned char const* begin, std::size_t bytes) {
+        lo = reinterpret_cast<std::uintptr_t>(begin), hi = lo + bytes;
+        detail::host_write_watch() = &watch;
+    }
+    ~write_window() { detail::host_write_watch() = nullptr; }
+};
+
 template <unsigned E>
 void check_emulated(placement const& p, std::size_t band = 0) {
     std::uint64_t const seed = ++run_counter;
@@ -59,7 +78,8 @@ void check_emulated(placement const& p, std::size_t band = 0) {
     std::size_t reads_outside = 0;
     {
         read_window const window(in.data + p.in_offset, p.in_span());
-        emulate_transpose<E>(out.data + p.out_offset, in.data + p.in_offset, s, band);
+        write_window const written(out.data + p.out_offset, p.out_span());
+        REQUIRE_NOTHROW(emulate_transpose<E>(out.data + p.out_offset, in.data + p.in_offset, s, band));
         reads_outside = read_window::outside;
     }
     REQUIRE(reads_outside == 0);  // never a byte before the first row or past the last
@@ -177,6 +197,136 @@ TEMPLATE_TEST_CASE_SIG("tiles wholly inside the matrix: every misalignment, pitc
     REQUIRE_FALSE(body::stores_inside(job));
 }
 
+// The smallest leading dimension above n elements (a gap after each row)
+// whose rows are `kind` apart: 32 (a multiple of 32 bytes), 16 (16 bytes
+// past one), 0 (not a multiple of 16).
+template <unsigned E>
+std::size_t ld_above(std::size_t n, unsigned kind) {
+    for (std::size_t ld = n + 1;; ++ld) {
+        std::size_t const b = ld * E;
+        if (kind == 32 ? b % 32 == 0 : kind == 16 ? b % 32 == 16 : b % 16 != 0) return ld;
+    }
+}
+
+TEMPLATE_TEST_CASE_SIG("edge tiles: first and last tile rows, last tile columns, corners, every kernel",
+                       "[kernels][emulation][edges]", ((unsigned E), E), 1, 2, 4, 8) {
+    // An edge tile moves its chunks inside the matrix as a tile inside does
+    // and clips only those that cross an edge (body::in_path lean or cut,
+    // out_path clipped). Shapes: one tile (first and last at once), a last tile row
+    // mostly past the matrix, one nearly full; a last tile column one
+    // element wide (unaligned input rows then reach past the end from the
+    // column before too), one a few elements short of a chunk, one tile
+    // column narrower than the tile. Every kernel: input rows aligned or
+    // not (base or pitch), output rows aligned on a sector, 16 bytes past
+    // one (pitch or base: Sectors), or not; gaps after every row.
+    using plan = fast_plan_for<E>;
+    constexpr std::size_t T = plan::tile_rows, N = plan::nx, K = plan::rows_per_vector;
+    struct side {
+        std::size_t offset;
+        unsigned ld_kind;
+    };
+    side const ins[] = {{0, 16}, {0, 0}, {E, 16}, {16 - E, 0}};
+    side const outs[] = {{0, 32}, {0, 16}, {16, 32}, {0, 0}, {E, 32}, {16 - E, 0}};
+    std::map<std::array<bool, 3>, path_counts> by_kernel;
+    for (std::size_t rows : {T - 3, T + 5, 3 * T - 2 * K - 1})
+        for (std::size_t cols : {N - 1, 2 * N + 1, 2 * N - K + 3})
+            for (side const in : ins)
+                for (side const out : outs) {
+                    transpose_shape s = shape_of(rows, cols);
+                    s.ld_in = ld_above<E>(cols, in.ld_kind), s.ld_out = ld_above<E>(rows, out.ld_kind);
+                    s.stride_in = rows * s.ld_in, s.stride_out = cols * s.ld_out;
+                    alignas(32) static unsigned char base[64];
+                    auto const c = detail::choose_fast_kernel<E>(base + out.offset, base + in.offset, s);
+                    emulated_paths() = {};
+                    check_emulated<E>(at<E>(s, in.offset, out.offset));
+                    auto& n = by_kernel[{c.aligned_in, c.aligned_out, c.sectors}];
+                    for (unsigned i = 0; i < 4; ++i) n.loads[i] += emulated_paths().loads[i];
+                    for (unsigned i = 0; i < 3; ++i) n.stores[i] += emulated_paths().stores[i];
+                }
+    REQUIRE(by_kernel.size() == 6);  // input rows aligned or not x output rows on sectors, on halves, unaligned
+    for (auto const& [kernel, n] : by_kernel) {
+        CAPTURE(kernel[0], kernel[1], kernel[2]);
+        bool const lean = !(E == 8 && kernel[0] && kernel[1]);  // aligned doubles keep the wide path (lean_inside)
+        CHECK((n.loads[1] > 0) == lean);
+        CHECK((n.loads[2] > 0) == lean);  // the corner tiles: pieces across the matrix's first or last byte
+        CHECK((n.stores[1] > 0) == lean);
+        CHECK(n.stores[2] == (lean ? 0u : n.stores[0] + n.stores[1] + n.stores[2]));
+    }
+}
+
+TEMPLATE_TEST_CASE_SIG("rows under 16 bytes apart: the chunk holding the matrix's last byte spans rows of two tiles",
+                       "[kernels][emulation][edges]", ((unsigned E), E), 1, 2, 4, 8) {
+    // With 1-3 elements a row, the aligned chunk that holds the matrix's
+    // last byte also holds the rows before it, up to 16 bytes back: when
+    // the last tile row holds only the last few rows, the tile above reads
+    // that chunk too, and must read it in pieces (body::reads_cut).
+    using plan = fast_plan_for<E>;
+    constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector;
+    for (std::size_t rows : {T + 1, T + 2, T + 7, 2 * T - K + 1, 2 * T - K + 3, 2 * T - 2 * K + 1, 2 * T - 2 * K + 2})
+        for (std::size_t cols : {1, 2, 3})
+            for (std::size_t in_off = E; in_off < 16; in_off += 16 / E > 4 ? 3 * E : E) {
+                check_emulated<E>(at<E>(shape_of(rows, cols), in_off, 0));
+                check_emulated<E>(at<E>(shape_of(rows, cols, 0, 1), in_off, E));
+            }
+}
+
+TEMPLATE_TEST_CASE_SIG("pitches too large for 32-bit offsets from a tile's corner: the wide paths",
+                       "[kernels][emulation][edges]", ((unsigned E), E), 1, 2, 4, 8) {
+    // Input rows more than 2^31 / tile_rows bytes apart, output rows more
+    // than 2^31 / nx: those tiles address the matrix at 64-bit offsets
+    // (body::in_path and out_path wide). Three input rows, or two output
+    // rows, keep the buffers small; aligned and misaligned bases.
+    using plan = fast_plan_for<E>;
+    constexpr std::size_t T = plan::tile_rows, N = plan::nx;
+    std::size_t const far_in = 0x7fffffffu / T / E + 3, far_out = 0x7fffffffu / N / E + 3;
+    for (std::size_t off : {std::size_t(0), std::size_t(E)}) {
+        emulated_paths() = {};
+        check_emulated<E>(at<E>(shape_of(3, N + 5, far_in - (N + 5), 0), off, off));
+        auto const& loads = emulated_paths().loads;
+        CHECK(loads[3] == loads[0] + loads[1] + loads[2] + loads[3]);
+        emulated_paths() = {};
+        check_emulated<E>(at<E>(shape_of(T + 5, 2, 0, far_out - (T + 5)), off, off));
+        CHECK(emulated_paths().stores[2] > 0);
+        CHECK(emulated_paths().stores[0] + emulated_paths().stores[1] == 0);
+    }
+}
+
+TEST_CASE("edge tiles of a 1000 x 1000 int8 matrix take the lean loads and clipped stores",
+          "[kernels][emulation][edges]") {
+    // The shape of kernels/BENCHMARKS.md's batch of 16 (both sides realigned,
+    // about a third of the tiles at an edge): every edge tile loads and
+    // stores at 32-bit offsets from its corner, none at 64-bit ones.
+    using plan = fast_plan_for<1>;
+    using body = detail::fast_transpose_body<plan, false, false>;
+    alignas(16) static unsigned char base[32];
+    for (std::size_t in_mis : {0, 3}) {
+        transpose_shape const s = shape_of(1000, 1000);
+        detail::fast_batch const b = detail::make_fast_batch(base + 5, base + in_mis, s, 1);
+        auto const walk = detail::walk_of<plan, false>(b);
+        std::size_t const tiles = detail::tiles_per_matrix<plan, false>(b);
+        path_counts n{};
+        for (unsigned block = 0; block < tiles; ++block) {
+            tile_job const job = detail::job_of<plan>(b, walk, block);
+            ++n.loads[unsigned(body::in_path_of(job))];
+            ++n.stores[unsigned(body::out_path_of(job))];
+        }
+        CAPTURE(in_mis, tiles, n.loads[0], n.loads[1], n.loads[2], n.loads[3], n.stores[0], n.stores[1]);
+        CHECK(tiles == 72);                // 9 tile rows (overlapping by a row group) x 8 tile columns
+        CHECK(n.stores[0] == 7 * 7);       // neither a column's first or last tile nor in the last tile column
+        CHECK(n.stores[1] == 72 - 7 * 7);  // every edge tile, clipped
+        // The corner tiles (cut): the first tile where its first row's head
+        // is unaligned; the last tile row's tile that reads up to the
+        // matrix's end (its last tile column: the one before reaches 912
+        // bytes into the row), where that end is unaligned (10^6 bytes:
+        // with the base's).
+        std::size_t const cut = (in_mis != 0 ? 1 : 0) + ((in_mis + 1000000) % 16 != 0 ? 1 : 0);
+        CHECK(n.loads[0] == 8 * 7 - (in_mis != 0 ? 1 : 0));  // the rows and reach of 8 tile rows and 7 columns
+        CHECK(n.loads[1] == 72 - n.loads[0] - cut);
+        CHECK(n.loads[2] == cut);
+        CHECK(n.loads[3] == 0);
+    }
+}
+
 // Which emulated block wrote each byte of the output buffer, and how often.
 struct write_log {
     static inline std::uintptr_t lo = 0;
@@ -184,7 +334,8 @@ struct write_log {
     static inline std::vector<unsigned> count;
     static void watch(void const* p, std::size_t n) {
         auto const a = reinterpret_cast<std::uintptr_t>(p) - lo;
-        for (std::size_t i = 0; i < n && a + i < count.size(); ++i) ++count[a + i], block[a + i] = emulated_block() + 1;
+        if (a > count.size() || n > count.size() - a) throw std::out_of_range("the emulated kernel wrote outside");
+        for (std::size_t i = 0; i < n; ++i) ++count[a + i], block[a + i] = emulated_block() + 1;
     }
     write_log(unsigned char const* begin, std::size_t bytes) {
         lo = reinterpret_cast<std::uintptr_t>(begin), block.assign(bytes, 0), count.assign(bytes, 0);
@@ -207,7 +358,7 @@ std::size_t split_sectors(placement const& p) {
     std::size_t split = 0, rewritten = 0;
     {
         write_log const log(out.data, p.out_buffer());
-        emulate_transpose<E>(out.data + p.out_offset, in.data + p.in_offset, s);
+        REQUIRE_NOTHROW(emulate_transpose<E>(out.data + p.out_offset, in.data + p.in_offset, s));
         for (std::size_t b = 0; b < s.batch; ++b)
             for (std::size_t r = 0; r < s.cols; ++r) {
                 std::size_t const begin = p.out_offset + (b * s.stride_out + r * s.ld_out) * E, end = begin + s.rows * E;

@@ -50,15 +50,19 @@ __device__ __forceinline__ void fill_tile(
 }
 
 // The store phase of one tile, after the barrier: chains of gathers from
-// the tile, each output vector realigned where output rows are not, stored.
-template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, bool Sectors>
-__device__ __forceinline__ void drain_tile(tile_job const& job, unsigned char const* tile, unsigned tid) {
+// the tile, each output vector realigned where output rows are not, stored
+// as Path says (fast_transpose_body::out_path): the loop is compiled once
+// per path, so that a tile inside keeps no edge bound in its registers.
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, bool Sectors, int Path>
+__device__ __forceinline__ void drain_chains(tile_job const& job, unsigned char const* tile, unsigned tid) {
     using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>;
     using lanes = fast_transpose_lanes<Plan>;
+    constexpr auto path = typename body::out_path(Path);
+    constexpr bool clip = path == body::out_path::clipped;
     unsigned const lane = tid % 32;
     unsigned const phase = body::output_phase(job);
-    bool const inside = body::stores_inside(job);  // decided once: no edge logic in the loop below
     auto const corner = body::out_corner_of(job);
+    auto const limits = clip ? body::out_limits_of(job) : body::inside_limits();
 #pragma unroll
     for (unsigned chain = 0; chain < lanes::chains; ++chain) {
         typename body::gathered g;
@@ -66,17 +70,30 @@ __device__ __forceinline__ void drain_tile(tile_job const& job, unsigned char co
 #pragma unroll
         for (unsigned k = 0; k < lanes::chain_length; ++k) {
             if constexpr (body::realigns_by_gather) {
-                body::store_gathered_chunk(job, g, chain, k, phase, tid);
+                if constexpr (path == body::out_path::wide) body::store_gathered_wide(job, g, chain, k, phase, tid);
+                else body::template store_gathered_lean<clip>(corner, limits, g, chain, k, phase, tid);
             } else {
 #pragma unroll
                 for (unsigned i = 0; i < Plan::elems_per_gather; ++i) {
                     vec16 next{{0, 0, 0, 0}};
                     if (!AlignedOut) next = shuffle(body::gather_sent(g, lane, k, i), lanes::gather_source_lane(lane));
-                    if (inside) body::store_vector_inside(corner, g, chain, k, i, next, tid);
-                    else body::store_vector_edge(job, g, chain, k, i, next, tid);
+                    if constexpr (path == body::out_path::wide) body::store_vector_wide(job, g, chain, k, i, next, tid);
+                    else body::template store_vector_lean<clip>(corner, limits, g, chain, k, i, next, tid);
                 }
             }
         }
+    }
+}
+
+template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, bool Sectors>
+__device__ __forceinline__ void drain_tile(tile_job const& job, unsigned char const* tile, unsigned tid) {
+    using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>;
+    constexpr int inside = int(body::out_path::inside), clipped = int(body::out_path::clipped);
+    constexpr int wide = int(body::out_path::wide);
+    switch (int(body::out_path_of(job))) {  // the same for the whole block
+        case inside: return drain_chains<Plan, AlignedIn, AlignedOut, Streaming, Sectors, inside>(job, tile, tid);
+        case clipped: return drain_chains<Plan, AlignedIn, AlignedOut, Streaming, Sectors, clipped>(job, tile, tid);
+        default: return drain_chains<Plan, AlignedIn, AlignedOut, Streaming, Sectors, wide>(job, tile, tid);
     }
 }
 

@@ -18,7 +18,12 @@
 // A tile wholly inside its matrix (most tiles of a large one) takes a lean
 // path on the global side (loads_inside, stores_inside): no chunk there is
 // cut, so each moves as one 16-byte access at an offset from the tile's
-// corner, with none of the edge logic. The shared-memory side is the same.
+// corner, with none of the edge logic. A tile at an edge moves the same
+// way, 32-bit offsets from its corner, and checks only its own bounds
+// (in_path lean or cut, in_limits; out_path clipped, out_limits): rows and
+// columns past the matrix are skipped, and only the chunks that cross an
+// output row's end, or the matrix's first or last byte on input (in a few
+// corner tiles), move in pieces. The shared-memory side is the same.
 #pragma once
 
 #include <cstddef>
@@ -181,9 +186,9 @@ struct fast_transpose_body {
     // the chunk after them too, and no chunk starts before the matrix (the
     // first row's head, when it is unaligned). Offsets inside the tile's
     // rows fit 32 bits.
+    static constexpr unsigned reach = Plan::nx + (AlignedIn ? 0 : K);  // columns read from col0
     SWZ_HOST_DEVICE static bool loads_inside(tile_job const& job) {
         if (!lean_inside) return false;
-        constexpr std::size_t reach = Plan::nx + (AlignedIn ? 0 : K);  // columns read from col0
         return job.row0 + Plan::tile_rows <= job.rows && job.col0 + reach <= job.cols &&
                (AlignedIn || job.row0 > 0 || job.col0 > 0 || job.in_mis == 0) &&
                job.pitch_in <= 0x7fffffffu / Plan::tile_rows;
@@ -202,41 +207,122 @@ struct fast_transpose_body {
         return rows && job.col0 + Plan::nx <= job.cols && job.pitch_out <= 0x7fffffffu / Plan::nx;
     }
 
-    // The load phase of a tile for which loads_inside holds: from one aligned
-    // address per lane, one iteration rows_per_load_iteration rows below the last.
-    SWZ_HOST_DEVICE static void load_raw_inside(tile_job const& job, raw_chunks& r, unsigned tid) {
+    // How a tile's load phase addresses the input, decided once per tile:
+    // inside (loads_inside: no bound to check); lean, at the matrix's edge
+    // but at 32-bit offsets from its corner (in_limits bound them; most edge
+    // tiles); cut, the same, and its few chunks that cross the matrix's
+    // first or last byte in pieces (the corner tiles); wide, 64-bit offsets
+    // from the matrix (input pitches too large for 32 bits, and aligned
+    // doubles, which keep it everywhere).
+    enum class in_path { inside, lean, cut, wide };
+    SWZ_HOST_DEVICE static in_path in_path_of(tile_job const& job) {
+        if (loads_inside(job)) return in_path::inside;
+        if (!lean_inside || job.pitch_in > 0x7fffffffu / Plan::tile_rows) return in_path::wide;
+        return reads_cut(job) ? in_path::cut : in_path::lean;
+    }
+
+    // Whether an aligned chunk the tile reads (not past its row's end, in
+    // a row of the matrix) crosses the matrix's first byte (the first
+    // rows' heads, when unaligned) or its last (the last row's end, when
+    // the tile reads up to it and it is unaligned; with rows under 16 bytes
+    // apart, the rows before it too).
+    SWZ_HOST_DEVICE static bool reads_cut(tile_job const& job) {
+        if (!AlignedIn && job.row0 == 0 && job.col0 == 0 && job.in_mis != 0) return true;
+        // The chunks a row reads end at the tile's reach, and at the end of
+        // the chunk that holds the row's last byte: the tile's last row in
+        // the matrix reads furthest (offsets from job.in).
+        std::size_t const last = (job.row0 + Plan::tile_rows < job.rows ? job.row0 + Plan::tile_rows : job.rows) - 1;
+        std::size_t const reach_end = last * job.pitch_in + (job.col0 + reach) * E;
+        std::size_t const chunk_end = (job.in_mis + last * job.pitch_in + job.cols * E + 15) / 16 * 16 - job.in_mis;
+        return (reach_end < chunk_end ? reach_end : chunk_end) > std::size_t(job.in_span);
+    }
+
+    // What bounds a lean edge tile's loads, from its corner: its rows in the
+    // matrix, and the bytes from its first column to the rows' end (both
+    // capped past the tile's reach). A tile inside never reaches them.
+    struct in_limits {
+        unsigned rows, end;
+    };
+    static constexpr unsigned in_end_cap = (reach + K) * E;  // past the last chunk a tile reads
+    SWZ_HOST_DEVICE static constexpr in_limits inside_in_limits() { return {Plan::tile_rows, in_end_cap}; }
+    SWZ_HOST_DEVICE static in_limits in_limits_of(tile_job const& job) {
+        std::size_t const rows = job.rows - job.row0, end = (job.cols - job.col0) * E;
+        return {rows < Plan::tile_rows ? unsigned(rows) : Plan::tile_rows,
+                end < in_end_cap ? unsigned(end) : in_end_cap};
+    }
+
+    // The load phase from one aligned address per lane, one iteration
+    // rows_per_load_iteration rows below the last: a tile inside (Clip
+    // false: no bound to check), or at the matrix's edge (Clip: chunks in
+    // rows past the matrix, or wholly past their row's end, are zeros and
+    // not read; the others are whole, except, where Cut, those that cross
+    // the matrix's first or last byte: in pieces, as load_raw_wide reads them).
+    template <bool Clip, bool Cut = false>
+    SWZ_HOST_DEVICE static void load_raw_lean(tile_job const& job, raw_chunks& r, unsigned tid) {
         unsigned const lane = tid % 32, warp = tid / 32;
+        in_limits const lim = Clip ? in_limits_of(job) : inside_in_limits();
         unsigned char const* const corner = job.in + job.row0 * job.pitch_in + job.col0 * E;
         unsigned const pitch = unsigned(job.pitch_in), step = rows_per_load_iteration * pitch;
         auto const cell = Plan::load_cell(lane, warp, 0u);
         unsigned char const* const start = corner + (cell.y * pitch + cell.x * E);
-        unsigned char const* const own = start - address(start) % 16;
+        unsigned const mis = unsigned(address(start) % 16);
+        unsigned char const* const own = start - mis;
+        // The lane's aligned chunk starts at the same column in every iteration.
+        bool const past_end = Clip && int(cell.x * E) - int(mis) >= int(lim.end);
 #pragma unroll
-        for (unsigned it = 0; it < LI; ++it) r.own[it] = load_global16<Streaming>(own + it * step);
+        for (unsigned it = 0; it < LI; ++it) {
+            bool const none = past_end || cell.y + it * rows_per_load_iteration >= lim.rows;
+            if (Clip && none) r.own[it] = vec16{{0, 0, 0, 0}};
+            else if (Cut && crosses_ends(job, own + it * step)) r.own[it] = load_wide(job, tid, it);
+            else r.own[it] = load_global16<Streaming>(own + it * step);
+        }
         r.extra = vec16{{0, 0, 0, 0}};
         if (AlignedIn || !lanes::holds_extra(lane)) return;
         auto const x = Plan::load_cell(lanes::extra_row_lane(lane), warp, lanes::extra_iteration(lane));
         unsigned char const* const row_last = corner + (x.y * pitch + x.x * E);
-        if (unsigned const mis = unsigned(address(row_last) % 16); mis != 0)
-            r.extra = load_global16<Streaming>(row_last - mis + lanes::extra_offset_bytes);
+        unsigned const x_mis = unsigned(address(row_last) % 16);
+        if (x_mis == 0) return;  // the row-last lane's own chunk ends its tile chunk
+        if (Clip && (x.y >= lim.rows || int(x.x * E + lanes::extra_offset_bytes) - int(x_mis) >= int(lim.end))) return;
+        unsigned char const* const extra = row_last - x_mis + lanes::extra_offset_bytes;
+        if (Cut && crosses_ends(job, extra)) r.extra = load_wide_extra(job, tid);
+        else r.extra = load_global16<Streaming>(extra);
+    }
+
+    // Whether the aligned chunk at p crosses the matrix's first or last byte.
+    SWZ_HOST_DEVICE static bool crosses_ends(tile_job const& job, unsigned char const* p) {
+        return p < job.in || p + 16 > job.in + job.in_span;
     }
 
     // Every global load of the load phase, all in flight together.
     SWZ_HOST_DEVICE static void load_raw(tile_job const& job, raw_chunks& r, unsigned tid) {
-        if (loads_inside(job)) return load_raw_inside(job, r, tid);
-        unsigned const lane = tid % 32, warp = tid / 32;
-#pragma unroll
-        for (unsigned it = 0; it < LI; ++it) {
-            auto const s = site_of(job, tid, it);
-            if (!s.in_matrix) r.own[it] = vec16{{0, 0, 0, 0}};
-            else if (AlignedIn) r.own[it] = load_aligned_chunk(job, s);
-            else r.own[it] = load_chunk(job, s, aligned_down(job, s.start));
+        switch (in_path_of(job)) {
+            case in_path::inside: return load_raw_lean<false>(job, r, tid);
+            case in_path::lean: return load_raw_lean<true>(job, r, tid);
+            case in_path::cut: return load_raw_lean<true, true>(job, r, tid);
+            default: return load_raw_wide(job, r, tid);
         }
-        r.extra = vec16{{0, 0, 0, 0}};
-        if (AlignedIn || !lanes::holds_extra(lane)) return;
+    }
+
+    // The lane's own aligned chunk of iteration `it`, and its extra, at
+    // 64-bit offsets from the matrix, in pieces across its first or last row.
+    SWZ_HOST_DEVICE static vec16 load_wide(tile_job const& job, unsigned tid, unsigned it) {
+        auto const s = site_of(job, tid, it);
+        if (!s.in_matrix) return vec16{{0, 0, 0, 0}};
+        return AlignedIn ? load_aligned_chunk(job, s) : load_chunk(job, s, aligned_down(job, s.start));
+    }
+    SWZ_HOST_DEVICE static vec16 load_wide_extra(tile_job const& job, unsigned tid) {
+        unsigned const lane = tid % 32, warp = tid / 32;
         auto const s = site_of(job, warp * 32 + lanes::extra_row_lane(lane), lanes::extra_iteration(lane));
         std::ptrdiff_t const a = aligned_down(job, s.start);
-        if (s.in_matrix && s.start != a) r.extra = load_chunk(job, s, a + lanes::extra_offset_bytes);
+        return s.in_matrix && s.start != a ? load_chunk(job, s, a + lanes::extra_offset_bytes) : vec16{{0, 0, 0, 0}};
+    }
+
+    // The load phase at 64-bit offsets from the matrix (in_path wide).
+    SWZ_HOST_DEVICE static void load_raw_wide(tile_job const& job, raw_chunks& r, unsigned tid) {
+#pragma unroll
+        for (unsigned it = 0; it < LI; ++it) r.own[it] = load_wide(job, tid, it);
+        r.extra = vec16{{0, 0, 0, 0}};
+        if (!AlignedIn && lanes::holds_extra(tid % 32)) r.extra = load_wide_extra(job, tid);
     }
 
     // The lane's tile chunk of iteration `it`: bytes (start % 16) .. + 16 of
@@ -305,13 +391,14 @@ struct fast_transpose_body {
         return choose(lanes::sends_next_block(lane), g.v[later][i], g.v[k][i]);
     }
 
-    // Bytes [lo, hi) of the output (offsets), of the aligned chunk at a, from v.
-    SWZ_HOST_DEVICE static void store_clipped(tile_job const& job, std::ptrdiff_t a, vec16 const& v, std::ptrdiff_t lo,
-                                              std::ptrdiff_t hi) {
-        std::ptrdiff_t const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
+    // Bytes [lo, hi) of the output (offsets from base: 64-bit, or 32-bit
+    // from a tile's corner), of the aligned chunk at a, from v.
+    template <class Offset>
+    SWZ_HOST_DEVICE static void store_clipped(unsigned char* base, Offset a, vec16 const& v, Offset lo, Offset hi) {
+        Offset const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
         if (begin >= end) return;
-        if (begin == a && end == a + 16) store_global16<Streaming>(job.out + a, v);
-        else store_part(job.out + a, v, unsigned(begin - a), unsigned(end - a));
+        if (begin == a && end == a + 16) store_global16<Streaming>(base + a, v);
+        else store_part(base + a, v, unsigned(begin - a), unsigned(end - a));
     }
 
     // An output vector of an aligned output row: elements first .. first +
@@ -356,12 +443,17 @@ struct fast_transpose_body {
     // at the ends of the output row.
     SWZ_HOST_DEVICE static void store_vector(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
                                              unsigned i, vec16 const& next, unsigned tid) {
-        if (stores_inside(job)) return store_vector_inside(out_corner_of(job), g, chain, k, i, next, tid);
-        store_vector_edge(job, g, chain, k, i, next, tid);
+        switch (out_path_of(job)) {
+            case out_path::inside:
+                return store_vector_lean<false>(out_corner_of(job), inside_limits(), g, chain, k, i, next, tid);
+            case out_path::clipped:
+                return store_vector_lean<true>(out_corner_of(job), out_limits_of(job), g, chain, k, i, next, tid);
+            default: return store_vector_wide(job, g, chain, k, i, next, tid);
+        }
     }
 
-    // The tile's corner in the output and the output pitch, for a tile for
-    // which stores_inside holds: its stores are at 32-bit offsets from it.
+    // The tile's corner in the output and the output pitch: for a tile with
+    // out_path clipped or inside, its stores are at 32-bit offsets from it.
     struct out_corner {
         unsigned char* p;
         unsigned pitch;
@@ -370,26 +462,70 @@ struct fast_transpose_body {
         return {job.out + job.col0 * job.pitch_out + job.row0 * E, unsigned(job.pitch_out)};
     }
 
-    // store_vector inside the matrix: whole chunks, no edge logic.
-    SWZ_HOST_DEVICE static void store_vector_inside(out_corner const& o, gathered const& g, unsigned chain,
-                                                    unsigned k, unsigned i, vec16 const& next, unsigned tid) {
+    // How a tile addresses its output, decided once per tile: inside
+    // (stores_inside: no bound to check); clipped, at the matrix's edge but
+    // at 32-bit offsets from its corner (out_limits bound them; most edge
+    // tiles); wide, 64-bit offsets from the matrix (output pitches too
+    // large for those, and aligned doubles, which keep it everywhere).
+    enum class out_path { inside, clipped, wide };
+    SWZ_HOST_DEVICE static out_path out_path_of(tile_job const& job) {
+        if (stores_inside(job)) return out_path::inside;
+        return lean_inside && job.pitch_out <= 0x7fffffffu / Plan::nx ? out_path::clipped : out_path::wide;
+    }
+
+    // What bounds a clipped tile's stores, from its corner: its output rows
+    // in the matrix, the bytes from the corner to each output row's end
+    // (capped past the tile's reach), and whether it is its column's first
+    // tile (which writes the rows' heads, before its corner) or last (the
+    // tails). A tile inside never reaches them (inside_limits).
+    struct out_limits {
+        unsigned rows, end;
+        bool first, last;
+    };
+    static constexpr unsigned end_cap = (Plan::tile_rows + K) * E;  // past the last chunk a tile writes
+    SWZ_HOST_DEVICE static constexpr out_limits inside_limits() { return {Plan::nx, end_cap, false, false}; }
+    SWZ_HOST_DEVICE static out_limits out_limits_of(tile_job const& job) {
+        std::size_t const rows = job.cols - job.col0, end = (job.rows - job.row0) * E;
+        return {rows < Plan::nx ? unsigned(rows) : Plan::nx, end < end_cap ? unsigned(end) : end_cap, job.row0 == 0,
+                job.row0 + Plan::tile_rows >= job.rows};
+    }
+
+    // The aligned chunk at offset `at` from the corner: whole (Clip false:
+    // inside), or only its bytes before the end of the output row at `line`.
+    template <bool Clip>
+    SWZ_HOST_DEVICE static void store_chunk(unsigned char* corner, unsigned at, vec16 const& v, unsigned line,
+                                            out_limits const& lim) {
+        if (!Clip) return store_global16<Streaming>(corner + at, v);
+        store_clipped(corner, int(at), v, int(line), int(line + lim.end));
+    }
+
+    // store_vector at 32-bit offsets from the tile's corner: a tile inside
+    // (Clip false: whole chunks, no edge logic), or one at the matrix's
+    // edge (Clip: output rows past the matrix skipped, chunks that cross a
+    // row's end clipped, the rows' heads in a column's first tile).
+    template <bool Clip>
+    SWZ_HOST_DEVICE static void store_vector_lean(out_corner const& o, out_limits const& lim, gathered const& g,
+                                                  unsigned chain, unsigned k, unsigned i, vec16 const& next,
+                                                  unsigned tid) {
         auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
         vec16 const& v = g.v[k][i];
         unsigned const row = task.c * K + task.w * G + i;  // of the tile's output rows; K * E = 16 bytes a group
-        unsigned const at = row * o.pitch + task.t * 16u;
+        if (Clip && row >= lim.rows) return;               // past the matrix's last column
+        unsigned const line = row * o.pitch, at = line + task.t * 16u, base = unsigned(address(o.p));
         if (AlignedOut) {
-            if (owns_sector(task.t, odd_half(unsigned(address(o.p)), at), false, false))
-                store_global16<Streaming>(o.p + at, v);
+            if (owns_sector(task.t, odd_half(base, at), lim.first, lim.last)) store_chunk<Clip>(o.p, at, v, line, lim);
             return;
         }
-        if (task.t + 1 == Plan::row_groups) return;  // the next tile's first chunk
-        unsigned const shift = (0u - (unsigned(address(o.p)) + at)) % 16u;
-        if (!owns_sector(task.t, odd_half(unsigned(address(o.p)), at + shift), false, false)) return;
-        store_global16<Streaming>(o.p + (at + shift), funnel16<E>(v, next, shift));
+        if (task.t + 1 == Plan::row_groups && !lim.last) return;  // the next tile's first chunk
+        unsigned const shift = (0u - (base + at)) % 16u;
+        if (owns_sector(task.t, odd_half(base, at + shift), lim.first, lim.last))
+            store_chunk<Clip>(o.p, at + shift, funnel16<E>(v, next, shift), line, lim);
+        if (Clip && lim.first && task.t == 0 && shift != 0)  // the row's head: the chunk before, from the row's start
+            store_clipped(o.p, int(at + shift) - 16, funnel16<E>(v, v, shift), int(line), int(line + lim.end));
     }
 
-    // store_vector in a tile at the matrix's edge.
-    SWZ_HOST_DEVICE static void store_vector_edge(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
+    // store_vector at 64-bit offsets from the matrix (out_path wide).
+    SWZ_HOST_DEVICE static void store_vector_wide(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
                                                   unsigned i, vec16 const& next, unsigned tid) {
         auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
         vec16 const& v = g.v[k][i];
@@ -408,9 +544,9 @@ struct fast_transpose_body {
         std::ptrdiff_t const at = std::ptrdiff_t(p), lo = std::ptrdiff_t(row), hi = std::ptrdiff_t(row + job.rows * E);
         int const shift = int(16 - (job.out_mis + unsigned(p)) % 16) % 16;
         if (owns_sector(task.t, odd_half(base_low, unsigned(p) + unsigned(shift)), first_tile, last_tile))
-            store_clipped(job, at + shift, funnel16<E>(v, next, unsigned(shift)), lo, hi);
+            store_clipped(job.out, at + shift, funnel16<E>(v, next, unsigned(shift)), lo, hi);
         if (job.row0 == 0 && task.t == 0 && shift != 0)
-            store_clipped(job, at + shift - 16, funnel16<E>(v, v, unsigned(shift)), lo, hi);
+            store_clipped(job.out, at + shift - 16, funnel16<E>(v, v, unsigned(shift)), lo, hi);
     }
 
     // The matrix's phase for the realigning gather: its output pointer's
@@ -431,24 +567,46 @@ struct fast_transpose_body {
     // head of the output row (before the matrix, clipped).
     SWZ_HOST_DEVICE static void store_gathered_chunk(tile_job const& job, gathered const& g, unsigned chain,
                                                      unsigned k, unsigned phase, unsigned tid) {
+        switch (out_path_of(job)) {
+            case out_path::inside:
+                return store_gathered_lean<false>(out_corner_of(job), inside_limits(), g, chain, k, phase, tid);
+            case out_path::clipped:
+                return store_gathered_lean<true>(out_corner_of(job), out_limits_of(job), g, chain, k, phase, tid);
+            default: return store_gathered_wide(job, g, chain, k, phase, tid);
+        }
+    }
+
+    // store_gathered_chunk at 32-bit offsets from the tile's corner (Clip:
+    // at the matrix's edge, as store_vector_lean).
+    template <bool Clip>
+    SWZ_HOST_DEVICE static void store_gathered_lean(out_corner const& o, out_limits const& lim, gathered const& g,
+                                                    unsigned chain, unsigned k, unsigned phase, unsigned tid) {
         using realign = fast_transpose_realign<Plan>;
         unsigned const lane = tid % 32;
         auto const task = Plan::gather_task(lane, tid / 32, lanes::chain_iteration(chain, k));
         bool const last_group = task.t + 1 == Plan::row_groups;
-        if (stores_inside(job)) {  // the next tile writes the last group's chunk
-            if (last_group) return;
-            unsigned char* const corner = job.out + job.col0 * job.pitch_out + job.row0 * E;
-            unsigned const row = task.c * K + task.w;  // of the tile's output rows; K * E = 16 bytes a group
-            unsigned const at = row * unsigned(job.pitch_out) + task.t * 16u + realign::shift(lane, phase) * E;
-            return store_global16<Streaming>(corner + at, g.v[k][0]);
-        }
+        unsigned const row = task.c * K + task.w;  // of the tile's output rows; K * E = 16 bytes a group
+        if (Clip && row >= lim.rows) return;       // past the matrix's last column
+        unsigned const line = row * o.pitch, shift = realign::shift(lane, phase) * E;
+        if (!last_group || lim.last) store_chunk<Clip>(o.p, line + task.t * 16u + shift, g.v[k][0], line, lim);
+        if (Clip && last_group && lim.first)  // the row's head: the chunk before its first
+            store_clipped(o.p, int(line + shift) - 16, g.v[k][0], int(line), int(line + lim.end));
+    }
+
+    // store_gathered_chunk at 64-bit offsets from the matrix (out_path wide).
+    SWZ_HOST_DEVICE static void store_gathered_wide(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
+                                                    unsigned phase, unsigned tid) {
+        using realign = fast_transpose_realign<Plan>;
+        unsigned const lane = tid % 32;
+        auto const task = Plan::gather_task(lane, tid / 32, lanes::chain_iteration(chain, k));
+        bool const last_group = task.t + 1 == Plan::row_groups;
         std::size_t const out_row = job.col0 + task.c * K + task.w;
         if (out_row >= job.cols) return;
         std::ptrdiff_t const row = std::ptrdiff_t(out_row * job.pitch_out), hi = row + std::ptrdiff_t(job.rows * E);
         std::ptrdiff_t const shift = std::ptrdiff_t(realign::shift(lane, phase) * E);
         std::ptrdiff_t const at = row + std::ptrdiff_t((job.row0 + std::size_t(task.t) * K) * E) + shift;
-        if (!last_group || job.row0 + Plan::tile_rows >= job.rows) store_clipped(job, at, g.v[k][0], row, hi);
-        if (last_group && job.row0 == 0) store_clipped(job, row + shift - 16, g.v[k][0], row, hi);
+        if (!last_group || job.row0 + Plan::tile_rows >= job.rows) store_clipped(job.out, at, g.v[k][0], row, hi);
+        if (last_group && job.row0 == 0) store_clipped(job.out, row + shift - 16, g.v[k][0], row, hi);
     }
 
     // val[k] = the word (or double) of tile row K*t + (k ^ rot), as the
