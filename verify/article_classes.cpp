@@ -320,7 +320,7 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
     for (std::size_t k = 0; k < keys.size(); ++k)
         for (std::size_t c = 0; c < classes[k].count(); ++c)
             merged_of[first_class[k] + c] =
-                seen.emplace(cost_signature(g, keys[k], classes[k].value_of(c), tc, o), seen.size()).first->second;
+                seen.try_emplace(cost_signature(g, keys[k], classes[k].value_of(c), tc, o), seen.size()).first->second;
     std::size_t const merged = seen.size();
     if (merged > o.most_blocks) return std::nullopt;
     // Each merged class's first block so far: its first row, then its block of chunks.
@@ -456,13 +456,13 @@ tile_set representative_tiles(geometry const& g, class_walk walk) {
     std::unordered_map<std::pair<std::size_t, std::uint64_t>, std::size_t, pair_hash> first;  // (key, s0) -> its tile
     auto const add = [&](std::uint64_t l, std::uint64_t x) {
         flat_key const k = key_of_tile(g, walk, l, x);
-        auto const [it, fresh] = out.index.emplace(k, out.keys.size());
+        auto const [it, fresh] = out.index.try_emplace(k, out.keys.size());
         if (fresh) {
             class_key key{{0}, k[0], k[1]};
             for (std::size_t i = 2; i < k.size() && k[i] != ~std::uint64_t(0); ++i) key.d.push_back(k[i]);
             out.keys.push_back(std::move(key));
         }
-        auto const [at, met] = first.emplace(std::make_pair(it->second, g.a(l, x) % g.chunks), out.tiles.size());
+        auto const [at, met] = first.try_emplace(std::make_pair(it->second, g.a(l, x) % g.chunks), out.tiles.size());
         if (met) out.tiles.push_back({std::uint32_t(l), std::uint32_t(x), it->second});
         else if (std::make_pair(std::uint64_t(l), std::uint64_t(x)) <
                  std::make_pair(std::uint64_t(out.tiles[at->second].l), std::uint64_t(out.tiles[at->second].x)))
