@@ -1,8 +1,8 @@
 #include "article_derivation.hpp"
 
-#include <functional>
-
+#include <algorithm>
 #include <chrono>
+#include <functional>
 
 #include "query_support.hpp"
 #include "swz/article_forms.hpp"
@@ -69,7 +69,10 @@ std::optional<std::vector<std::uint64_t>> candidate_cell(layout_params const& l,
     if (is_pow2(c) && is_pow2(l.nx)) return std::nullopt;
     std::uint64_t b = 1;
     while (b < c) b *= 2;
+    std::vector<std::uint64_t> arounds;  // each once: C is NX where an element is a chunk
     for (std::uint64_t around : {std::uint64_t{2}, c, std::uint64_t{l.nx}, b})
+        if (std::find(arounds.begin(), arounds.end(), around) == arounds.end()) arounds.push_back(around);
+    for (std::uint64_t around : arounds)
         for (std::uint64_t y = around - 2; y < around + 3 && y < rows; ++y)
             for (std::uint64_t x = 0; x < l.nx; ++x)
                 if (Step::formula(l, y, x) != Step::claim(l, y, x)) return std::vector<std::uint64_t>{y, x};
