@@ -43,25 +43,41 @@ std::uint64_t rows_to_check(layout_subject const& t, std::uint64_t period, prope
     return period;
 }
 
-// Two cells of one row y in [from, to) that share a byte offset inside the
-// row's pitch, as (y, x1, y, x2), x1 the first cell there.
-std::optional<std::vector<std::uint64_t>> first_in_row_collision(layout_subject const& t, std::uint64_t from,
-                                                                  std::uint64_t to) {
-    constexpr std::uint64_t none = ~std::uint64_t(0);
-    std::uint64_t const cols = t.cols();
-    if (t.pitch == 0 || t.pitch > (1u << 24)) return std::nullopt;
-    std::vector<std::uint64_t> offsets(cols), at(t.pitch, none), stamp(t.pitch, none);
-    for (std::uint64_t y = from; y < to; ++y) {
-        t.row_offsets_of(y, 0, cols, offsets.data());
+// Two cells of row y that share a byte offset inside the row's pitch: the
+// row's smallest x whose offset another x shares and the next such x, as
+// (y, x1, y, x2). Cells outside their row are passed over, and noted. For
+// pitches of at most 2^24 bytes (one stamp per byte of the row).
+class row_collisions {
+public:
+    explicit row_collisions(layout_subject const& t)
+        : t_(t), offsets_(t.cols()), second_(t.pitch), stamp_(t.pitch, none) {}
+    std::optional<std::vector<std::uint64_t>> in_row(std::uint64_t y) {
+        std::uint64_t const cols = t_.cols(), from = y * t_.pitch;
+        t_.row_offsets_of(y, 0, cols, offsets_.data());
+        bool shared = false;
         for (std::uint64_t x = 0; x < cols; ++x) {
-            std::uint64_t const in_row = offsets[x] - y * t.pitch;
-            if (offsets[x] < y * t.pitch || in_row >= t.pitch) continue;
-            if (stamp[in_row] == y) return std::vector<std::uint64_t>{y, at[in_row], y, x};
-            stamp[in_row] = y, at[in_row] = x;
+            std::uint64_t& o = offsets_[x];
+            if (o < from || o - from >= t_.pitch) {
+                outside = true, o = none;
+                continue;
+            }
+            o -= from;
+            if (stamp_[o] != y) stamp_[o] = y, second_[o] = none;
+            else if (second_[o] == none) second_[o] = x, shared = true;
         }
+        if (shared)
+            for (std::uint64_t x = 0; x < cols; ++x)
+                if (offsets_[x] != none && second_[offsets_[x]] != none)
+                    return std::vector<std::uint64_t>{y, x, y, second_[offsets_[x]]};
+        return std::nullopt;
     }
-    return std::nullopt;
-}
+    bool outside = false;  // some cell scanned lay outside its row
+
+private:
+    static constexpr std::uint64_t none = ~std::uint64_t(0);
+    layout_subject const& t_;
+    std::vector<std::uint64_t> offsets_, second_, stamp_;  // of each byte of the row: the second x on it
+};
 
 // The first two cells of the first rows (about 2^16 cells, below `rows`)
 // that share a byte offset, as (y1, x1, y2, x2): a candidate for
@@ -86,8 +102,11 @@ std::optional<std::vector<std::uint64_t>> first_collision(layout_subject const& 
             if (!fresh) return std::vector<std::uint64_t>{it->second.first, it->second.second, y, x};
         }
     }
-    if (scan >= 64) return std::nullopt;  // rows of fewer than 1024 cells: the global scan held enough of them
-    return first_in_row_collision(t, scan, std::min<std::uint64_t>(rows, 128));
+    if (scan >= 64 || t.pitch == 0 || t.pitch > (1u << 24)) return std::nullopt;  // narrow rows: the global scan held enough
+    row_collisions collisions(t);
+    for (std::uint64_t y = scan; y < std::min<std::uint64_t>(rows, 128); ++y)
+        if (auto found = collisions.in_row(y)) return found;
+    return std::nullopt;
 }
 
 // A violation found by the concrete model, and whether it is the smallest
@@ -125,31 +144,11 @@ std::optional<found_violation> scan_rows(layout_subject const& t, std::uint64_t 
 // scan_rows' candidates (--nx 13632 --elem 16 collides first in row 64).
 // With it, first_collision's scan would add nothing.
 std::optional<found_violation> smallest_row_collision(layout_subject const& t, std::uint64_t rows) {
-    constexpr std::uint64_t none = ~std::uint64_t(0);
-    std::uint64_t const cols = t.cols();
     if (t.pitch == 0 || t.pitch > (1u << 24)) return std::nullopt;
-    std::uint64_t const scan = std::max<std::uint64_t>(2, (1u << 16) / cols);
-    std::vector<std::uint64_t> offsets(cols), first(t.pitch), second(t.pitch), stamp(t.pitch, none);
-    bool broken = false;  // a cell outside its row: not as row_locality says
-    auto const in_row = [&](std::uint64_t y) -> std::optional<std::vector<std::uint64_t>> {
-        t.row_offsets_of(y, 0, cols, offsets.data());
-        bool shared = false;
-        for (std::uint64_t& o : offsets) {
-            if (o < y * t.pitch || o - y * t.pitch >= t.pitch) return broken = true, std::nullopt;
-            o -= y * t.pitch;
-        }
-        for (std::uint64_t x = 0; x < cols; ++x) {
-            std::uint64_t const o = offsets[x];
-            if (stamp[o] != y) stamp[o] = y, first[o] = x, second[o] = none;
-            else if (second[o] == none) second[o] = x, shared = true;
-        }
-        if (shared)
-            for (std::uint64_t x = 0; x < cols; ++x)
-                if (second[offsets[x]] != none) return std::vector<std::uint64_t>{y, x, y, second[offsets[x]]};
-        return std::nullopt;
-    };
-    auto found = scan_rows(t, rows, scan, in_row);
-    return broken ? std::nullopt : found;
+    row_collisions collisions(t);
+    auto found = scan_rows(t, rows, std::max<std::uint64_t>(2, (1u << 16) / t.cols()),
+                           [&](std::uint64_t y) { return collisions.in_row(y); });
+    return collisions.outside ? std::nullopt : found;  // a cell outside its row: not as row_locality says
 }
 
 // The smallest violation of row_permutation in the first rows (about 2^16
@@ -241,7 +240,7 @@ namespace {
 // Nothing when the first period spills over (then the whole tile is asked).
 std::optional<property_result> bijection_by_period(prover& p, layout_subject const& t, std::uint64_t period,
                                                    property_result r, bool rows_kept,
-                                                   std::optional<found_violation> const& found, bool scanned) {
+                                                   std::optional<found_violation> const& known) {
     std::uint64_t const span = period * t.pitch;
     if (!rows_kept) {  // else row_locality holds each row of the period in its own bytes, below the span
         auto vars = make_split_variables(p.fast(), {{"y", period, t.row_split()}, {"x", t.cols()}});
@@ -272,8 +271,7 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
         out.data = {{"kind", "collision"}, {"cells", {cell_json(v[0], v[1]), cell_json(v[2], v[3])}}, {"byte", c1}};
         out.lines.push_back("cells " + cell(v[0], v[1]) + " and " + cell(v[2], v[3]) + " both map to " + place(t, c1));
         return out;
-    }, false, found ? std::optional(found->values) : scanned ? std::nullopt : first_collision(t, period),
-       found && found->smallest);
+    }, false, known ? std::optional(known->values) : std::nullopt, known && known->smallest);
     std::uint64_t const tail = t.rows() % period;
     if (r.outcome != verdict::proved || tail == 0) return r;
     // The last, partial, period: rows k*P .. rows-1 behave as rows 0 .. tail-1.
@@ -304,13 +302,21 @@ property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_
     std::uint64_t const rows = period && period < t.rows() ? period : t.rows();
     bool const scanned =
         rows_kept && t.pitch <= (1u << 24) && (t.rows() - 1) * t.pitch + t.shape.row_bytes <= t.footprint;
-    std::optional<found_violation> const in_rows = scanned ? smallest_row_collision(t, rows) : std::nullopt;
-    if (in_rows && in_rows->smallest)
-        r.method = "by enumeration of rows 0.." + std::to_string(in_rows->values[0]) +
+    // The violation known before the solver is asked: the rows' own scan
+    // where rows are kept, else the first rows' global one (a candidate).
+    std::optional<found_violation> known;
+    if (scanned) known = smallest_row_collision(t, rows);
+    else if (auto candidate = first_collision(t, rows)) known = found_violation{std::move(*candidate), false};
+    if (known && known->smallest)
+        r.method = "by enumeration of rows 0.." + std::to_string(known->values[0]) +
                    " in order, the first with a collision (row_locality: cells of different rows never share a byte)";
     if (period && period < t.rows())
-        if (auto by_period = bijection_by_period(p, t, period, r, rows_kept, in_rows, scanned)) return *by_period;
+        if (auto by_period = bijection_by_period(p, t, period, r, rows_kept, known)) return *by_period;
     if (scanned && r.method.empty()) r.method = "within rows (row_locality: only cells of one row can share a byte)";
+    if (!scanned && rows < t.rows()) {  // a period spilled over: the first rows of the tile, across periods
+        known.reset();
+        if (auto candidate = first_collision(t, t.rows())) known = found_violation{std::move(*candidate), false};
+    }
     auto vars = make_split_variables(p.fast(), {{"y1", t.rows(), t.row_split()}, {"x1", t.cols()}, {"y2", t.rows(), t.row_split()}, {"x2", t.cols()}});
     auto const& y1 = vars[0].value; auto const& x1 = vars[1].value;
     auto const& y2 = vars[2].value; auto const& x2 = vars[3].value;
@@ -334,8 +340,7 @@ property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_
             return out;
         }
         return std::nullopt;
-    }, false, in_rows ? std::optional(in_rows->values) : scanned ? std::nullopt : first_collision(t, t.rows()),
-       in_rows && in_rows->smallest);
+    }, false, known ? std::optional(known->values) : std::nullopt, known && known->smallest);
     return r;
 }
 
