@@ -394,10 +394,10 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
 // A key as a flat list (residue, position, then d past the first 0), so
 // that looking one up allocates nothing.
 using flat_key = std::array<std::uint64_t, 5>;
+constexpr std::uint64_t no_d = ~std::uint64_t(0);  // a flat key's place past its last d
 
 // The key of block (l, x) of 32 rows and 32 chunks.
 flat_key key_of_tile(geometry const& g, class_walk walk, std::uint64_t l, std::uint64_t x) {
-    constexpr std::uint64_t no_d = ~std::uint64_t(0);
     std::uint64_t const a0 = g.a(l, x);
     flat_key k{a0 % g.g, 0, no_d, no_d, no_d};
     if (walk == class_walk::column) {
@@ -459,7 +459,7 @@ tile_set representative_tiles(geometry const& g, class_walk walk) {
         auto const [it, fresh] = out.index.try_emplace(k, out.keys.size());
         if (fresh) {
             class_key key{{0}, k[0], k[1]};
-            for (std::size_t i = 2; i < k.size() && k[i] != ~std::uint64_t(0); ++i) key.d.push_back(k[i]);
+            for (std::size_t i = 2; i < k.size() && k[i] != no_d; ++i) key.d.push_back(k[i]);
             out.keys.push_back(std::move(key));
         }
         auto const [at, met] = first.try_emplace(std::make_pair(it->second, g.a(l, x) % g.chunks), out.tiles.size());
