@@ -218,7 +218,7 @@ property_result prove_lowering(prover& p, layout_subject const& t) {
         for (std::size_t k = 0; k < steps->size(); ++k) {
             property_result step = r;
             step.id = r.id + " [step " + std::to_string(k) + "]";
-            decide_by_negation(p, step, {(*steps)[k]}, vars, none);
+            decide_abstracted_first(p, step, {(*steps)[k]}, vars, none);
             r.solver_calls += step.solver_calls;
             r.outcome = step.outcome;
             if (step.outcome != verdict::proved) {

@@ -1,6 +1,9 @@
+#include <cstdio>
+#include <cstdlib>
 #include "query_support.hpp"
 
 #include "canonical_model.hpp"
+#include "product_abstraction.hpp"
 
 #include <algorithm>
 
@@ -221,6 +224,21 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
     }
     p.assign_role(out.log_index, obligation_role::witness);
     refute_smallest(p, session, r, vars, replay, model_values(*out.model, vars), false);
+}
+
+void decide_abstracted_first(prover& p, property_result& r, std::vector<z3::expr> const& negation,
+                             std::vector<bounded_variable> const& vars, replay_fn const& replay) {
+    if (auto const abstracted = abstract_products(negation, range_constraints(vars))) {
+        if (getenv("SWZ_DUMP")) { for (auto& a : *abstracted) fprintf(stderr, "ABS %s: %s\n", r.id.c_str(), a.to_string().substr(0,2500).c_str()); }
+        auto const out = p.check(r.id + " [products bounded]", *abstracted);
+        ++r.solver_calls;
+        if (out.result == answer::unsat) {
+            p.assign_role(out.log_index, obligation_role::proof);
+            r.outcome = verdict::proved;
+            return;
+        }
+    }
+    decide_by_negation(p, r, negation, vars, replay);
 }
 
 }  // namespace swz::verify

@@ -111,6 +111,15 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
                         std::optional<std::vector<std::uint64_t>> const& candidate = std::nullopt,
                         bool candidate_smallest = false);
 
+// decide_by_negation, after one query with the negation's products of
+// variables by constants abstracted (product_abstraction.hpp): PROVED
+// where that one is unsatisfiable (its obligation the proof); else, or
+// where there is nothing to abstract, the query as it is. For proofs that
+// relate products by odd pitches, expected to hold (formula.lowering's
+// steps): where it fails, one query more.
+void decide_abstracted_first(prover& p, property_result& r, std::vector<z3::expr> const& negation,
+                             std::vector<bounded_variable> const& vars, replay_fn const& replay);
+
 std::string format_values(std::vector<bounded_variable> const& vars, std::vector<std::uint64_t> const& values);
 
 }  // namespace swz::verify
