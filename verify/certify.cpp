@@ -266,7 +266,9 @@ certificate certify(layout_subject const& subject, certify_options const& given)
             }),
             "conflicts");
     }
-    add(timed([&, period, rows_kept](prover& p) { return prove_bijection(p, subject, period, rows_kept); }), "layout");
+    add(timed([&, period, rows_kept](prover& p) {
+            return prove_bijection(p, subject, period, rows_kept, options.figures != figure_method::smt);
+        }), "layout");
     add(fixed(locality), "layout");
     add(fixed(periodic), "layout");
     for (auto const& r : cutting) add(fixed(r), "layout");

@@ -48,7 +48,9 @@ struct certify_options {
     bool keep_obligations = false;
     unsigned threads = 0;  // solver threads, each with its own Z3 context; 0: one per core
     bool log_queries = false;  // every solver query, its answer and time, to stderr
-    figure_method figures = figure_method::automatic;  // how conflict and spread figures are decided
+    // How conflict and spread figures are decided; smt also asks the solver
+    // the bijection of layouts that move cells across rows (prove_bijection's exhaust).
+    figure_method figures = figure_method::automatic;
     std::vector<std::string> accesses;  // accesses to cost beside the four default patterns (--access)
     bool small_box_first = false;  // prover::set_small_box_first, set by certify() from the layout
 };
