@@ -108,7 +108,7 @@ TEST_CASE("nothing is abstracted that the abstraction would cut loose", "[verify
     query q;
     // A variable met outside its products keeps them: y_period + y_period * c.
     CHECK_FALSE(abstract_products({q.yp + q.yp * q.n(pitch) != q.x}, q.ranges));
-    // Constants of few 1 bits (4097 = 2^12 + 1) are a few adders, left as they are.
+    // Constants of two 1 bits (4097 = 2^12 + 1) are two adders, left as they are.
     CHECK_FALSE(abstract_products({q.yp * q.n(4097 * 128) != q.yp * q.n(4097)}, q.ranges));
     // Powers of two are shifts.
     CHECK_FALSE(abstract_products({q.yp * q.n(1024) != q.x}, q.ranges));
