@@ -8,6 +8,7 @@
 #include "swz/access/matrix_access.hpp"
 #include "swz/access/row_access.hpp"
 #include "article_classes.hpp"
+#include "linear_classes.hpp"
 #include "host_params.hpp"
 #include "swz/bank_model.hpp"
 
@@ -206,15 +207,18 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
     if constexpr (std::is_same_v<Builtin, row_access>) a.lanes_walk_units = true, a.solver_first = t.powers_of_two();
     if constexpr (std::is_same_v<Builtin, matrix_access>) a.lane_grid = fragment_grid(b, g);
     walk_units(a, t);
-    if constexpr (!std::is_same_v<Builtin, matrix_access>)
+    if constexpr (!std::is_same_v<Builtin, matrix_access>) {
+        class_walk const walk = std::is_same_v<Builtin, row_access> ? class_walk::row : class_walk::column;
         if (t.article) {
-            class_options const o{std::is_same_v<Builtin, row_access> ? class_walk::row : class_walk::column, b.instr.width,
-                                  unit_bytes(b.instr.width)};
+            class_options const o{walk, b.instr.width, unit_bytes(b.instr.width)};
             a.start_classes = [p = *t.article, rows = t.rows(), o]() -> std::optional<class_blocks> {
                 if (auto c = article_classes(p, rows, o)) return class_blocks{std::move(c->blocks), c->direct_from};
                 return std::nullopt;
             };
+        } else if (t.family == "linear") {
+            a.start_classes = [t, walk, width = b.instr.width] { return linear_classes(t, walk, width); };
         }
+    }
     return a;
 }
 

@@ -7,6 +7,7 @@
 #include "block_sweeps.hpp"
 #include "column_spread.hpp"
 #include "sweep_best.hpp"
+#include "swz/bank_model.hpp"
 
 namespace swz::verify {
 
@@ -35,6 +36,35 @@ sweep_best<Most> best_of_blocks(std::vector<start_block> const& blocks, Sweep sw
         best.offer(f);
     }
     return best;
+}
+
+// A block of column starts one by one, where the fast sweep cannot take it
+// (units that do not grow down a column, as a GF(2) layout's): its classes'
+// blocks are few (linear_classes.hpp).
+most_wavefronts each_column_start(access_subject const& w, piece rows, column_block cols) {
+    most_wavefronts best;
+    std::vector<std::uint64_t> s(2);
+    warp_access a;
+    a.width = w.instr.width;
+    a.rule = w.instr.rule();
+    for (s[0] = rows.begin; s[0] < rows.end; ++s[0])
+        for (s[1] = cols.begin; s[1] < cols.end; ++s[1]) {
+            for (unsigned l = 0; l < warp_lanes; ++l) {
+                a.active[l] = w.lane_active(l);
+                a.byte_address[l] = a.active[l] ? w.address(l, s) : 0;
+                if (a.byte_address[l] % a.width != 0) return most_wavefronts::stopped(most_wavefronts::state::declined);
+            }
+            best.offer(bank_wavefronts(a), s[0], s[1]);
+        }
+    return best;
+}
+
+// The fast sweep of a block of column starts, else one by one.
+most_wavefronts column_block_starts(access_subject const& w, piece rows, column_block cols,
+                                    std::chrono::steady_clock::time_point deadline) {
+    auto const got = sweep_column_block(w, rows, cols, deadline);
+    if (got.outcome != most_wavefronts::state::fallback) return got;
+    return each_column_start(w, rows, cols);
 }
 
 // The blocks' best merged with the direct sweep's of the starts in no
@@ -66,7 +96,7 @@ std::optional<class_sweep_result> result_of(sweep_best<Most> const& best, unsign
 
 std::string class_method(class_sweep_result const& r, std::string const& domain_note) {
     return "by enumeration of the first block of 32 rows of each of the " + std::to_string(r.blocks) +
-           " classes of starts of equal cost (article_classes)" +
+           " classes of starts of equal cost (" + r.source + ")" +
            (r.direct ? ", and each of the " + std::to_string(r.direct) + " starts of the tile's last rows" : "") +
            (domain_note.empty() ? "" : ", " + domain_note);
 }
@@ -86,7 +116,7 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
     std::uint64_t const direct_start = by_columns ? direct_from : (direct_from * per_row + warp_lanes - 1) / warp_lanes;
     bool const has_tail = direct_from != ~std::uint64_t(0) && direct_start < starts;
     auto const best = with_tail(best_of_blocks<true>(classes->blocks, [&](start_block const& b) {
-        if (by_columns) return sweep_column_block(w, b.rows, b.cols, deadline);
+        if (by_columns) return column_block_starts(w, b.rows, b.cols, deadline);
         // The starts whose first unit lies in the block, a row at a time.
         most_wavefronts worst;
         for (std::uint64_t y = b.rows.begin; y < b.rows.end; ++y) {
@@ -100,10 +130,13 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
     }), has_tail, [&] {
         if (!by_columns) return sweep_row_windows(w, {direct_start, starts}, deadline);
         return over_column_blocks<true>(w.vars[1].count, [&](column_block cols) {
-            return sweep_column_block(w, {direct_start, starts}, cols, deadline);
+            return column_block_starts(w, {direct_start, starts}, cols, deadline);
         });
     });
-    return result_of(best, by_columns ? 2 : 1, classes->blocks.size(), has_tail ? (starts - direct_start) * (by_columns ? w.vars[1].count : 1) : 0);
+    auto out = result_of(best, by_columns ? 2 : 1, classes->blocks.size(),
+                         has_tail ? (starts - direct_start) * (by_columns ? w.vars[1].count : 1) : 0);
+    if (out) out->source = classes->source;
+    return out;
 }
 
 std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& t, std::uint64_t starts, std::uint64_t cols,

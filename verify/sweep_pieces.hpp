@@ -72,6 +72,7 @@ struct start_block {
 struct class_blocks {
     std::vector<start_block> blocks;
     std::uint64_t direct_from = ~std::uint64_t(0);
+    char const* source = "article_classes";  // the reduction's own file, which a certificate names
 };
 
 // f(std::integral_constant<unsigned, W>{}) for the access width W (1, 2, 4,
