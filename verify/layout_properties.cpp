@@ -3,6 +3,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "linear_rank.hpp"
 #include "query_support.hpp"
 
 namespace swz::verify {
@@ -389,7 +390,18 @@ property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_
         if (auto candidate = first_collision(t, t.rows())) known = found_violation{std::move(*candidate), false};
     }
     std::uint64_t const last = t.footprint - t.shape.elem;  // the last offset an element fits at
-    if (auto const e = scanned || !exhaust ? std::nullopt : exhaust_cells(t, t.rows(), last + 1)) {
+    if (auto const g = exhaust ? linear_bijection_of(t) : std::nullopt) {
+        std::string const how = "by GF(2) rank: the " + std::to_string(g->bits) + " images have rank " +
+                                std::to_string(g->rank) + (g->inside ? ", all below 2^" : ", not all below 2^") +
+                                std::to_string(g->bits);
+        if (g->smallest.empty()) {
+            r.method = how + ": a bijection of the tile's element offsets";
+            r.outcome = verdict::proved;
+            return r;
+        }
+        r.method = how;
+        known = found_violation{g->smallest, true};
+    } else if (auto const e = scanned || !exhaust ? std::nullopt : exhaust_cells(t, t.rows(), last + 1)) {
         if (e->injective) {
             r.method = exhausted_cells(t, t.rows()) + ": each lies at or below byte " + std::to_string(last) +
                        " and none shares another's offset";

@@ -1,0 +1,72 @@
+#include "linear_rank.hpp"
+
+#include <algorithm>
+
+#include "swz/pow2.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+unsigned leading_bit(std::uint64_t v) {
+    unsigned b = 0;
+    while (v >>= 1) ++b;
+    return b;
+}
+
+// The smallest nonzero vector of the span of `basis` (0 if it is empty):
+// fully reduced, each vector's leading bit unique and absent from the
+// others, a combination's leading bit is its highest member's, so the
+// vector with the lowest leading bit is the least.
+std::uint64_t smallest_nonzero(std::vector<std::uint64_t> basis) {
+    std::vector<std::uint64_t> reduced;
+    for (std::uint64_t v : basis) {
+        for (std::uint64_t r : reduced) v = std::min(v, v ^ r);
+        if (v == 0) continue;
+        for (std::uint64_t& r : reduced) r = std::min(r, r ^ v);
+        reduced.push_back(v);
+        std::sort(reduced.rbegin(), reduced.rend());
+    }
+    return reduced.empty() ? 0 : *std::min_element(reduced.begin(), reduced.end());
+}
+
+}  // namespace
+
+std::optional<linear_bijection> linear_bijection_of(layout_subject const& t) {
+    std::uint32_t const elem = t.shape.elem;
+    if (t.family != "linear" || !t.swizzle || t.swizzle->unit_bytes != elem || t.pitch != t.shape.row_bytes ||
+        t.footprint % elem != 0 || !is_pow2(t.footprint / elem) || t.cols() == 0)
+        return std::nullopt;
+    linear_bijection out;
+    out.bits = leading_bit(t.footprint / elem);
+    if (out.bits > 48) return std::nullopt;
+    // The images from the layout's own map; a kernel vector wherever one
+    // reduces to 0 against those before it.
+    std::vector<std::uint64_t> image(out.bits), kernel;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> pivots;  // (reduced image, the inputs XORed into it)
+    for (unsigned k = 0; k < out.bits; ++k) {
+        image[k] = t.swizzle->apply(std::uint64_t(1) << k);
+        std::uint64_t v = image[k], from = std::uint64_t(1) << k;
+        for (auto const& [pv, pf] : pivots)  // by leading bit, highest first
+            if ((v >> leading_bit(pv)) & 1u) v ^= pv, from ^= pf;
+        if (v == 0) kernel.push_back(from);
+        else pivots.insert(std::upper_bound(pivots.begin(), pivots.end(), std::make_pair(v, from), std::greater<>()),
+                           {v, from});
+    }
+    out.rank = unsigned(pivots.size());
+    out.injective = kernel.empty();
+    out.inside = std::all_of(image.begin(), image.end(), [&](std::uint64_t v) { return (v >> out.bits) == 0; });
+    std::uint64_t const cols = t.cols();
+    if (!out.injective) {
+        std::uint64_t const i = smallest_nonzero(kernel);
+        out.smallest = {0, 0, i / cols, i % cols};
+    } else if (!out.inside) {
+        unsigned j = 0;
+        while ((image[j] >> out.bits) == 0) ++j;
+        std::uint64_t const i = std::uint64_t(1) << j;
+        out.smallest = {i / cols, i % cols, 0, 0};
+    }
+    return out;
+}
+
+}  // namespace swz::verify
