@@ -261,11 +261,15 @@ class tile_phases {
 public:
     tile_phases(geometry const& g, std::vector<tile> const& tiles, std::size_t keys)
         : h_count_(g.h_count), g_(g.g), inv_(g.h_count == 1 ? 0 : inverse_mod(g.step() / g.g, g.h_count)) {
-        for (tile const& t : tiles) by_key_.push_back({t.key, phase(g.a(t.l, t.x) % g.chunks), t.l, t.x});
-        std::sort(by_key_.begin(), by_key_.end());
+        // Placed by key (a key has few tiles), then sorted within each key.
         begin_.assign(keys + 1, 0);
-        for (auto const& e : by_key_) ++begin_[e.key + 1];
+        for (tile const& t : tiles) ++begin_[t.key + 1];
         for (std::size_t k = 0; k < keys; ++k) begin_[k + 1] += begin_[k];
+        by_key_.resize(tiles.size());
+        std::vector<std::size_t> next(begin_.begin(), begin_.end() - 1);
+        for (tile const& t : tiles) by_key_[next[t.key]++] = {phase(g.a(t.l, t.x) % g.chunks), t.l, t.x};
+        for (std::size_t k = 0; k < keys; ++k)
+            std::sort(by_key_.begin() + std::ptrdiff_t(begin_[k]), by_key_.begin() + std::ptrdiff_t(begin_[k + 1]));
     }
     struct meeting {
         std::uint64_t h, l, x;
@@ -284,9 +288,9 @@ public:
 
 private:
     struct entry {
-        std::size_t key;
-        std::uint64_t phase, l, x;
-        bool operator<(entry const& o) const { return std::tie(key, phase, l, x) < std::tie(o.key, o.phase, o.l, o.x); }
+        std::uint64_t phase;
+        std::uint32_t l, x;
+        bool operator<(entry const& o) const { return std::tie(phase, l, x) < std::tie(o.phase, o.l, o.x); }
     };
     std::uint64_t phase(std::uint64_t s) const { return h_count_ == 1 ? 0 : mul_mod(s / g_, inv_, h_count_); }
     std::uint64_t h_count_, g_, inv_;
@@ -445,16 +449,37 @@ std::optional<std::uint64_t> smallest_l(unsigned n, std::uint64_t v, std::uint64
 // l ^ (x + 1) = v ^ (2^(t+1) - 1)), except in the last chunk column (column
 // walk) or two (row walk), taken tile by tile: so of the tiles of each
 // (v, t), only the first (smallest_l) is a candidate. The keys in the
-// order first met, and their index.
+// order first met, and their index; the tiles in the order their (key, s0)
+// was first met.
 struct tile_set {
     std::vector<class_key> keys;
     std::unordered_map<flat_key, std::size_t, list_hash> index;
     std::vector<tile> tiles;
 };
+
+// Keeps, of tiles of one key and one s0, the first met's place and the
+// first in (l, x) order.
+void keep_first(tile& kept, tile const& t) {
+    if (std::make_pair(t.l, t.x) < std::make_pair(kept.l, kept.x)) kept = t;
+}
+
+// The tiles of one (key, s0) merged, where tiles of distinct v may share
+// s0 = 32 v mod C (l < 2^(b-5)): 32 (v - v') = C is possible (2^b < 2 C)
+// only where 32 divides C.
+void merge_equal_s0(geometry const& g, std::vector<tile>& tiles) {
+    std::unordered_map<std::pair<std::size_t, std::uint64_t>, std::size_t, pair_hash> first;  // (key, s0) -> its tile
+    std::vector<tile> out;
+    for (tile const& t : tiles) {
+        auto const [at, met] = first.try_emplace(std::make_pair(t.key, g.a(t.l, t.x) % g.chunks), out.size());
+        if (met) out.push_back(t);
+        else keep_first(out[at->second], t);
+    }
+    tiles = std::move(out);
+}
+
 tile_set representative_tiles(geometry const& g, class_walk walk) {
     tile_set out;
-    std::unordered_map<std::pair<std::size_t, std::uint64_t>, std::size_t, pair_hash> first;  // (key, s0) -> its tile
-    auto const add = [&](std::uint64_t l, std::uint64_t x) {
+    auto const key_of = [&](std::uint64_t l, std::uint64_t x) {
         flat_key const k = key_of_tile(g, walk, l, x);
         auto const [it, fresh] = out.index.try_emplace(k, out.keys.size());
         if (fresh) {
@@ -462,23 +487,31 @@ tile_set representative_tiles(geometry const& g, class_walk walk) {
             for (std::size_t i = 2; i < k.size() && k[i] != no_d; ++i) key.d.push_back(k[i]);
             out.keys.push_back(std::move(key));
         }
-        auto const [at, met] = first.try_emplace(std::make_pair(it->second, g.a(l, x) % g.chunks), out.tiles.size());
-        if (met) out.tiles.push_back({std::uint32_t(l), std::uint32_t(x), it->second});
-        else if (std::make_pair(std::uint64_t(l), std::uint64_t(x)) <
-                 std::make_pair(std::uint64_t(out.tiles[at->second].l), std::uint64_t(out.tiles[at->second].x)))
-            out.tiles[at->second] = {std::uint32_t(l), std::uint32_t(x), it->second};
+        return it->second;
     };
     unsigned const n = g.b - 5;  // l, x < 2^n
     std::uint64_t const grouped = walk == class_walk::column ? g.last_x : (g.last_x >= 1 ? g.last_x - 1 : 0);
-    for (std::uint64_t v = 0; v < g.blocks; ++v)
+    // The tiles of one v share s0 = 32 v mod C: those of one key, one tile.
+    for (std::uint64_t v = 0; v < g.blocks; ++v) {
+        std::size_t const of_v = out.tiles.size();
         for (unsigned t = 0; t <= n; ++t) {
             std::uint64_t const ones = (std::uint64_t(1) << t) - 1;  // t trailing ones, then a 0 (below bit n)
             std::uint64_t const mask = t < n ? 2 * ones + 1 : ones;
             std::uint64_t const fixed = walk == class_walk::column ? ones : (ones ^ v) & mask;
-            if (auto const l = smallest_l(n, v, mask, fixed, grouped)) add(*l, *l ^ v);
+            auto const l = smallest_l(n, v, mask, fixed, grouped);
+            if (!l) continue;
+            tile const found{std::uint32_t(*l), std::uint32_t(*l ^ v), key_of(*l, *l ^ v)};
+            auto const same = std::find_if(out.tiles.begin() + std::ptrdiff_t(of_v), out.tiles.end(),
+                                           [&](tile const& e) { return e.key == found.key; });
+            if (same == out.tiles.end()) out.tiles.push_back(found);
+            else keep_first(*same, found);
         }
+    }
+    // The last columns' keys have a position of their own, unlike the
+    // above's, and of one x, each l its own v.
     for (std::uint64_t x = grouped; x <= g.last_x; ++x)
-        for (std::uint64_t l = 0; l < g.blocks; ++l) add(l, x);
+        for (std::uint64_t l = 0; l < g.blocks; ++l) out.tiles.push_back({std::uint32_t(l), std::uint32_t(x), key_of(l, x)});
+    if (g.chunks % 32 == 0) merge_equal_s0(g, out.tiles);
     return out;
 }
 
