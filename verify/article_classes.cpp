@@ -120,6 +120,14 @@ public:
         if (seg.zone) return f(seg.first + r * g_);
         for (std::uint64_t k = r; k < seg.values; k += run_values_) f(seg.first + k * g_);
     }
+    // Calls f(first, classes, zone) for each segment, in order: its first
+    // s of the residue, how many classes it holds, whether a zone.
+    template <class F>
+    void for_each_segment(F&& f) const {
+        for (std::size_t i = 0; i < segments_.size(); ++i)
+            f(segments_[i].first, (i + 1 < segments_.size() ? segments_[i + 1].first_class : classes_) - segments_[i].first_class,
+              segments_[i].zone);
+    }
     // The class of s (s = residue mod g).
     std::size_t of(std::uint64_t s) const {
         auto const it = std::upper_bound(segments_.begin(), segments_.end(), s,
@@ -213,6 +221,38 @@ signature cost_signature(geometry const& g, class_key const& key, std::uint64_t 
             sig[at++] = e > -near && e < near ? e : e >= c - near ? e - c : e <= near - c ? e + c : far;
         }
     return sig;
+}
+
+// How many entries of a signature are used (the rest `unused`).
+std::size_t signature_size(std::size_t n, class_options const& o) { return 2 + (o.banks ? 1 + 2 * n : 0) + n * (n - 1) / 2; }
+
+// What the signatures of a key's classes depend on, segment by segment of
+// its s (C > 32): inside a segment no s + d_k crosses C (each s = C - d_k
+// where one does ends a zone, and so a segment), so u_k - u_0 = e_k is
+// constant there. Of a class's s = first + r g (r its place in the
+// segment), then, only s TC mod the shift unit changes, as (first TC + r g
+// TC) mod it, and in a zone each wrap C - u_k = (C - first - e_k) - r g,
+// which counts where at most 32: for r < 32 / g, only where C - first - e_k
+// is at most 64. So the shape: each segment's zone flag, class count,
+// signature at `first`, and (banks) each C - first - e_k up to 64 (else 0).
+// Keys of equal shape have the same classes, class by class of equal
+// signature (tests/verify/test_class_sweep.cpp checks it class by class).
+void shape_of(geometry const& g, class_key const& key, s_classes const& classes, std::uint64_t tc, class_options const& o,
+              std::vector<std::int64_t>& shape) {
+    shape.clear();
+    std::int64_t const c = std::int64_t(g.chunks);
+    std::size_t const n = key.d.size(), used = signature_size(n, o);
+    classes.for_each_segment([&](std::uint64_t first, std::size_t count, bool zone) {
+        shape.push_back(zone);
+        shape.push_back(std::int64_t(count));
+        signature const sig = cost_signature(g, key, first, tc, o);
+        shape.insert(shape.end(), sig.begin(), sig.begin() + std::ptrdiff_t(used));
+        if (!zone || !o.banks) return;
+        for (std::uint64_t dk : key.d) {
+            std::int64_t const wrap = c - std::int64_t((first + dk) % g.chunks);  // C - u_k at first
+            shape.push_back(wrap <= 64 ? wrap : 0);
+        }
+    });
 }
 
 struct merged_blocks {
@@ -318,13 +358,25 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
                                                  double most_steps = 2e9) {
     constexpr std::uint64_t none = ~std::uint64_t(0);
     constexpr std::uint64_t few_values = 64;  // a class of at most this many s: each s met directly
-    // Each class's merged class.
+    // Each class's merged class: a key of an earlier key's shape takes that
+    // key's, class by class (shape_of).
     std::unordered_map<signature, std::size_t, list_hash> seen;
+    std::unordered_map<std::vector<std::int64_t>, std::size_t, list_hash> shapes;  // the first key of each shape
+    std::vector<std::int64_t> shape;
     std::vector<std::size_t> merged_of(total);
-    for (std::size_t k = 0; k < keys.size(); ++k)
-        for (std::size_t c = 0; c < classes[k].count(); ++c)
-            merged_of[first_class[k] + c] =
-                seen.try_emplace(cost_signature(g, keys[k], classes[k].value_of(c), tc, o), seen.size()).first->second;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        std::size_t const at = first_class[k], count = classes[k].count();
+        if (g.chunks > 32) {
+            shape_of(g, keys[k], classes[k], tc, o, shape);
+            auto const [it, fresh] = shapes.try_emplace(shape, k);
+            if (!fresh) {
+                std::copy_n(merged_of.begin() + std::ptrdiff_t(first_class[it->second]), count, merged_of.begin() + std::ptrdiff_t(at));
+                continue;
+            }
+        }
+        for (std::size_t c = 0; c < count; ++c)
+            merged_of[at + c] = seen.try_emplace(cost_signature(g, keys[k], classes[k].value_of(c), tc, o), seen.size()).first->second;
+    }
     std::size_t const merged = seen.size();
     if (merged > o.most_blocks) return std::nullopt;
     // Each merged class's first block so far: its first row, then its block of chunks.
@@ -515,7 +567,50 @@ tile_set representative_tiles(geometry const& g, class_walk walk) {
     return out;
 }
 
+// The classes of each key, numbered key by key.
+struct key_classes {
+    std::vector<s_classes> classes;
+    std::vector<std::size_t> first_class;  // of each key, in the list of all
+    std::size_t total = 0;
+};
+key_classes classes_of_keys(geometry const& g, std::vector<class_key> const& keys, std::uint64_t tc, class_options const& o) {
+    // A run's classes: the residues of s * TC mod the shift unit, s stepping by g.
+    std::uint64_t const run_values = o.shift_unit <= 1 ? 1 : o.shift_unit / gcd_of(tc * g.g % o.shift_unit, o.shift_unit);
+    key_classes out;
+    for (auto const& k : keys) {
+        out.classes.emplace_back(g, k.d, k.residue, run_values);
+        out.first_class.push_back(out.total);
+        out.total += out.classes.back().count();
+    }
+    return out;
+}
+
 }  // namespace
+
+std::optional<shape_check> check_equal_shapes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
+    auto const g = geometry_of(p, tile_rows, o.unit_width);
+    if (!g || g->chunks <= 32 || (o.walk == class_walk::row && g->per_row < 32)) return std::nullopt;
+    auto const keys = representative_tiles(*g, o.walk).keys;
+    auto const classes = classes_of_keys(*g, keys, p.tc, o).classes;
+    std::unordered_map<std::vector<std::int64_t>, std::size_t, list_hash> shapes;  // the first key of each shape
+    std::vector<std::int64_t> shape;
+    shape_check out;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        shape_of(*g, keys[k], classes[k], p.tc, o, shape);
+        auto const [it, fresh] = shapes.try_emplace(shape, k);
+        if (fresh) continue;
+        ++out.shared_keys;
+        std::size_t const first = it->second;
+        if (classes[k].count() != classes[first].count()) {
+            out.differing += classes[k].count();
+            continue;
+        }
+        for (std::size_t c = 0; c < classes[k].count(); ++c)
+            out.differing += cost_signature(*g, keys[k], classes[k].value_of(c), p.tc, o) !=
+                             cost_signature(*g, keys[first], classes[first].value_of(c), p.tc, o);
+    }
+    return out;
+}
 
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
     auto const found = geometry_of(p, tile_rows, o.unit_width);
@@ -524,17 +619,7 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     if (o.walk == class_walk::row && g.per_row < 32) return std::nullopt;
     tile_set const set = representative_tiles(g, o.walk);
     auto const& keys = set.keys;
-    // A run's classes: the residues of s * TC mod the shift unit, s stepping by g.
-    std::uint64_t const tc = std::uint64_t(p.tc);
-    std::uint64_t const run_values = o.shift_unit <= 1 ? 1 : o.shift_unit / gcd_of(tc * g.g % o.shift_unit, o.shift_unit);
-    std::vector<s_classes> classes;
-    std::vector<std::size_t> first_class;  // of each key, in the list of all
-    std::size_t total = 0;
-    for (auto const& k : keys) {
-        classes.emplace_back(g, k.d, k.residue, run_values);
-        first_class.push_back(total);
-        total += classes.back().count();
-    }
+    auto const [classes, first_class, total] = classes_of_keys(g, keys, p.tc, o);
     if (total > 16 * o.most_blocks) return std::nullopt;  // before merging: what the first blocks' search can hold
     // The class of the block of start (y, c).
     struct tables {

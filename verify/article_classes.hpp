@@ -86,4 +86,14 @@ struct start_classes {
 };
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o);
 
+// For tests: the keys whose classes took their merged classes from an
+// earlier key of equal shape (article_classes.cpp's shape_of), and how many
+// of their classes have a cost signature other than the class they took it
+// from; nothing where article_classes merges no shapes (C of 32 or fewer)
+// or has no classes for other reasons of the geometry.
+struct shape_check {
+    std::size_t shared_keys = 0, differing = 0;
+};
+std::optional<shape_check> check_equal_shapes(layout_params const& p, std::uint64_t tile_rows, class_options const& o);
+
 }  // namespace swz::verify
