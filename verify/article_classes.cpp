@@ -105,20 +105,20 @@ public:
         segment const& seg = segment_of(local_class);
         return seg.first + (local_class - seg.first_class) * g_;
     }
-    // How many s of the residue the class holds in one period (a zone's: one).
-    std::uint64_t value_count(std::size_t local_class) const {
-        segment const& seg = segment_of(local_class);
-        if (seg.zone) return 1;
-        std::uint64_t const r = local_class - seg.first_class;
-        return (seg.values - r + run_values_ - 1) / run_values_;
-    }
-    // Calls f(s) for each s of the class.
+    // Calls f(local_class, first, count, stride) for each class, in order:
+    // its s of the residue in one period are first + i stride, i < count (a
+    // zone's: one).
     template <class F>
-    void for_each_value(std::size_t local_class, F&& f) const {
-        segment const& seg = segment_of(local_class);
-        std::uint64_t const r = local_class - seg.first_class;
-        if (seg.zone) return f(seg.first + r * g_);
-        for (std::uint64_t k = r; k < seg.values; k += run_values_) f(seg.first + k * g_);
+    void for_each_class(F&& f) const {
+        for (std::size_t i = 0; i < segments_.size(); ++i) {
+            segment const& seg = segments_[i];
+            std::size_t const end = i + 1 < segments_.size() ? segments_[i + 1].first_class : classes_;
+            for (std::size_t c = seg.first_class; c < end; ++c) {
+                std::uint64_t const r = c - seg.first_class, s = seg.first + r * g_;
+                if (seg.zone) f(c, s, std::uint64_t(1), std::uint64_t(0));
+                else f(c, s, (seg.values - r + run_values_ - 1) / run_values_, run_values_ * g_);
+            }
+        }
     }
     // Calls f(first, classes, zone) for each segment, in order: its first
     // s of the residue, how many classes it holds, whether a zone.
@@ -266,10 +266,21 @@ struct pair_hash {
     }
 };
 
-std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
-    if (a < (std::uint64_t(1) << 32) && b < (std::uint64_t(1) << 32)) return a * b % m;
-    return std::uint64_t((unsigned __int128)a * b % m);
-}
+// x mod m by multiplications (Barrett): with q = floor(x floor((2^64 - 1) /
+// m) / 2^64), x - q m is below 2 m. The phases' lookups reduce ~10^6 times
+// a figure on the widest rows.
+class mod_by {
+public:
+    explicit mod_by(std::uint64_t m) : m_(m), reciprocal_(~std::uint64_t(0) / m) {}
+    std::uint64_t operator()(std::uint64_t x) const {
+        std::uint64_t const r = x - std::uint64_t((unsigned __int128)x * reciprocal_ >> 64) * m_;
+        return r >= m_ ? r - m_ : r;
+    }
+
+private:
+    std::uint64_t m_, reciprocal_;
+};
+
 // The inverse of a mod m (a and m coprime).
 std::uint64_t inverse_mod(std::uint64_t a, std::uint64_t m) {
     std::int64_t r0 = std::int64_t(m), r1 = std::int64_t(a % m), t0 = 0, t1 = 1;
@@ -300,7 +311,8 @@ struct tile {
 class tile_phases {
 public:
     tile_phases(geometry const& g, std::vector<tile> const& tiles, std::size_t keys)
-        : h_count_(g.h_count), g_(g.g), inv_(g.h_count == 1 ? 0 : inverse_mod(g.step() / g.g, g.h_count)) {
+        : h_count_(g.h_count), g_bits_(log2_floor(g.g)), inv_(g.h_count == 1 ? 0 : inverse_mod(g.step() / g.g, g.h_count)),
+          mod_h_(g.h_count) {
         // Placed by key (a key has few tiles), then sorted within each key.
         begin_.assign(keys + 1, 0);
         for (tile const& t : tiles) ++begin_[t.key + 1];
@@ -318,12 +330,11 @@ public:
     meeting first(std::size_t k, std::uint64_t s) const {
         auto const lo = by_key_.begin() + std::ptrdiff_t(begin_[k]), hi = by_key_.begin() + std::ptrdiff_t(begin_[k + 1]);
         std::uint64_t const target = phase(s);
-        auto const by_phase = [](entry const& e, std::uint64_t p) { return e.phase < p; };
-        auto at = std::lower_bound(lo, hi, target + 1, by_phase);  // past the last phase at or below the target
+        auto at = std::upper_bound(lo, hi, target, [](std::uint64_t p, entry const& e) { return p < e.phase; });
         if (at == lo) at = hi;  // every phase above: the highest, one period round
-        std::uint64_t const p = (at - 1)->phase;
-        entry const& e = *std::lower_bound(lo, at, p, by_phase);  // the first tile of that phase
-        return {(target + h_count_ - p) % h_count_, e.l, e.x};
+        auto e = at - 1;        // the last of the nearest phase at or below the target
+        while (e != lo && (e - 1)->phase == e->phase) --e;  // the first tile of that phase
+        return {target >= e->phase ? target - e->phase : target + h_count_ - e->phase, e->l, e->x};
     }
 
 private:
@@ -332,8 +343,12 @@ private:
         std::uint32_t l, x;
         bool operator<(entry const& o) const { return std::tie(phase, l, x) < std::tie(o.phase, o.l, o.x); }
     };
-    std::uint64_t phase(std::uint64_t s) const { return h_count_ == 1 ? 0 : mul_mod(s / g_, inv_, h_count_); }
-    std::uint64_t h_count_, g_, inv_;
+    // j(s) inv < H^2 < 2^44: C < 2^22 (geometry_of).
+    std::uint64_t phase(std::uint64_t s) const { return h_count_ == 1 ? 0 : mod_h_((s >> g_bits_) * inv_); }
+    std::uint64_t h_count_;
+    unsigned g_bits_;  // g = 2^g_bits_
+    std::uint64_t inv_;
+    mod_by mod_h_;
     std::vector<entry> by_key_;         // the tiles by key, then phase, then (l, x)
     std::vector<std::size_t> begin_;    // key k's: by_key_[begin_[k] .. begin_[k + 1])
 };
@@ -388,14 +403,14 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
     tile_phases const phases(g, tile_list, keys.size());
     std::vector<std::vector<std::size_t>> walked_classes(keys.size());  // of each key, the merged classes of its classes of many s
     for (std::size_t k = 0; k < keys.size(); ++k)
-        for (std::size_t c = 0; c < classes[k].count(); ++c) {
+        classes[k].for_each_class([&](std::size_t c, std::uint64_t s, std::uint64_t count, std::uint64_t stride) {
             std::size_t const m = merged_of[first_class[k] + c];
-            if (classes[k].value_count(c) > few_values) walked_classes[k].push_back(m);
-            else classes[k].for_each_value(c, [&](std::uint64_t s) {
+            if (count > few_values) return walked_classes[k].push_back(m);
+            for (; count > 0; --count, s += stride) {
                 auto const t = phases.first(k, s);
                 offer(m, t.h, t.l, t.x);
-            });
-        }
+            }
+        });
     // The walk: h by h, the tiles of the keys with a class of many s whose
     // block some later h could still precede.
     struct walked {
