@@ -211,7 +211,7 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
             class_options const o{std::is_same_v<Builtin, row_access> ? class_walk::row : class_walk::column, b.instr.width,
                                   unit_bytes(b.instr.width)};
             a.start_classes = [p = *t.article, rows = t.rows(), o]() -> std::optional<class_blocks> {
-                if (auto c = article_classes(p, rows, o)) return class_blocks{std::move(c->blocks), c->direct_from};
+                if (auto c = article_classes(p, rows, o)) return class_blocks{std::move(c->blocks), c->sweep_directly_from()};
                 return std::nullopt;
             };
         }

@@ -600,6 +600,19 @@ key_classes classes_of_keys(geometry const& g, std::vector<class_key> const& key
     return out;
 }
 
+// Whether every block of a finite tile's last rows (from direct_from on)
+// is of a class that occurs before them (`occurs(y, c)` of its first start).
+// A start there whose lanes stay in the tile costs what the start at its
+// place costs in any block of its class (the layout as if the tile went
+// on: the same cells), so in its class's first block, which comes first.
+template <class Occurs>
+bool last_rows_met(geometry const& g, std::uint64_t direct_from, Occurs occurs) {
+    for (std::uint64_t y = direct_from; y < g.tile_rows; y += 32)
+        for (std::uint64_t x = 0; x <= g.last_x; ++x)
+            if (!occurs(y, 32 * x * g.per_chunk)) return false;
+    return true;
+}
+
 }  // namespace
 
 std::optional<shape_check> check_equal_shapes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
@@ -659,10 +672,13 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     std::uint64_t const direct_from = g.periods ? ~std::uint64_t(0) : (g.tile_rows - 32) / 32 * 32;
     auto merged = merged_first_blocks(g, set.tiles, keys, classes, first_class, total, direct_from, o, std::uint64_t(p.tc));
     if (!merged) return std::nullopt;
+    bool const last_rows_in_classes = !g.periods && last_rows_met(g, direct_from, [&](std::uint64_t y, std::uint64_t c) {
+        return merged->index[class_of(y, c)] != ~std::size_t(0);
+    });
     auto const in_merged = [index = std::move(merged->index), class_of](std::uint64_t y, std::uint64_t c) {
         return index[class_of(y, c)];
     };
-    return start_classes{std::move(merged->blocks), direct_from, in_merged, total};
+    return start_classes{std::move(merged->blocks), direct_from, in_merged, total, last_rows_in_classes};
 }
 
 }  // namespace swz::verify
