@@ -4,6 +4,7 @@
 #include <array>
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <tuple>
 #include <unordered_map>
 
@@ -79,7 +80,7 @@ std::optional<geometry> geometry_of(layout_params const& p, std::uint64_t tile_r
 class s_classes {
 public:
     s_classes(geometry const& g, std::vector<std::uint64_t> const& d, std::uint64_t residue, std::uint64_t run_values)
-        : g_(g.g), run_values_(run_values) {
+        : g_(g.g), g_bits_(log2_floor(g.g)), run_values_(run_values), run_pow2_(is_pow2(run_values)) {
         std::uint64_t const c = g.chunks;
         std::vector<std::pair<std::uint64_t, std::uint64_t>> zones;  // [begin, end) in 0 .. C
         if (c <= 32) zones.push_back({0, c});  // every s wraps some chunk
@@ -132,8 +133,8 @@ public:
     std::size_t of(std::uint64_t s) const {
         auto const it = std::upper_bound(segments_.begin(), segments_.end(), s,
                                          [](std::uint64_t v, segment const& seg) { return v < seg.begin; }) - 1;
-        std::uint64_t const k = (s - it->first) / g_;
-        return it->first_class + (it->zone ? k : k % run_values_);
+        std::uint64_t const k = (s - it->first) >> g_bits_;  // (g a power of two)
+        return it->first_class + (it->zone ? k : run_pow2_ ? k & (run_values_ - 1) : k % run_values_);
     }
 
 private:
@@ -155,7 +156,10 @@ private:
         segments_.push_back({begin, first, values, zone, classes_});
         classes_ += zone ? values : std::min(values, run_values_);
     }
-    std::uint64_t g_, run_values_;
+    std::uint64_t g_;
+    unsigned g_bits_;  // g = 2^g_bits_
+    std::uint64_t run_values_;
+    bool run_pow2_;  // k mod run_values a mask
     std::vector<segment> segments_;
     std::size_t classes_ = 0;
 };
@@ -312,14 +316,14 @@ class tile_phases {
 public:
     tile_phases(geometry const& g, std::vector<tile> const& tiles, std::size_t keys)
         : h_count_(g.h_count), g_bits_(log2_floor(g.g)), inv_(g.h_count == 1 ? 0 : inverse_mod(g.step() / g.g, g.h_count)),
-          mod_h_(g.h_count) {
+          mod_h_(g.h_count), n_(g.b - 5) {
         // Placed by key (a key has few tiles), then sorted within each key.
         begin_.assign(keys + 1, 0);
         for (tile const& t : tiles) ++begin_[t.key + 1];
         for (std::size_t k = 0; k < keys; ++k) begin_[k + 1] += begin_[k];
         by_key_.resize(tiles.size());
         std::vector<std::size_t> next(begin_.begin(), begin_.end() - 1);
-        for (tile const& t : tiles) by_key_[next[t.key]++] = {phase(g.a(t.l, t.x) % g.chunks), t.l, t.x};
+        for (tile const& t : tiles) by_key_[next[t.key]++] = (phase(g.a(t.l, t.x) % g.chunks) << 2 * n_) | (std::uint64_t(t.l) << n_) | t.x;
         for (std::size_t k = 0; k < keys; ++k)
             std::sort(by_key_.begin() + std::ptrdiff_t(begin_[k]), by_key_.begin() + std::ptrdiff_t(begin_[k + 1]));
     }
@@ -330,26 +334,26 @@ public:
     meeting first(std::size_t k, std::uint64_t s) const {
         auto const lo = by_key_.begin() + std::ptrdiff_t(begin_[k]), hi = by_key_.begin() + std::ptrdiff_t(begin_[k + 1]);
         std::uint64_t const target = phase(s);
-        auto at = std::upper_bound(lo, hi, target, [](std::uint64_t p, entry const& e) { return p < e.phase; });
+        auto at = std::upper_bound(lo, hi, ((target + 1) << 2 * n_) - 1);  // past the last phase at or below the target
         if (at == lo) at = hi;  // every phase above: the highest, one period round
         auto e = at - 1;        // the last of the nearest phase at or below the target
-        while (e != lo && (e - 1)->phase == e->phase) --e;  // the first tile of that phase
-        return {target >= e->phase ? target - e->phase : target + h_count_ - e->phase, e->l, e->x};
+        std::uint64_t const p = *e >> 2 * n_;
+        while (e != lo && *(e - 1) >> 2 * n_ == p) --e;  // the first tile of that phase
+        std::uint64_t const mask = (std::uint64_t(1) << n_) - 1;
+        return {target >= p ? target - p : target + h_count_ - p, (*e >> n_) & mask, *e & mask};
     }
 
 private:
-    struct entry {
-        std::uint64_t phase;
-        std::uint32_t l, x;
-        bool operator<(entry const& o) const { return std::tie(phase, l, x) < std::tie(o.phase, o.l, o.x); }
-    };
     // j(s) inv < H^2 < 2^44: C < 2^22 (geometry_of).
     std::uint64_t phase(std::uint64_t s) const { return h_count_ == 1 ? 0 : mod_h_((s >> g_bits_) * inv_); }
     std::uint64_t h_count_;
     unsigned g_bits_;  // g = 2^g_bits_
     std::uint64_t inv_;
     mod_by mod_h_;
-    std::vector<entry> by_key_;         // the tiles by key, then phase, then (l, x)
+    unsigned n_;  // l, x < 2^n_
+    // The tiles by key, then phase, then (l, x), each as one number
+    // (phase, l, x from its high bits down: < 2^22, 2^17, 2^17).
+    std::vector<std::uint64_t> by_key_;
     std::vector<std::size_t> begin_;    // key k's: by_key_[begin_[k] .. begin_[k + 1])
 };
 
@@ -420,6 +424,7 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
     };
     std::uint64_t const c = g.chunks, step = g.step();
     std::vector<walked> tiles;
+    tiles.reserve(tile_list.size());
     for (tile const& t : tile_list)
         if (!walked_classes[t.key].empty()) tiles.push_back({t.l, t.x, t.key, g.a(t.l, t.x) % c});
     std::uint64_t const h_end = std::min(g.h_count, (row_end >> g.b) + 1);
@@ -458,7 +463,8 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
         out.blocks.push_back(start_block{{y, y + 32}, {32 * x * g.per_chunk, std::min(32 * (x + 1) * g.per_chunk, g.per_row)}});
     }
     if (g.periods && out.blocks.size() < merged) return std::nullopt;  // not reached: every class comes in a period
-    for (std::size_t i = 0; i < total; ++i) out.index.push_back(kept[merged_of[i]]);
+    out.index.resize(total);
+    for (std::size_t i = 0; i < total; ++i) out.index[i] = kept[merged_of[i]];
     return out;
 }
 
@@ -466,6 +472,48 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
 // that looking one up allocates nothing.
 using flat_key = std::array<std::uint64_t, 5>;
 constexpr std::uint64_t no_d = ~std::uint64_t(0);  // a flat key's place past its last d
+
+// The keys met and their index, in one flat table (open addressing, at
+// most half full): a node map's lookups, one a tile (130K on the widest
+// rows), took a third of representative_tiles' time.
+class key_table {
+public:
+    // The index of k, and whether k is new (then given `next`).
+    std::pair<std::size_t, bool> find_or_add(flat_key const& k, std::size_t next) {
+        if (2 * (count_ + 1) > slots_.size()) grow();
+        slot& at = slots_[place(k)];
+        if (at.index != empty) return {at.index, false};
+        at = {k, next};
+        ++count_;
+        return {next, true};
+    }
+    std::size_t at(flat_key const& k) const {
+        if (slots_.empty() || slots_[place(k)].index == empty) throw std::out_of_range("key_table: no such key");
+        return slots_[place(k)].index;
+    }
+
+private:
+    static constexpr std::size_t empty = ~std::size_t(0);
+    struct slot {
+        flat_key key;
+        std::size_t index = empty;
+    };
+    // k's slot, or the empty one where it would go.
+    std::size_t place(flat_key const& k) const {
+        std::size_t const mask = slots_.size() - 1;
+        std::size_t i = list_hash{}(k) & mask;
+        while (slots_[i].index != empty && slots_[i].key != k) i = (i + 1) & mask;
+        return i;
+    }
+    void grow() {
+        std::vector<slot> old(std::max<std::size_t>(64, 2 * slots_.size()));
+        old.swap(slots_);
+        for (slot const& e : old)
+            if (e.index != empty) slots_[place(e.key)] = e;
+    }
+    std::vector<slot> slots_;  // a power of two of them
+    std::size_t count_ = 0;
+};
 
 // The key of block (l, x) of 32 rows and 32 chunks.
 flat_key key_of_tile(geometry const& g, class_walk walk, std::uint64_t l, std::uint64_t x) {
@@ -520,7 +568,7 @@ std::optional<std::uint64_t> smallest_l(unsigned n, std::uint64_t v, std::uint64
 // was first met.
 struct tile_set {
     std::vector<class_key> keys;
-    std::unordered_map<flat_key, std::size_t, list_hash> index;
+    key_table index;
     std::vector<tile> tiles;
 };
 
@@ -548,13 +596,13 @@ tile_set representative_tiles(geometry const& g, class_walk walk) {
     tile_set out;
     auto const key_of = [&](std::uint64_t l, std::uint64_t x) {
         flat_key const k = key_of_tile(g, walk, l, x);
-        auto const [it, fresh] = out.index.try_emplace(k, out.keys.size());
+        auto const [index, fresh] = out.index.find_or_add(k, out.keys.size());
         if (fresh) {
             class_key key{{0}, k[0], k[1]};
             for (std::size_t i = 2; i < k.size() && k[i] != no_d; ++i) key.d.push_back(k[i]);
             out.keys.push_back(std::move(key));
         }
-        return it->second;
+        return index;
     };
     unsigned const n = g.b - 5;  // l, x < 2^n
     std::uint64_t const grouped = walk == class_walk::column ? g.last_x : (g.last_x >= 1 ? g.last_x - 1 : 0);
@@ -645,19 +693,19 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     if (!found) return std::nullopt;
     geometry const& g = *found;
     if (o.walk == class_walk::row && g.per_row < 32) return std::nullopt;
-    tile_set const set = representative_tiles(g, o.walk);
-    auto const& keys = set.keys;
-    auto const [classes, first_class, total] = classes_of_keys(g, keys, p.tc, o);
+    tile_set set = representative_tiles(g, o.walk);
+    auto [classes, first_class, total] = classes_of_keys(g, set.keys, p.tc, o);
     if (total > 16 * o.most_blocks) return std::nullopt;  // before merging: what the first blocks' search can hold
     // The class of the block of start (y, c).
     struct tables {
         geometry g;
         class_walk walk;
-        std::unordered_map<flat_key, std::size_t, list_hash> key_index;
+        key_table key_index;
         std::vector<std::size_t> first_class;
         std::vector<s_classes> classes;
     };
-    auto const t = std::make_shared<tables const>(tables{g, o.walk, set.index, first_class, classes});
+    auto const t =
+        std::make_shared<tables const>(tables{g, o.walk, std::move(set.index), std::move(first_class), std::move(classes)});
     auto const class_of = [t](std::uint64_t y, std::uint64_t c) {
         geometry const& g = t->g;
         std::uint64_t const l = (y >> 5) % g.blocks, x = c / (32 * g.per_chunk);
@@ -668,9 +716,10 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     // A finite tile shorter than a period and 64 rows: its blocks whose
     // lanes stay in it (their 32 rows and the next 32), the classes that do
     // not occur there dropped, and the starts from the first row of the
-    // last blocks on swept directly.
+    // last blocks on swept directly, unless each block there is of a class
+    // that occurs before them (last_rows_met).
     std::uint64_t const direct_from = g.periods ? ~std::uint64_t(0) : (g.tile_rows - 32) / 32 * 32;
-    auto merged = merged_first_blocks(g, set.tiles, keys, classes, first_class, total, direct_from, o, std::uint64_t(p.tc));
+    auto merged = merged_first_blocks(g, set.tiles, set.keys, t->classes, t->first_class, total, direct_from, o, p.tc);
     if (!merged) return std::nullopt;
     bool const last_rows_in_classes = !g.periods && last_rows_met(g, direct_from, [&](std::uint64_t y, std::uint64_t c) {
         return merged->index[class_of(y, c)] != ~std::size_t(0);
