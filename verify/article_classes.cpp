@@ -368,7 +368,8 @@ private:
 // the first of its key's tiles to meet it (tile_phases). A class of many s
 // is met within a few h by most tiles of its key: those tiles are walked h
 // by h, their s stepping by 2^b mod C, until every such class has a block
-// that no later h can precede. Nothing if the walk exceeds `most_steps`
+// that no later h can precede (its h = 0 first, so that the lookups skip
+// merged classes met there). Nothing if the walk exceeds `most_steps`
 // tile visits.
 std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<tile> const& tile_list,
                                                  std::vector<class_key> const& keys, std::vector<s_classes> const& classes,
@@ -405,15 +406,11 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
         if (y < row_end && std::make_pair(y, x) < first[m]) first[m] = {y, x};
     };
     tile_phases const phases(g, tile_list, keys.size());
+    // The classes of many s, walked below; those of few met directly.
     std::vector<std::vector<std::size_t>> walked_classes(keys.size());  // of each key, the merged classes of its classes of many s
     for (std::size_t k = 0; k < keys.size(); ++k)
-        classes[k].for_each_class([&](std::size_t c, std::uint64_t s, std::uint64_t count, std::uint64_t stride) {
-            std::size_t const m = merged_of[first_class[k] + c];
-            if (count > few_values) return walked_classes[k].push_back(m);
-            for (; count > 0; --count, s += stride) {
-                auto const t = phases.first(k, s);
-                offer(m, t.h, t.l, t.x);
-            }
+        classes[k].for_each_class([&](std::size_t c, std::uint64_t, std::uint64_t count, std::uint64_t) {
+            if (count > few_values) walked_classes[k].push_back(merged_of[first_class[k] + c]);
         });
     // The walk: h by h, the tiles of the keys with a class of many s whose
     // block some later h could still precede.
@@ -429,16 +426,18 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
         if (!walked_classes[t.key].empty()) tiles.push_back({t.l, t.x, t.key, g.a(t.l, t.x) % c});
     std::uint64_t const h_end = std::min(g.h_count, (row_end >> g.b) + 1);
     double steps = 0;
-    std::vector<std::uint64_t> asked(keys.size(), 0);  // the h + 1 at which a key was last asked whether settled
-    std::vector<char> done(keys.size(), 0);
-    for (std::uint64_t h = 0; h < h_end && !tiles.empty(); ++h) {
+    auto const walk = [&](std::uint64_t h) {
         steps += double(tiles.size());
-        if (steps > most_steps) return std::nullopt;
         for (walked& t : tiles) {
             offer(merged_of[first_class[t.key] + classes[t.key].of(t.s)], h, t.l, t.x);
             t.s += step;
             if (t.s >= c) t.s -= c;
         }
+        return steps <= most_steps;
+    };
+    std::vector<std::uint64_t> asked(keys.size(), 0);  // the h + 1 at which a key was last asked whether settled
+    std::vector<char> done(keys.size(), 0);
+    auto const drop_settled = [&](std::uint64_t h) {
         // Settled: a block in a row before the next h's first.
         std::uint64_t const next_row = g.row(h + 1, 0);
         auto const settled = [&](std::size_t k) {
@@ -452,6 +451,25 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
                                        return done[t.key];
                                    }),
                     tiles.end());
+    };
+    // The walk's h = 0 before the direct lookups: of a walked key, a merged
+    // class met at h = 0 needs no lookup of its classes' s (a lookup's h = 0
+    // is one of the key's tiles, met; a later h's rows come after).
+    if (!tiles.empty() && !walk(0)) return std::nullopt;
+    std::uint64_t const next_h = g.row(1, 0);
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        classes[k].for_each_class([&](std::size_t c, std::uint64_t s, std::uint64_t count, std::uint64_t stride) {
+            std::size_t const m = merged_of[first_class[k] + c];
+            if (count > few_values || (first[m].first < next_h && !walked_classes[k].empty())) return;
+            for (; count > 0; --count, s += stride) {
+                auto const t = phases.first(k, s);
+                offer(m, t.h, t.l, t.x);
+            }
+        });
+    if (!tiles.empty()) drop_settled(0);
+    for (std::uint64_t h = 1; h < h_end && !tiles.empty(); ++h) {
+        if (!walk(h)) return std::nullopt;
+        drop_settled(h);
     }
     // The merged classes that occur, in order; each class's index among them.
     merged_blocks out;
