@@ -261,7 +261,12 @@ void shape_of(geometry const& g, class_key const& key, s_classes const& classes,
 
 struct merged_blocks {
     std::vector<start_block> blocks;  // of each merged class that occurs, its first block
-    std::vector<std::size_t> index;   // of each class (first_class[key] + its own), its merged class's; ~0 if none
+    // Of each class (first_class[key] + its own), its merged class (fewer
+    // than 2^32: at most 2^22 tiles' keys, a few hundred classes each).
+    std::vector<std::uint32_t> merged_of;
+    std::vector<std::size_t> kept;  // of each merged class, its index in `blocks`; ~0 if none
+    // The index in `blocks` of the class's merged class; ~0 if none.
+    std::size_t index(std::size_t class_index) const { return kept[merged_of[class_index]]; }
 };
 
 struct pair_hash {
@@ -383,7 +388,7 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
     std::unordered_map<signature, std::size_t, list_hash> seen;
     std::unordered_map<std::vector<std::int64_t>, std::size_t, list_hash> shapes;  // the first key of each shape
     std::vector<std::int64_t> shape;
-    std::vector<std::size_t> merged_of(total);
+    std::vector<std::uint32_t> merged_of(total);
     for (std::size_t k = 0; k < keys.size(); ++k) {
         std::size_t const at = first_class[k], count = classes[k].count();
         if (g.chunks > 32) {
@@ -395,7 +400,8 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
             }
         }
         for (std::size_t c = 0; c < count; ++c)
-            merged_of[at + c] = seen.try_emplace(cost_signature(g, keys[k], classes[k].value_of(c), tc, o), seen.size()).first->second;
+            merged_of[at + c] =
+                std::uint32_t(seen.try_emplace(cost_signature(g, keys[k], classes[k].value_of(c), tc, o), seen.size()).first->second);
     }
     std::size_t const merged = seen.size();
     if (merged > o.most_blocks) return std::nullopt;
@@ -471,18 +477,17 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
         if (!walk(h)) return std::nullopt;
         drop_settled(h);
     }
-    // The merged classes that occur, in order; each class's index among them.
+    // The merged classes that occur, in order; each one's index among them.
     merged_blocks out;
-    std::vector<std::size_t> kept(merged, ~std::size_t(0));
+    out.kept.assign(merged, ~std::size_t(0));
     for (std::size_t m = 0; m < merged; ++m) {
         if (first[m].first == none) continue;
         std::uint64_t const y = first[m].first, x = first[m].second;
-        kept[m] = out.blocks.size();
+        out.kept[m] = out.blocks.size();
         out.blocks.push_back(start_block{{y, y + 32}, {32 * x * g.per_chunk, std::min(32 * (x + 1) * g.per_chunk, g.per_row)}});
     }
     if (g.periods && out.blocks.size() < merged) return std::nullopt;  // not reached: every class comes in a period
-    out.index.resize(total);
-    for (std::size_t i = 0; i < total; ++i) out.index[i] = kept[merged_of[i]];
+    out.merged_of = std::move(merged_of);
     return out;
 }
 
@@ -740,12 +745,14 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     auto merged = merged_first_blocks(g, set.tiles, set.keys, t->classes, t->first_class, total, direct_from, o, p.tc);
     if (!merged) return std::nullopt;
     bool const last_rows_in_classes = !g.periods && last_rows_met(g, direct_from, [&](std::uint64_t y, std::uint64_t c) {
-        return merged->index[class_of(y, c)] != ~std::size_t(0);
+        return merged->index(class_of(y, c)) != ~std::size_t(0);
     });
-    auto const in_merged = [index = std::move(merged->index), class_of](std::uint64_t y, std::uint64_t c) {
-        return index[class_of(y, c)];
+    std::vector<start_block> blocks = std::move(merged->blocks);
+    auto const in_merged = [m = std::make_shared<merged_blocks const>(std::move(*merged)), class_of](std::uint64_t y,
+                                                                                                    std::uint64_t c) {
+        return m->index(class_of(y, c));
     };
-    return start_classes{std::move(merged->blocks), direct_from, in_merged, total, last_rows_in_classes};
+    return start_classes{std::move(blocks), direct_from, in_merged, total, last_rows_in_classes};
 }
 
 }  // namespace swz::verify
