@@ -4,6 +4,7 @@
 #include <array>
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <tuple>
 #include <unordered_map>
 
@@ -79,7 +80,7 @@ std::optional<geometry> geometry_of(layout_params const& p, std::uint64_t tile_r
 class s_classes {
 public:
     s_classes(geometry const& g, std::vector<std::uint64_t> const& d, std::uint64_t residue, std::uint64_t run_values)
-        : g_(g.g), run_values_(run_values) {
+        : g_(g.g), g_bits_(log2_floor(g.g)), run_values_(run_values), run_pow2_(is_pow2(run_values)) {
         std::uint64_t const c = g.chunks;
         std::vector<std::pair<std::uint64_t, std::uint64_t>> zones;  // [begin, end) in 0 .. C
         if (c <= 32) zones.push_back({0, c});  // every s wraps some chunk
@@ -105,27 +106,35 @@ public:
         segment const& seg = segment_of(local_class);
         return seg.first + (local_class - seg.first_class) * g_;
     }
-    // How many s of the residue the class holds in one period (a zone's: one).
-    std::uint64_t value_count(std::size_t local_class) const {
-        segment const& seg = segment_of(local_class);
-        if (seg.zone) return 1;
-        std::uint64_t const r = local_class - seg.first_class;
-        return (seg.values - r + run_values_ - 1) / run_values_;
-    }
-    // Calls f(s) for each s of the class.
+    // Calls f(local_class, first, count, stride) for each class, in order:
+    // its s of the residue in one period are first + i stride, i < count (a
+    // zone's: one).
     template <class F>
-    void for_each_value(std::size_t local_class, F&& f) const {
-        segment const& seg = segment_of(local_class);
-        std::uint64_t const r = local_class - seg.first_class;
-        if (seg.zone) return f(seg.first + r * g_);
-        for (std::uint64_t k = r; k < seg.values; k += run_values_) f(seg.first + k * g_);
+    void for_each_class(F&& f) const {
+        for (std::size_t i = 0; i < segments_.size(); ++i) {
+            segment const& seg = segments_[i];
+            std::size_t const end = i + 1 < segments_.size() ? segments_[i + 1].first_class : classes_;
+            for (std::size_t c = seg.first_class; c < end; ++c) {
+                std::uint64_t const r = c - seg.first_class, s = seg.first + r * g_;
+                if (seg.zone) f(c, s, std::uint64_t(1), std::uint64_t(0));
+                else f(c, s, (seg.values - r + run_values_ - 1) / run_values_, run_values_ * g_);
+            }
+        }
+    }
+    // Calls f(first, classes, zone) for each segment, in order: its first
+    // s of the residue, how many classes it holds, whether a zone.
+    template <class F>
+    void for_each_segment(F&& f) const {
+        for (std::size_t i = 0; i < segments_.size(); ++i)
+            f(segments_[i].first, (i + 1 < segments_.size() ? segments_[i + 1].first_class : classes_) - segments_[i].first_class,
+              segments_[i].zone);
     }
     // The class of s (s = residue mod g).
     std::size_t of(std::uint64_t s) const {
         auto const it = std::upper_bound(segments_.begin(), segments_.end(), s,
                                          [](std::uint64_t v, segment const& seg) { return v < seg.begin; }) - 1;
-        std::uint64_t const k = (s - it->first) / g_;
-        return it->first_class + (it->zone ? k : k % run_values_);
+        std::uint64_t const k = (s - it->first) >> g_bits_;  // (g a power of two)
+        return it->first_class + (it->zone ? k : run_pow2_ ? k & (run_values_ - 1) : k % run_values_);
     }
 
 private:
@@ -147,7 +156,10 @@ private:
         segments_.push_back({begin, first, values, zone, classes_});
         classes_ += zone ? values : std::min(values, run_values_);
     }
-    std::uint64_t g_, run_values_;
+    std::uint64_t g_;
+    unsigned g_bits_;  // g = 2^g_bits_
+    std::uint64_t run_values_;
+    bool run_pow2_;  // k mod run_values a mask
     std::vector<segment> segments_;
     std::size_t classes_ = 0;
 };
@@ -215,9 +227,46 @@ signature cost_signature(geometry const& g, class_key const& key, std::uint64_t 
     return sig;
 }
 
+// How many entries of a signature are used (the rest `unused`).
+std::size_t signature_size(std::size_t n, class_options const& o) { return 2 + (o.banks ? 1 + 2 * n : 0) + n * (n - 1) / 2; }
+
+// What the signatures of a key's classes depend on, segment by segment of
+// its s (C > 32): inside a segment no s + d_k crosses C (each s = C - d_k
+// where one does ends a zone, and so a segment), so u_k - u_0 = e_k is
+// constant there. Of a class's s = first + r g (r its place in the
+// segment), then, only s TC mod the shift unit changes, as (first TC + r g
+// TC) mod it, and in a zone each wrap C - u_k = (C - first - e_k) - r g,
+// which counts where at most 32: for r < 32 / g, only where C - first - e_k
+// is at most 64. So the shape: each segment's zone flag, class count,
+// signature at `first`, and (banks) each C - first - e_k up to 64 (else 0).
+// Keys of equal shape have the same classes, class by class of equal
+// signature (tests/verify/test_class_sweep.cpp checks it class by class).
+void shape_of(geometry const& g, class_key const& key, s_classes const& classes, std::uint64_t tc, class_options const& o,
+              std::vector<std::int64_t>& shape) {
+    shape.clear();
+    std::int64_t const c = std::int64_t(g.chunks);
+    std::size_t const n = key.d.size(), used = signature_size(n, o);
+    classes.for_each_segment([&](std::uint64_t first, std::size_t count, bool zone) {
+        shape.push_back(zone);
+        shape.push_back(std::int64_t(count));
+        signature const sig = cost_signature(g, key, first, tc, o);
+        shape.insert(shape.end(), sig.begin(), sig.begin() + std::ptrdiff_t(used));
+        if (!zone || !o.banks) return;
+        for (std::uint64_t dk : key.d) {
+            std::int64_t const wrap = c - std::int64_t((first + dk) % g.chunks);  // C - u_k at first
+            shape.push_back(wrap <= 64 ? wrap : 0);
+        }
+    });
+}
+
 struct merged_blocks {
     std::vector<start_block> blocks;  // of each merged class that occurs, its first block
-    std::vector<std::size_t> index;   // of each class (first_class[key] + its own), its merged class's; ~0 if none
+    // Of each class (first_class[key] + its own), its merged class (fewer
+    // than 2^32: at most 2^22 tiles' keys, a few hundred classes each).
+    std::vector<std::uint32_t> merged_of;
+    std::vector<std::size_t> kept;  // of each merged class, its index in `blocks`; ~0 if none
+    // The index in `blocks` of the class's merged class; ~0 if none.
+    std::size_t index(std::size_t class_index) const { return kept[merged_of[class_index]]; }
 };
 
 struct pair_hash {
@@ -226,10 +275,21 @@ struct pair_hash {
     }
 };
 
-std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
-    if (a < (std::uint64_t(1) << 32) && b < (std::uint64_t(1) << 32)) return a * b % m;
-    return std::uint64_t((unsigned __int128)a * b % m);
-}
+// x mod m by multiplications (Barrett): with q = floor(x floor((2^64 - 1) /
+// m) / 2^64), x - q m is below 2 m. The phases' lookups reduce ~10^6 times
+// a figure on the widest rows.
+class mod_by {
+public:
+    explicit mod_by(std::uint64_t m) : m_(m), reciprocal_(~std::uint64_t(0) / m) {}
+    std::uint64_t operator()(std::uint64_t x) const {
+        std::uint64_t const r = x - std::uint64_t((unsigned __int128)x * reciprocal_ >> 64) * m_;
+        return r >= m_ ? r - m_ : r;
+    }
+
+private:
+    std::uint64_t m_, reciprocal_;
+};
+
 // The inverse of a mod m (a and m coprime).
 std::uint64_t inverse_mod(std::uint64_t a, std::uint64_t m) {
     std::int64_t r0 = std::int64_t(m), r1 = std::int64_t(a % m), t0 = 0, t1 = 1;
@@ -260,12 +320,18 @@ struct tile {
 class tile_phases {
 public:
     tile_phases(geometry const& g, std::vector<tile> const& tiles, std::size_t keys)
-        : h_count_(g.h_count), g_(g.g), inv_(g.h_count == 1 ? 0 : inverse_mod(g.step() / g.g, g.h_count)) {
-        for (tile const& t : tiles) by_key_.push_back({t.key, phase(g.a(t.l, t.x) % g.chunks), t.l, t.x});
-        std::sort(by_key_.begin(), by_key_.end());
+        : h_count_(g.h_count), g_bits_(log2_floor(g.g)), inv_(g.h_count == 1 ? 0 : inverse_mod(g.step() / g.g, g.h_count)),
+          mod_h_(g.h_count), n_(g.b - 5) {
+        // Placed by key, then sorted within each key: a sort of all the
+        // tiles by key first took most of the time here.
         begin_.assign(keys + 1, 0);
-        for (auto const& e : by_key_) ++begin_[e.key + 1];
+        for (tile const& t : tiles) ++begin_[t.key + 1];
         for (std::size_t k = 0; k < keys; ++k) begin_[k + 1] += begin_[k];
+        by_key_.resize(tiles.size());
+        std::vector<std::size_t> next(begin_.begin(), begin_.end() - 1);
+        for (tile const& t : tiles) by_key_[next[t.key]++] = (phase(g.a(t.l, t.x) % g.chunks) << 2 * n_) | (std::uint64_t(t.l) << n_) | t.x;
+        for (std::size_t k = 0; k < keys; ++k)
+            std::sort(by_key_.begin() + std::ptrdiff_t(begin_[k]), by_key_.begin() + std::ptrdiff_t(begin_[k + 1]));
     }
     struct meeting {
         std::uint64_t h, l, x;
@@ -274,23 +340,26 @@ public:
     meeting first(std::size_t k, std::uint64_t s) const {
         auto const lo = by_key_.begin() + std::ptrdiff_t(begin_[k]), hi = by_key_.begin() + std::ptrdiff_t(begin_[k + 1]);
         std::uint64_t const target = phase(s);
-        auto const by_phase = [](entry const& e, std::uint64_t p) { return e.phase < p; };
-        auto at = std::lower_bound(lo, hi, target + 1, by_phase);  // past the last phase at or below the target
+        auto at = std::upper_bound(lo, hi, ((target + 1) << 2 * n_) - 1);  // past the last phase at or below the target
         if (at == lo) at = hi;  // every phase above: the highest, one period round
-        std::uint64_t const p = (at - 1)->phase;
-        entry const& e = *std::lower_bound(lo, at, p, by_phase);  // the first tile of that phase
-        return {(target + h_count_ - p) % h_count_, e.l, e.x};
+        auto e = at - 1;        // the last of the nearest phase at or below the target
+        std::uint64_t const p = *e >> 2 * n_;
+        while (e != lo && *(e - 1) >> 2 * n_ == p) --e;  // the first tile of that phase
+        std::uint64_t const mask = (std::uint64_t(1) << n_) - 1;
+        return {target >= p ? target - p : target + h_count_ - p, (*e >> n_) & mask, *e & mask};
     }
 
 private:
-    struct entry {
-        std::size_t key;
-        std::uint64_t phase, l, x;
-        bool operator<(entry const& o) const { return std::tie(key, phase, l, x) < std::tie(o.key, o.phase, o.l, o.x); }
-    };
-    std::uint64_t phase(std::uint64_t s) const { return h_count_ == 1 ? 0 : mul_mod(s / g_, inv_, h_count_); }
-    std::uint64_t h_count_, g_, inv_;
-    std::vector<entry> by_key_;         // the tiles by key, then phase, then (l, x)
+    // j(s) inv < H^2 < 2^44: C < 2^22 (geometry_of).
+    std::uint64_t phase(std::uint64_t s) const { return h_count_ == 1 ? 0 : mod_h_((s >> g_bits_) * inv_); }
+    std::uint64_t h_count_;
+    unsigned g_bits_;  // g = 2^g_bits_
+    std::uint64_t inv_;
+    mod_by mod_h_;
+    unsigned n_;  // l, x < 2^n_
+    // The tiles by key, then phase, then (l, x), each as one number
+    // (phase, l, x from its high bits down: < 2^22, 2^17, 2^17).
+    std::vector<std::uint64_t> by_key_;
     std::vector<std::size_t> begin_;    // key k's: by_key_[begin_[k] .. begin_[k + 1])
 };
 
@@ -305,7 +374,8 @@ private:
 // the first of its key's tiles to meet it (tile_phases). A class of many s
 // is met within a few h by most tiles of its key: those tiles are walked h
 // by h, their s stepping by 2^b mod C, until every such class has a block
-// that no later h can precede. Nothing if the walk exceeds `most_steps`
+// that no later h can precede (its h = 0 first, so that the lookups skip
+// merged classes met there). Nothing if the walk exceeds `most_steps`
 // tile visits.
 std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<tile> const& tile_list,
                                                  std::vector<class_key> const& keys, std::vector<s_classes> const& classes,
@@ -314,13 +384,26 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
                                                  double most_steps = 2e9) {
     constexpr std::uint64_t none = ~std::uint64_t(0);
     constexpr std::uint64_t few_values = 64;  // a class of at most this many s: each s met directly
-    // Each class's merged class.
+    // Each class's merged class: a key of an earlier key's shape takes that
+    // key's, class by class (shape_of).
     std::unordered_map<signature, std::size_t, list_hash> seen;
-    std::vector<std::size_t> merged_of(total);
-    for (std::size_t k = 0; k < keys.size(); ++k)
-        for (std::size_t c = 0; c < classes[k].count(); ++c)
-            merged_of[first_class[k] + c] =
-                seen.try_emplace(cost_signature(g, keys[k], classes[k].value_of(c), tc, o), seen.size()).first->second;
+    std::unordered_map<std::vector<std::int64_t>, std::size_t, list_hash> shapes;  // the first key of each shape
+    std::vector<std::int64_t> shape;
+    std::vector<std::uint32_t> merged_of(total);
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        std::size_t const at = first_class[k], count = classes[k].count();
+        if (g.chunks > 32) {
+            shape_of(g, keys[k], classes[k], tc, o, shape);
+            auto const [it, fresh] = shapes.try_emplace(shape, k);
+            if (!fresh) {
+                std::copy_n(merged_of.begin() + std::ptrdiff_t(first_class[it->second]), count, merged_of.begin() + std::ptrdiff_t(at));
+                continue;
+            }
+        }
+        for (std::size_t c = 0; c < count; ++c)
+            merged_of[at + c] =
+                std::uint32_t(seen.try_emplace(cost_signature(g, keys[k], classes[k].value_of(c), tc, o), seen.size()).first->second);
+    }
     std::size_t const merged = seen.size();
     if (merged > o.most_blocks) return std::nullopt;
     // Each merged class's first block so far: its first row, then its block of chunks.
@@ -330,16 +413,12 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
         if (y < row_end && std::make_pair(y, x) < first[m]) first[m] = {y, x};
     };
     tile_phases const phases(g, tile_list, keys.size());
+    // The classes of many s, walked below; those of few met directly.
     std::vector<std::vector<std::size_t>> walked_classes(keys.size());  // of each key, the merged classes of its classes of many s
     for (std::size_t k = 0; k < keys.size(); ++k)
-        for (std::size_t c = 0; c < classes[k].count(); ++c) {
-            std::size_t const m = merged_of[first_class[k] + c];
-            if (classes[k].value_count(c) > few_values) walked_classes[k].push_back(m);
-            else classes[k].for_each_value(c, [&](std::uint64_t s) {
-                auto const t = phases.first(k, s);
-                offer(m, t.h, t.l, t.x);
-            });
-        }
+        classes[k].for_each_class([&](std::size_t c, std::uint64_t, std::uint64_t count, std::uint64_t) {
+            if (count > few_values) walked_classes[k].push_back(merged_of[first_class[k] + c]);
+        });
     // The walk: h by h, the tiles of the keys with a class of many s whose
     // block some later h could still precede.
     struct walked {
@@ -349,20 +428,23 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
     };
     std::uint64_t const c = g.chunks, step = g.step();
     std::vector<walked> tiles;
+    tiles.reserve(tile_list.size());
     for (tile const& t : tile_list)
         if (!walked_classes[t.key].empty()) tiles.push_back({t.l, t.x, t.key, g.a(t.l, t.x) % c});
     std::uint64_t const h_end = std::min(g.h_count, (row_end >> g.b) + 1);
     double steps = 0;
-    std::vector<std::uint64_t> asked(keys.size(), 0);  // the h + 1 at which a key was last asked whether settled
-    std::vector<char> done(keys.size(), 0);
-    for (std::uint64_t h = 0; h < h_end && !tiles.empty(); ++h) {
+    auto const walk = [&](std::uint64_t h) {
         steps += double(tiles.size());
-        if (steps > most_steps) return std::nullopt;
         for (walked& t : tiles) {
             offer(merged_of[first_class[t.key] + classes[t.key].of(t.s)], h, t.l, t.x);
             t.s += step;
             if (t.s >= c) t.s -= c;
         }
+        return steps <= most_steps;
+    };
+    std::vector<std::uint64_t> asked(keys.size(), 0);  // the h + 1 at which a key was last asked whether settled
+    std::vector<char> done(keys.size(), 0);
+    auto const drop_settled = [&](std::uint64_t h) {
         // Settled: a block in a row before the next h's first.
         std::uint64_t const next_row = g.row(h + 1, 0);
         auto const settled = [&](std::size_t k) {
@@ -376,18 +458,37 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
                                        return done[t.key];
                                    }),
                     tiles.end());
+    };
+    // The walk's h = 0 before the direct lookups: of a walked key, a merged
+    // class met at h = 0 needs no lookup of its classes' s (a lookup's h = 0
+    // is one of the key's tiles, met; a later h's rows come after).
+    if (!tiles.empty() && !walk(0)) return std::nullopt;
+    std::uint64_t const next_h = g.row(1, 0);
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        classes[k].for_each_class([&](std::size_t c, std::uint64_t s, std::uint64_t count, std::uint64_t stride) {
+            std::size_t const m = merged_of[first_class[k] + c];
+            if (count > few_values || (first[m].first < next_h && !walked_classes[k].empty())) return;
+            for (; count > 0; --count, s += stride) {
+                auto const t = phases.first(k, s);
+                offer(m, t.h, t.l, t.x);
+            }
+        });
+    if (!tiles.empty()) drop_settled(0);
+    for (std::uint64_t h = 1; h < h_end && !tiles.empty(); ++h) {
+        if (!walk(h)) return std::nullopt;
+        drop_settled(h);
     }
-    // The merged classes that occur, in order; each class's index among them.
+    // The merged classes that occur, in order; each one's index among them.
     merged_blocks out;
-    std::vector<std::size_t> kept(merged, ~std::size_t(0));
+    out.kept.assign(merged, ~std::size_t(0));
     for (std::size_t m = 0; m < merged; ++m) {
         if (first[m].first == none) continue;
         std::uint64_t const y = first[m].first, x = first[m].second;
-        kept[m] = out.blocks.size();
+        out.kept[m] = out.blocks.size();
         out.blocks.push_back(start_block{{y, y + 32}, {32 * x * g.per_chunk, std::min(32 * (x + 1) * g.per_chunk, g.per_row)}});
     }
     if (g.periods && out.blocks.size() < merged) return std::nullopt;  // not reached: every class comes in a period
-    for (std::size_t i = 0; i < total; ++i) out.index.push_back(kept[merged_of[i]]);
+    out.merged_of = std::move(merged_of);
     return out;
 }
 
@@ -395,6 +496,48 @@ std::optional<merged_blocks> merged_first_blocks(geometry const& g, std::vector<
 // that looking one up allocates nothing.
 using flat_key = std::array<std::uint64_t, 5>;
 constexpr std::uint64_t no_d = ~std::uint64_t(0);  // a flat key's place past its last d
+
+// The keys met and their index, in one flat table (open addressing, at
+// most half full): a node map's lookups, one a tile (130K on the widest
+// rows), took a third of representative_tiles' time.
+class key_table {
+public:
+    // The index of k, and whether k is new (then given `next`).
+    std::pair<std::size_t, bool> find_or_add(flat_key const& k, std::size_t next) {
+        if (2 * (count_ + 1) > slots_.size()) grow();
+        slot& at = slots_[place(k)];
+        if (at.index != empty) return {at.index, false};
+        at = {k, next};
+        ++count_;
+        return {next, true};
+    }
+    std::size_t at(flat_key const& k) const {
+        if (slots_.empty() || slots_[place(k)].index == empty) throw std::out_of_range("key_table: no such key");
+        return slots_[place(k)].index;
+    }
+
+private:
+    static constexpr std::size_t empty = ~std::size_t(0);
+    struct slot {
+        flat_key key;
+        std::size_t index = empty;
+    };
+    // k's slot, or the empty one where it would go.
+    std::size_t place(flat_key const& k) const {
+        std::size_t const mask = slots_.size() - 1;
+        std::size_t i = list_hash{}(k) & mask;
+        while (slots_[i].index != empty && slots_[i].key != k) i = (i + 1) & mask;
+        return i;
+    }
+    void grow() {
+        std::vector<slot> old(std::max<std::size_t>(64, 2 * slots_.size()));
+        old.swap(slots_);
+        for (slot const& e : old)
+            if (e.index != empty) slots_[place(e.key)] = e;
+    }
+    std::vector<slot> slots_;  // a power of two of them
+    std::size_t count_ = 0;
+};
 
 // The key of block (l, x) of 32 rows and 32 chunks.
 flat_key key_of_tile(geometry const& g, class_walk walk, std::uint64_t l, std::uint64_t x) {
@@ -445,73 +588,148 @@ std::optional<std::uint64_t> smallest_l(unsigned n, std::uint64_t v, std::uint64
 // l ^ (x + 1) = v ^ (2^(t+1) - 1)), except in the last chunk column (column
 // walk) or two (row walk), taken tile by tile: so of the tiles of each
 // (v, t), only the first (smallest_l) is a candidate. The keys in the
-// order first met, and their index.
+// order first met, and their index; the tiles in the order their (key, s0)
+// was first met.
 struct tile_set {
     std::vector<class_key> keys;
-    std::unordered_map<flat_key, std::size_t, list_hash> index;
+    key_table index;
     std::vector<tile> tiles;
 };
+
+// Keeps, of tiles of one key and one s0, the first met's place and the
+// first in (l, x) order.
+void keep_first(tile& kept, tile const& t) {
+    if (std::make_pair(t.l, t.x) < std::make_pair(kept.l, kept.x)) kept = t;
+}
+
+// The tiles of one (key, s0) merged, where tiles of distinct v may share
+// s0 = 32 v mod C (l < 2^(b-5)): 32 (v - v') = C is possible (2^b < 2 C)
+// only where 32 divides C.
+void merge_equal_s0(geometry const& g, std::vector<tile>& tiles) {
+    std::unordered_map<std::pair<std::size_t, std::uint64_t>, std::size_t, pair_hash> first;  // (key, s0) -> its tile
+    std::vector<tile> out;
+    for (tile const& t : tiles) {
+        auto const [at, met] = first.try_emplace(std::make_pair(t.key, g.a(t.l, t.x) % g.chunks), out.size());
+        if (met) out.push_back(t);
+        else keep_first(out[at->second], t);
+    }
+    tiles = std::move(out);
+}
+
 tile_set representative_tiles(geometry const& g, class_walk walk) {
     tile_set out;
-    std::unordered_map<std::pair<std::size_t, std::uint64_t>, std::size_t, pair_hash> first;  // (key, s0) -> its tile
-    auto const add = [&](std::uint64_t l, std::uint64_t x) {
+    auto const key_of = [&](std::uint64_t l, std::uint64_t x) {
         flat_key const k = key_of_tile(g, walk, l, x);
-        auto const [it, fresh] = out.index.try_emplace(k, out.keys.size());
+        auto const [index, fresh] = out.index.find_or_add(k, out.keys.size());
         if (fresh) {
             class_key key{{0}, k[0], k[1]};
             for (std::size_t i = 2; i < k.size() && k[i] != no_d; ++i) key.d.push_back(k[i]);
             out.keys.push_back(std::move(key));
         }
-        auto const [at, met] = first.try_emplace(std::make_pair(it->second, g.a(l, x) % g.chunks), out.tiles.size());
-        if (met) out.tiles.push_back({std::uint32_t(l), std::uint32_t(x), it->second});
-        else if (std::make_pair(std::uint64_t(l), std::uint64_t(x)) <
-                 std::make_pair(std::uint64_t(out.tiles[at->second].l), std::uint64_t(out.tiles[at->second].x)))
-            out.tiles[at->second] = {std::uint32_t(l), std::uint32_t(x), it->second};
+        return index;
     };
     unsigned const n = g.b - 5;  // l, x < 2^n
     std::uint64_t const grouped = walk == class_walk::column ? g.last_x : (g.last_x >= 1 ? g.last_x - 1 : 0);
-    for (std::uint64_t v = 0; v < g.blocks; ++v)
+    // The tiles of one v share s0 = 32 v mod C: those of one key, one tile.
+    for (std::uint64_t v = 0; v < g.blocks; ++v) {
+        std::size_t const of_v = out.tiles.size();
         for (unsigned t = 0; t <= n; ++t) {
             std::uint64_t const ones = (std::uint64_t(1) << t) - 1;  // t trailing ones, then a 0 (below bit n)
             std::uint64_t const mask = t < n ? 2 * ones + 1 : ones;
             std::uint64_t const fixed = walk == class_walk::column ? ones : (ones ^ v) & mask;
-            if (auto const l = smallest_l(n, v, mask, fixed, grouped)) add(*l, *l ^ v);
+            auto const l = smallest_l(n, v, mask, fixed, grouped);
+            if (!l) continue;
+            tile const found{std::uint32_t(*l), std::uint32_t(*l ^ v), key_of(*l, *l ^ v)};
+            auto const same = std::find_if(out.tiles.begin() + std::ptrdiff_t(of_v), out.tiles.end(),
+                                           [&](tile const& e) { return e.key == found.key; });
+            if (same == out.tiles.end()) out.tiles.push_back(found);
+            else keep_first(*same, found);
         }
+    }
+    // The last columns' keys have a position of their own, unlike the
+    // above's, and of one x, each l its own v.
     for (std::uint64_t x = grouped; x <= g.last_x; ++x)
-        for (std::uint64_t l = 0; l < g.blocks; ++l) add(l, x);
+        for (std::uint64_t l = 0; l < g.blocks; ++l) out.tiles.push_back({std::uint32_t(l), std::uint32_t(x), key_of(l, x)});
+    if (g.chunks % 32 == 0) merge_equal_s0(g, out.tiles);
     return out;
 }
 
+// The classes of each key, numbered key by key.
+struct key_classes {
+    std::vector<s_classes> classes;
+    std::vector<std::size_t> first_class;  // of each key, in the list of all
+    std::size_t total = 0;
+};
+key_classes classes_of_keys(geometry const& g, std::vector<class_key> const& keys, std::uint64_t tc, class_options const& o) {
+    // A run's classes: the residues of s * TC mod the shift unit, s stepping by g.
+    std::uint64_t const run_values = o.shift_unit <= 1 ? 1 : o.shift_unit / gcd_of(tc * g.g % o.shift_unit, o.shift_unit);
+    key_classes out;
+    for (auto const& k : keys) {
+        out.classes.emplace_back(g, k.d, k.residue, run_values);
+        out.first_class.push_back(out.total);
+        out.total += out.classes.back().count();
+    }
+    return out;
+}
+
+// Whether every block of a finite tile's last rows (from direct_from on)
+// is of a class that occurs before them (`occurs(y, c)` of its first start).
+// A start there whose lanes stay in the tile costs what the start at its
+// place costs in any block of its class (the layout as if the tile went
+// on: the same cells), so in its class's first block, which comes first.
+template <class Occurs>
+bool last_rows_met(geometry const& g, std::uint64_t direct_from, Occurs occurs) {
+    for (std::uint64_t y = direct_from; y < g.tile_rows; y += 32)
+        for (std::uint64_t x = 0; x <= g.last_x; ++x)
+            if (!occurs(y, 32 * x * g.per_chunk)) return false;
+    return true;
+}
+
 }  // namespace
+
+std::optional<shape_check> check_equal_shapes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
+    auto const g = geometry_of(p, tile_rows, o.unit_width);
+    if (!g || g->chunks <= 32 || (o.walk == class_walk::row && g->per_row < 32)) return std::nullopt;
+    auto const keys = representative_tiles(*g, o.walk).keys;
+    auto const classes = classes_of_keys(*g, keys, p.tc, o).classes;
+    std::unordered_map<std::vector<std::int64_t>, std::size_t, list_hash> shapes;  // the first key of each shape
+    std::vector<std::int64_t> shape;
+    shape_check out;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        shape_of(*g, keys[k], classes[k], p.tc, o, shape);
+        auto const [it, fresh] = shapes.try_emplace(shape, k);
+        if (fresh) continue;
+        ++out.shared_keys;
+        std::size_t const first = it->second;
+        if (classes[k].count() != classes[first].count()) {
+            out.differing += classes[k].count();
+            continue;
+        }
+        for (std::size_t c = 0; c < classes[k].count(); ++c)
+            out.differing += cost_signature(*g, keys[k], classes[k].value_of(c), p.tc, o) !=
+                             cost_signature(*g, keys[first], classes[first].value_of(c), p.tc, o);
+    }
+    return out;
+}
 
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
     auto const found = geometry_of(p, tile_rows, o.unit_width);
     if (!found) return std::nullopt;
     geometry const& g = *found;
     if (o.walk == class_walk::row && g.per_row < 32) return std::nullopt;
-    tile_set const set = representative_tiles(g, o.walk);
-    auto const& keys = set.keys;
-    // A run's classes: the residues of s * TC mod the shift unit, s stepping by g.
-    std::uint64_t const tc = std::uint64_t(p.tc);
-    std::uint64_t const run_values = o.shift_unit <= 1 ? 1 : o.shift_unit / gcd_of(tc * g.g % o.shift_unit, o.shift_unit);
-    std::vector<s_classes> classes;
-    std::vector<std::size_t> first_class;  // of each key, in the list of all
-    std::size_t total = 0;
-    for (auto const& k : keys) {
-        classes.emplace_back(g, k.d, k.residue, run_values);
-        first_class.push_back(total);
-        total += classes.back().count();
-    }
+    tile_set set = representative_tiles(g, o.walk);
+    auto [classes, first_class, total] = classes_of_keys(g, set.keys, p.tc, o);
     if (total > 16 * o.most_blocks) return std::nullopt;  // before merging: what the first blocks' search can hold
     // The class of the block of start (y, c).
     struct tables {
         geometry g;
         class_walk walk;
-        std::unordered_map<flat_key, std::size_t, list_hash> key_index;
+        key_table key_index;
         std::vector<std::size_t> first_class;
         std::vector<s_classes> classes;
     };
-    auto const t = std::make_shared<tables const>(tables{g, o.walk, set.index, first_class, classes});
+    auto const t =
+        std::make_shared<tables const>(tables{g, o.walk, std::move(set.index), std::move(first_class), std::move(classes)});
     auto const class_of = [t](std::uint64_t y, std::uint64_t c) {
         geometry const& g = t->g;
         std::uint64_t const l = (y >> 5) % g.blocks, x = c / (32 * g.per_chunk);
@@ -522,14 +740,20 @@ std::optional<start_classes> article_classes(layout_params const& p, std::uint64
     // A finite tile shorter than a period and 64 rows: its blocks whose
     // lanes stay in it (their 32 rows and the next 32), the classes that do
     // not occur there dropped, and the starts from the first row of the
-    // last blocks on swept directly.
+    // last blocks on swept directly, unless each block there is of a class
+    // that occurs before them (last_rows_met).
     std::uint64_t const direct_from = g.periods ? ~std::uint64_t(0) : (g.tile_rows - 32) / 32 * 32;
-    auto merged = merged_first_blocks(g, set.tiles, keys, classes, first_class, total, direct_from, o, std::uint64_t(p.tc));
+    auto merged = merged_first_blocks(g, set.tiles, set.keys, t->classes, t->first_class, total, direct_from, o, p.tc);
     if (!merged) return std::nullopt;
-    auto const in_merged = [index = std::move(merged->index), class_of](std::uint64_t y, std::uint64_t c) {
-        return index[class_of(y, c)];
+    bool const last_rows_in_classes = !g.periods && last_rows_met(g, direct_from, [&](std::uint64_t y, std::uint64_t c) {
+        return merged->index(class_of(y, c)) != ~std::size_t(0);
+    });
+    std::vector<start_block> blocks = std::move(merged->blocks);
+    auto const in_merged = [m = std::make_shared<merged_blocks const>(std::move(*merged)), class_of](std::uint64_t y,
+                                                                                                    std::uint64_t c) {
+        return m->index(class_of(y, c));
     };
-    return start_classes{std::move(merged->blocks), direct_from, in_merged, total};
+    return start_classes{std::move(blocks), direct_from, in_merged, total, last_rows_in_classes};
 }
 
 }  // namespace swz::verify

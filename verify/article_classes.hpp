@@ -68,7 +68,8 @@ struct class_options {
 // rows of the periodic layout: a block of it whose lanes stay in the tile
 // (its 32 rows and the next 32 inside) is a block of its class as above, and
 // each class that occurs keeps its first block in the tile; the starts of
-// the tile's last rows (from `direct_from` on) are swept directly.
+// the tile's last rows (from `direct_from` on) are swept directly, unless
+// each block there is of a class that occurs before them (below).
 //
 // The classes; nothing where the reduction does not apply: C a
 // power of two or below 17, a unit that is not a whole part of a chunk, a
@@ -83,7 +84,27 @@ struct start_classes {
     // column of the window's first unit), y below direct_from, for tests.
     std::function<std::size_t(std::uint64_t y, std::uint64_t c)> class_of;
     std::size_t before_merge = 0;  // the classes of the period before those of one cost signature were merged
+    // Whether the tile's last rows' starts are in classes too: every block
+    // there (as if the tile went on) is of a class with a block before
+    // them. A start there, its lanes in the tile, costs what its place in
+    // its class's block costs, and that block comes first: the blocks
+    // decide the figure and its first start over every start. (class_of
+    // then answers for those rows too.)
+    bool last_rows_in_classes = false;
+    // The first row of the starts to sweep directly: none where the last
+    // rows' are in classes.
+    std::uint64_t sweep_directly_from() const { return last_rows_in_classes ? ~std::uint64_t(0) : direct_from; }
 };
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o);
+
+// For tests: the keys whose classes took their merged classes from an
+// earlier key of equal shape (article_classes.cpp's shape_of), and how many
+// of their classes have a cost signature other than the class they took it
+// from; nothing where article_classes merges no shapes (C of 32 or fewer)
+// or has no classes for other reasons of the geometry.
+struct shape_check {
+    std::size_t shared_keys = 0, differing = 0;
+};
+std::optional<shape_check> check_equal_shapes(layout_params const& p, std::uint64_t tile_rows, class_options const& o);
 
 }  // namespace swz::verify

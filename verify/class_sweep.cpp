@@ -144,7 +144,7 @@ std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& 
     if (!t.article || cols != t.cols()) return std::nullopt;
     auto const classes = article_classes(*t.article, t.rows(), {class_walk::column, t.shape.elem, 1, false});
     if (!classes) return std::nullopt;
-    std::uint64_t const direct_from = classes->direct_from;
+    std::uint64_t const direct_from = classes->sweep_directly_from();
     bool const has_tail = direct_from != ~std::uint64_t(0) && direct_from < starts;
     auto const best = with_tail(
         best_of_blocks<false>(classes->blocks, [&](start_block const& b) { return sweep_spread_block(t, b.rows, b.cols, deadline); }),

@@ -199,6 +199,36 @@ TEST_CASE("every start of the period loads the banks as its place in its class's
     CHECK(merged >= 8);  // classes of one cost signature merged, across keys: the claim checked above covers them
 }
 
+// Classes of keys of equal shape take their merged classes from the first
+// such key's (article_classes.cpp's shape_of) without a signature of their
+// own: on every layout above, wide rows, and chunks of several units, each
+// such class's own cost signature is the one it took, class by class, for
+// column_spread's classes and each access width's column and row walks.
+TEST_CASE("keys of equal shape have classes of equal cost signature, class by class", "[verify][classes]") {
+    std::vector<layout_params> all = start_by_start({{192, 1, 1}, {144, 4, 4}, {384, 1, 1}, {240, 2, 2}});
+    for (auto const& p : layouts()) all.push_back(p);
+    for (layout_params const p : {layout_params{9409, 4, 4}, layout_params{16423, 1, 1}, layout_params{9998, 8, 16},
+                                  layout_params{3000, 1, 16}, layout_params{2001, 2, 8}, layout_params{224512, 1, 1},
+                                  layout_params{224533, 1, 1}, layout_params{100000, 2, 2}})
+        all.push_back(p);
+    std::size_t shared = 0, checked = 0;
+    for (auto const& p : all) {
+        std::vector<class_options> options{{class_walk::column, p.elem, 1, false}};
+        for (unsigned w : {1u, 2u, 4u, 8u, 16u})
+            if (w <= p.tc) options.push_back({class_walk::column, w, unit_bytes(w)}), options.push_back({class_walk::row, w, unit_bytes(w)});
+        for (auto const& o : options) {
+            CAPTURE(article_spec(p), int(o.walk), o.unit_width, o.banks);
+            auto const got = check_equal_shapes(p, all_rows, o);
+            if (!got) continue;
+            CHECK(got->differing == 0);
+            shared += got->shared_keys;
+            ++checked;
+        }
+    }
+    CHECK(checked >= 150);
+    CHECK(shared >= 50000);  // most keys of the wide rows share a shape
+}
+
 // column_spread's classes (units of one element, any shift), window by
 // window: every window of 32 rows at column x holds as many distinct stored
 // columns as the window at its place in its class's block.

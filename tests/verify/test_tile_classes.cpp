@@ -217,6 +217,76 @@ TEST_CASE("every start of a finite tile loads the banks as its place in its clas
     CHECK(merged >= 6);  // classes of several keys merged, odd rows of narrow chunks among them
 }
 
+// Where the tile's last rows are in classes (last_rows_in_classes: every
+// block there of a class met before them), their starts are not swept: each
+// start there has the bank load of its place in its class's first block
+// (or, column_spread, its window's distinct columns), that block before it.
+TEST_CASE("every start of a finite tile's last rows in classes costs its place in its class's first block", "[verify][exhaustive][classes]") {
+    unsigned in_classes = 0, not_in = 0;
+    std::uint64_t checked = 0;
+    std::vector<std::pair<layout_params, std::uint64_t>> tiles;
+    for (auto const& p : layouts())
+        for (std::uint64_t rows : heights_below(period_of(p))) tiles.push_back({p, rows});
+    for (auto const& [p, rows] : {std::pair{layout_params{384, 4, 4}, 1000}, std::pair{layout_params{240, 2, 2}, 2000},
+                                  std::pair{layout_params{229, 1, 1}, 3000}, std::pair{layout_params{227, 1, 1}, 1500},
+                                  std::pair{layout_params{1001, 1, 1}, 4000}, std::pair{layout_params{2443, 1, 1}, 4097}})
+        tiles.push_back({p, std::uint64_t(rows)});
+    for (auto const& [p, rows] : tiles) {
+        auto const t = article_tile(p, rows);
+        std::uint64_t const per_block_spread = 32 * (p.tc / p.elem);
+        for (std::string name : {"column", "column.1", "column.2", "row", "row.1", "row.2"}) {
+            CAPTURE(article_spec(p), rows, name);
+            auto const a = access_on(name, t, start_lemmas{});
+            if (!std::holds_alternative<access_subject>(a)) continue;
+            auto const& w = std::get<access_subject>(a);
+            bool const by_rows = w.lanes_walk_units;
+            unsigned const width = w.instr.width;
+            auto const classes = article_classes(p, rows, {by_rows ? class_walk::row : class_walk::column, width, unit_bytes(width)});
+            if (!classes || classes->direct_from == none) continue;
+            if (!classes->last_rows_in_classes) {
+                ++not_in;
+                continue;
+            }
+            ++in_classes;
+            std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / width);
+            auto const load = [&](std::uint64_t y, std::uint64_t c) {
+                return by_rows ? bank_load_at(w, {(y * upr + c) / 32}) : bank_load_at(w, {y, c});
+            };
+            std::uint64_t differ = 0, later = 0;
+            for (std::uint64_t y = classes->direct_from; y < rows; ++y)
+                for (std::uint64_t c = 0; c < upr; ++c) {
+                    if (by_rows ? (y * upr + c) % 32 != 0 || y * upr + c + 32 > rows * upr : y + 32 > rows) continue;  // no start there
+                    auto const& b = classes->blocks.at(classes->class_of(y, c));
+                    later += b.rows.begin >= classes->direct_from;
+                    differ += load(y, c) != load(b.rows.begin + y % 32, b.cols.begin + c % per_block);
+                    ++checked;
+                }
+            CHECK(differ == 0);
+            CHECK(later == 0);
+        }
+        CAPTURE(article_spec(p), rows);
+        auto const spread = article_classes(p, rows, {class_walk::column, p.elem, 1, false});
+        if (!spread || spread->direct_from == none || !spread->last_rows_in_classes) continue;
+        auto const distinct = [&](std::uint64_t y0, std::uint64_t x) {
+            std::set<std::uint64_t> seen;
+            for (std::uint64_t i = 0; i < 32; ++i) seen.insert(t.column(y0 + i, x));
+            return seen.size();
+        };
+        std::uint64_t differ = 0;
+        for (std::uint64_t y = spread->direct_from; y + 32 <= rows; ++y)
+            for (std::uint64_t x = 0; x < t.cols(); ++x) {
+                auto const& b = spread->blocks.at(spread->class_of(y, x));
+                differ += distinct(y, x) != distinct(b.rows.begin + y % 32, b.cols.begin + x % per_block_spread);
+                ++checked;
+            }
+        CHECK(differ == 0);
+        ++in_classes;
+    }
+    CHECK(in_classes >= 30);
+    CHECK(not_in >= 10);  // and the tiles whose last rows are swept directly
+    CHECK(checked > 10000);
+}
+
 // The layouts above have rows of at most 200 chunks, a few keys each; rows
 // of 300-3000 chunks have hundreds of keys whose classes merge. Random such
 // layouts (every element size, chunks of the element or of 16 bytes) on
