@@ -72,9 +72,13 @@ std::optional<std::vector<std::uint64_t>> candidate_cell(layout_params const& l,
     std::vector<std::uint64_t> arounds;  // each once: C is NX where an element is a chunk
     for (std::uint64_t around : {std::uint64_t{2}, c, std::uint64_t{l.nx}, b})
         if (std::find(arounds.begin(), arounds.end(), around) == arounds.end()) arounds.push_back(around);
+    // Each row's first and last `edge` cells, where the XOR and the % NX
+    // part ways: a step that holds would have the scan read every cell of
+    // 15-20 rows (4.5M on rows of 224533 bytes, 12 ms a step) for nothing.
+    constexpr std::uint64_t edge = 2048;
     for (std::uint64_t around : arounds)
         for (std::uint64_t y = around - 2; y < around + 3 && y < rows; ++y)
-            for (std::uint64_t x = 0; x < l.nx; ++x)
+            for (std::uint64_t x = 0; x < l.nx; x = x + 1 == edge && l.nx > 2 * edge ? l.nx - edge : x + 1)
                 if (Step::formula(l, y, x) != Step::claim(l, y, x)) return std::vector<std::uint64_t>{y, x};
     return std::nullopt;
 }
