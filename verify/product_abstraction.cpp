@@ -1,5 +1,6 @@
 #include "product_abstraction.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <numeric>
@@ -57,6 +58,24 @@ unsigned bits_of(std::uint64_t v) {
     return n;
 }
 
+// Sums and products only (and the comparisons of them): an identity Z3's
+// simplifier settles as written by collecting monomials, which q_v's
+// shifts would hide from it ((y_period * P + y_in_period) * C against
+// y_period * P * C + y_in_period * C on rows of 154608 bytes: 0.1 ms as
+// written, 65 ms abstracted).
+bool polynomial(z3::expr const& e, std::unordered_set<unsigned>& seen) {
+    if (!e.is_app() || !seen.insert(e.id()).second) return true;
+    switch (e.decl().decl_kind()) {
+        case Z3_OP_BADD: case Z3_OP_BMUL: case Z3_OP_BSUB: case Z3_OP_BNEG: case Z3_OP_EQ: case Z3_OP_DISTINCT:
+        case Z3_OP_NOT: case Z3_OP_AND: case Z3_OP_OR: case Z3_OP_BNUM: case Z3_OP_TRUE: case Z3_OP_FALSE: break;
+        case Z3_OP_UNINTERPRETED: if (e.num_args() == 0) break; return false;
+        default: return false;
+    }
+    for (unsigned i = 0; i < e.num_args(); ++i)
+        if (!polynomial(e.arg(i), seen)) return false;
+    return true;
+}
+
 unsigned trailing_zeros(std::uint64_t v) {
     unsigned n = 0;
     while (v != 0 && (v & 1u) == 0) v >>= 1, ++n;
@@ -68,6 +87,9 @@ unsigned trailing_zeros(std::uint64_t v) {
 std::optional<std::vector<z3::expr>> abstract_products(std::vector<z3::expr> const& formula,
                                                       std::vector<z3::expr> const& ranges) {
     if (formula.empty()) return std::nullopt;
+    std::unordered_set<unsigned> visited;
+    if (std::all_of(formula.begin(), formula.end(), [&](z3::expr const& f) { return polynomial(f, visited); }))
+        return std::nullopt;
     z3::context& ctx = formula.front().ctx();
     std::map<unsigned, std::uint64_t> max;
     std::vector<product> products;

@@ -26,7 +26,8 @@ namespace swz::verify {
 // The abstracted formula, with the range constraints (v < n, from which
 // each variable's largest value is read) and q_v's bounds; nothing where
 // no variable met only in products meets a constant that is not a power of
-// two (its multipliers are shifts, quick as they are).
+// two (its multipliers are shifts, quick as they are), or where the formula
+// is sums and products alone (the simplifier settles those as written).
 std::optional<std::vector<z3::expr>> abstract_products(std::vector<z3::expr> const& formula,
                                                       std::vector<z3::expr> const& ranges);
 
