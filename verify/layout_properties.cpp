@@ -241,7 +241,7 @@ namespace {
 // and no two are equal; else `smallest`, the first violation in the
 // canonical order (y1, x1, y2, x2): the first cell at or past `limit` (with
 // (0, 0), any cell pairs with it) or with an offset another cell has, and
-// the first such other cell. Nothing where the rows hold more than 2^25
+// the first such other cell. Nothing where the rows hold more than 2^27
 // cells or `limit` is over 2^28 bytes (a bit a byte).
 struct exhausted_map {
     bool injective = false;
@@ -249,7 +249,7 @@ struct exhausted_map {
 };
 std::optional<exhausted_map> exhaust_cells(layout_subject const& t, std::uint64_t rows, std::uint64_t limit) {
     std::uint64_t const cols = t.cols();
-    if (rows == 0 || cols == 0 || rows > (1u << 25) / cols || limit > (std::uint64_t(1) << 28)) return std::nullopt;
+    if (rows == 0 || cols == 0 || rows > (1u << 27) / cols || limit > (std::uint64_t(1) << 28)) return std::nullopt;
     std::vector<std::uint64_t> taken((limit + 63) / 64, 0), shared(taken.size(), 0), offsets(cols);
     auto const bit = [](std::uint64_t o) { return std::uint64_t(1) << (o % 64); };
     bool clean = true;

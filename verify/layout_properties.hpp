@@ -23,7 +23,7 @@ property_result prove_lowering(prover& p, layout_subject const& t);
 // rows_kept: row_locality is proved, so a collision in the first rows, if
 // any, is found the smallest by enumeration.
 // exhaust: where rows are not kept (the solver would relate cells of any
-// two rows) and the period's or tile's cells are few (2^25), every cell is
+// two rows) and the period's or tile's cells are few (2^27), every cell is
 // evaluated instead; false asks the solver always (the tests of the
 // encoding do).
 property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_t period = 0, bool rows_kept = false,
