@@ -137,9 +137,21 @@ std::uint64_t aligned_multiple(std::uint64_t base, std::uint64_t base_shift, std
 // the lanes' rows differ, each cell stays in its row (row_locality), a row's
 // pitch holds whole units, and a lane moves one element or part of one (a
 // run of several must also be contiguous, which a shift does not keep).
+// Where cells leave their rows, a swizzle that keeps each offset in its
+// aligned block of S bytes keeps lanes apart all the same when the pitch
+// is at least max(S, unit), whole units or not: two lanes' strided
+// offsets, a pitch or more apart, lie in different aligned blocks of that
+// size, and so do their units (CuTe's swizzles on rows of 20-120 KB: 10^8
+// column starts a period).
+bool lanes_apart(layout_subject const& t, start_lemmas const& lemmas, std::uint64_t unit) {
+    if (lemmas.rows_kept && t.pitch % unit == 0) return true;
+    std::uint64_t const span = t.swizzle ? t.swizzle->span_bytes : 0;
+    return span != 0 && std::max(span, unit) <= t.pitch;
+}
+
 void cut_to_bank_period(access_subject& a, layout_subject const& t, start_lemmas const& lemmas) {
     std::uint64_t const width = a.instr.width, unit = std::max<std::uint64_t>(width, 4), e = t.shape.elem;
-    if (a.vars.size() != 2 || !lemmas.rows_kept || t.pitch % unit != 0 || width > e) return;
+    if (a.vars.size() != 2 || !lanes_apart(t, lemmas, unit) || width > e) return;
     std::string cut;
     if (auto const& r = lemmas.banks.rows) {
         std::uint64_t const rows = aligned_multiple(r.step, r.shift, unit);

@@ -34,6 +34,9 @@ struct swizzle_view {
     symbolic_cell_fn symbolic_base;
     concrete_unit_fn apply;        // F(u), u in units
     symbolic_unit_fn symbolic_apply;
+    // F keeps each offset in its aligned block of this many bytes (a power
+    // of two; 0: it may move one anywhere, as a GF(2) map can).
+    std::uint64_t span_bytes = 0;
 };
 
 // A TMA layout: the hardware swizzles absolute addresses, so where a box

@@ -142,6 +142,7 @@ layout_subject subject_of(swizzled_layout<F> const& l, tile_shape const& shape, 
     v.symbolic_base = [base](symbolic_uint const& y, symbolic_uint const& x) { return base.byte_offset(y, x); };
     v.apply = [f](std::uint64_t u) { return f(u); };
     v.symbolic_apply = [f](symbolic_uint const& u) { return f(u); };
+    v.span_bytes = detail::repeat_units(l.swizzle) * l.unit_bytes();
     s.swizzle = v;
     if constexpr (std::is_same_v<F, tma_swizzle>) s.tma = tma_view{f, v.base, v.symbolic_base};
     return s;
