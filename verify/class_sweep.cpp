@@ -6,6 +6,7 @@
 #include "article_classes.hpp"
 #include "block_sweeps.hpp"
 #include "column_spread.hpp"
+#include "conflict_bound.hpp"
 #include "sweep_best.hpp"
 #include "swz/bank_model.hpp"
 
@@ -44,16 +45,10 @@ sweep_best<Most> best_of_blocks(std::vector<start_block> const& blocks, Sweep sw
 most_wavefronts each_column_start(access_subject const& w, piece rows, column_block cols) {
     most_wavefronts best;
     std::vector<std::uint64_t> s(2);
-    warp_access a;
-    a.width = w.instr.width;
-    a.rule = w.instr.rule();
     for (s[0] = rows.begin; s[0] < rows.end; ++s[0])
         for (s[1] = cols.begin; s[1] < cols.end; ++s[1]) {
-            for (unsigned l = 0; l < warp_lanes; ++l) {
-                a.active[l] = w.lane_active(l);
-                a.byte_address[l] = a.active[l] ? w.address(l, s) : 0;
-                if (a.byte_address[l] % a.width != 0) return most_wavefronts::stopped(most_wavefronts::state::declined);
-            }
+            warp_access const a = concrete_access(w, s);
+            if (!misaligned_lanes(a).empty()) return most_wavefronts::stopped(most_wavefronts::state::declined);
             best.offer(bank_wavefronts(a), s[0], s[1]);
         }
     return best;

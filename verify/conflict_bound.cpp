@@ -95,10 +95,6 @@ z3::expr wavefronts_at_least(prover& p, access_subject const& w, std::vector<sym
     return per_phase >= unit.size() ? picks_at_least(p, unit, group, k) : levels_at_least(p, per_phase, unit, group, k);
 }
 
-namespace {
-
-// The warp's access at start s: each active lane's first byte, computed
-// once, for the legality checks and the bank rule alike.
 warp_access concrete_access(access_subject const& w, std::vector<std::uint64_t> const& s) {
     warp_access a;
     a.width = w.instr.width;
@@ -109,6 +105,8 @@ warp_access concrete_access(access_subject const& w, std::vector<std::uint64_t> 
     }
     return a;
 }
+
+namespace {
 
 // The witness as the concrete model sees it: every phase's cost, and the
 // lanes that crowd the worst bank group.
