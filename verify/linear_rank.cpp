@@ -8,17 +8,11 @@ namespace swz::verify {
 
 namespace {
 
-unsigned leading_bit(std::uint64_t v) {
-    unsigned b = 0;
-    while (v >>= 1) ++b;
-    return b;
-}
-
 // The smallest nonzero vector of the span of `basis` (0 if it is empty):
 // fully reduced, each vector's leading bit unique and absent from the
 // others, a combination's leading bit is its highest member's, so the
 // vector with the lowest leading bit is the least.
-std::uint64_t smallest_nonzero(std::vector<std::uint64_t> basis) {
+std::uint64_t smallest_nonzero(std::vector<std::uint64_t> const& basis) {
     std::vector<std::uint64_t> reduced;
     for (std::uint64_t v : basis) {
         for (std::uint64_t r : reduced) v = std::min(v, v ^ r);
@@ -38,7 +32,7 @@ std::optional<linear_bijection> linear_bijection_of(layout_subject const& t) {
         t.footprint % elem != 0 || !is_pow2(t.footprint / elem) || t.cols() == 0)
         return std::nullopt;
     linear_bijection out;
-    out.bits = leading_bit(t.footprint / elem);
+    out.bits = log2_floor(t.footprint / elem);
     if (out.bits > 48) return std::nullopt;
     // The images from the layout's own map; a kernel vector wherever one
     // reduces to 0 against those before it.
@@ -48,7 +42,7 @@ std::optional<linear_bijection> linear_bijection_of(layout_subject const& t) {
         image[k] = t.swizzle->apply(std::uint64_t(1) << k);
         std::uint64_t v = image[k], from = std::uint64_t(1) << k;
         for (auto const& [pv, pf] : pivots)  // by leading bit, highest first
-            if ((v >> leading_bit(pv)) & 1u) v ^= pv, from ^= pf;
+            if ((v >> log2_floor(pv)) & 1u) v ^= pv, from ^= pf;
         if (v == 0) kernel.push_back(from);
         else pivots.insert(std::upper_bound(pivots.begin(), pivots.end(), std::make_pair(v, from), std::greater<>()),
                            {v, from});

@@ -1,6 +1,7 @@
 #include "product_abstraction.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <map>
 #include <numeric>
@@ -52,12 +53,6 @@ void collect_products(z3::expr const& e, std::unordered_set<unsigned>& seen, std
 
 constexpr int few_bits = 2;
 
-unsigned bits_of(std::uint64_t v) {
-    unsigned n = 0;
-    while (v != 0) v >>= 1, ++n;
-    return n;
-}
-
 // Sums and products only (and the comparisons of them): an identity Z3's
 // simplifier settles as written by collecting monomials, which q_v's
 // shifts would hide from it ((y_period * P + y_in_period) * C against
@@ -74,12 +69,6 @@ bool polynomial(z3::expr const& e, std::unordered_set<unsigned>& seen) {
     for (unsigned i = 0; i < e.num_args(); ++i)
         if (!polynomial(e.arg(i), seen)) return false;
     return true;
-}
-
-unsigned trailing_zeros(std::uint64_t v) {
-    unsigned n = 0;
-    while (v != 0 && (v & 1u) == 0) v >>= 1, ++n;
-    return n;
 }
 
 }  // namespace
@@ -101,14 +90,14 @@ std::optional<std::vector<z3::expr>> abstract_products(std::vector<z3::expr> con
     struct group {
         std::uint64_t g = 0;
         bool odd_constant = false;
-        std::uint64_t odd() const { return g >> trailing_zeros(g); }
+        std::uint64_t odd() const { return g >> std::countr_zero(g); }
         // A product by a constant of two 1 bits is two adders, which the
         // solver relates quickly as they are (16 bytes of pad on 65536-byte
         // rows, 4097 = 2^12 + 1: 32 ms a lowering, 74 ms abstracted); from
         // three on (4 bytes on 2054: 1029 = 0x405, 196 ms, 41 abstracted;
         // 200016 bytes, 12501 = 0x30d5: 1.5 s, 62 ms) the abstraction wins:
         // on 40 random CuTe tiles of 3-9 bits it took 25-73 ms against 47-612.
-        bool worth_it() const { return odd_constant && __builtin_popcountll(odd()) > few_bits; }
+        bool worth_it() const { return odd_constant && std::popcount(odd()) > few_bits; }
     };
     std::map<unsigned, group> groups;
     for (auto const& p : products) {
@@ -135,7 +124,7 @@ std::optional<std::vector<z3::expr>> abstract_products(std::vector<z3::expr> con
             std::string const name = p.variable.decl().name().str() + "_times_" + std::to_string(odd);
             unsigned __int128 const most = (unsigned __int128)max.at(p.variable.id()) * odd;
             bool const fits = most >> width == 0;
-            z3::expr v = ctx.bv_const(name.c_str(), fits ? std::max(1u, bits_of(std::uint64_t(most))) : width);
+            z3::expr v = ctx.bv_const(name.c_str(), fits ? std::max(1u, unsigned(std::bit_width(std::uint64_t(most)))) : width);
             if (fits) bounds.push_back(z3::ule(v, ctx.bv_val(std::uint64_t(most), v.get_sort().bv_size())));
             q = scaled.emplace(p.variable.id(), v).first;
         }
@@ -143,7 +132,7 @@ std::optional<std::vector<z3::expr>> abstract_products(std::vector<z3::expr> con
         // as wiring (q_v's bits above zeros, the low ones 0), so that the
         // products of one variable by constants 2^k apart stay visibly so.
         std::uint64_t const part = p.constant / odd;
-        unsigned const zeros = trailing_zeros(part);
+        unsigned const zeros = unsigned(std::countr_zero(part));
         std::uint64_t const rest = part >> zeros;
         z3::expr shifted = q->second;
         unsigned const bits = shifted.get_sort().bv_size();
