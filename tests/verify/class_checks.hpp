@@ -7,12 +7,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "access_subject.hpp"
 #include "agreement.hpp"
+#include "class_sweep.hpp"
 #include "column_sweep.hpp"
 #include "row_sweep.hpp"
 #include "swz/bank_model.hpp"
@@ -50,6 +52,19 @@ inline std::vector<unsigned> bank_load_at(verify::access_subject const& w, std::
         out.insert(out.end(), counts.begin(), counts.end());
     }
     return out;
+}
+
+// The classes' figure and first start (sweep_access_by_classes) equal the
+// independent enumeration's of `tile` (its starts numbered row-major).
+inline void require_enumerated_figure(verify::access_subject const& w, std::optional<verify::class_sweep_result> const& got,
+                                      concrete_tile const& tile, std::string const& name) {
+    auto const e = enumerated_worst_wavefronts(tile, name);
+    REQUIRE(got);
+    REQUIRE(e.applicable);
+    REQUIRE_FALSE(e.illegal);
+    CHECK(got->swept.figure == e.worst);
+    if (w.lanes_walk_units) CHECK(got->swept.start[0] == e.first_worst);
+    else CHECK(got->swept.start[0] * w.vars[1].count + got->swept.start[1] == e.first_worst);
 }
 
 }  // namespace swz::testing

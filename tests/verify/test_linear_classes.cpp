@@ -105,14 +105,7 @@ TEST_CASE("classes of a GF(2) layout's starts give the independent enumeration's
         for (std::string name : {"row", "column"}) {
             CAPTURE(spec, name);
             auto const w = std::get<access_subject>(access_on(name, t));
-            auto const got = sweep_access_by_classes(w, far);
-            auto const e = enumerated_worst_wavefronts(tile, name);
-            REQUIRE(got);
-            REQUIRE(e.applicable);
-            REQUIRE_FALSE(e.illegal);
-            CHECK(got->swept.figure == e.worst);
-            if (name == "row") CHECK(got->swept.start[0] == e.first_worst);
-            else CHECK(got->swept.start[0] * w.vars[1].count + got->swept.start[1] == e.first_worst);
+            require_enumerated_figure(w, sweep_access_by_classes(w, far), tile, name);
         }
     }
 }
