@@ -76,10 +76,12 @@ std::optional<std::vector<std::uint64_t>> candidate_cell(layout_params const& l,
     // part ways: a step that holds would have the scan read every cell of
     // 15-20 rows (4.5M on rows of 224533 bytes, 12 ms a step) for nothing.
     constexpr std::uint64_t edge = 2048;
+    std::uint64_t const head = std::min<std::uint64_t>(l.nx, edge), tail = std::max(head, l.nx > edge ? l.nx - edge : 0);
     for (std::uint64_t around : arounds)
         for (std::uint64_t y = around - 2; y < around + 3 && y < rows; ++y)
-            for (std::uint64_t x = 0; x < l.nx; x = x + 1 == edge && l.nx > 2 * edge ? l.nx - edge : x + 1)
-                if (Step::formula(l, y, x) != Step::claim(l, y, x)) return std::vector<std::uint64_t>{y, x};
+            for (auto const [from, to] : {std::pair{std::uint64_t(0), head}, std::pair{tail, std::uint64_t(l.nx)}})
+                for (std::uint64_t x = from; x < to; ++x)
+                    if (Step::formula(l, y, x) != Step::claim(l, y, x)) return std::vector<std::uint64_t>{y, x};
     return std::nullopt;
 }
 
