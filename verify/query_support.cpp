@@ -229,7 +229,6 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
 void decide_abstracted_first(prover& p, property_result& r, std::vector<z3::expr> const& negation,
                              std::vector<bounded_variable> const& vars, replay_fn const& replay) {
     if (auto const abstracted = abstract_products(negation, range_constraints(vars))) {
-        if (getenv("SWZ_DUMP")) { for (auto& a : *abstracted) fprintf(stderr, "ABS %s: %s\n", r.id.c_str(), a.to_string().substr(0,2500).c_str()); }
         auto const out = p.check(r.id + " [products bounded]", *abstracted);
         ++r.solver_calls;
         if (out.result == answer::unsat) {
