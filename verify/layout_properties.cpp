@@ -365,11 +365,73 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
     return last_period(p, t, period, r, false);
 }
 
+// A swizzle F after a strided layout, where F keeps each offset in its
+// aligned block of S bytes and is the same map in every block (F(u) = u -
+// u mod S' + F(u mod S'), S' = S in F's units: a query) and permutes block
+// 0 (by exhaustion of its S' offsets), is a bijection of offsets that keeps
+// blocks; the strided layout puts distinct cells at distinct offsets (a
+// pitch of at least the row), so the swizzled ones are distinct too, and
+// each cell stays in its block: inside the tile where that block is (each
+// element whole in it, checked on block 0), and the cells of a last block
+// that crosses the tile's end are checked one by one. 10^8 cells of CuTe
+// swizzles on rows of 20-120 KB took 0.1-0.15 s by exhaust_cells.
+// Nothing where a step does not hold: the other paths then decide.
+std::optional<property_result> bijection_by_blocks(prover& p, layout_subject const& t, property_result r) {
+    if (!t.swizzle || t.swizzle->span_bytes == 0) return std::nullopt;
+    auto const& s = *t.swizzle;
+    std::uint64_t const S = s.span_bytes, ub = s.unit_bytes, e = t.shape.elem, cols = t.cols(), rows = t.rows();
+    if (S > (std::uint64_t(1) << 22) || S % ub || S % e || e % ub || t.pitch % ub || t.pitch < t.shape.row_bytes ||
+        rows == 0 || cols == 0)
+        return std::nullopt;
+    std::uint64_t const units = S / ub;
+    std::vector<bool> hit(units, false);
+    for (std::uint64_t u = 0; u < units; ++u) {
+        std::uint64_t const v = s.apply(u);
+        if (v >= units || hit[v]) return std::nullopt;
+        hit[v] = true;
+        if (u * ub % e == 0 && v * ub + e > S) return std::nullopt;  // an element would cross its block's end
+    }
+    // The cells whose strided offset lies in a block that crosses the tile's end.
+    std::uint64_t const last_cell = (rows - 1) * t.pitch + (cols - 1) * e, edge = t.footprint / S * S;
+    if (last_cell + e > t.footprint) return std::nullopt;
+    std::uint64_t crossing = 0;
+    if (last_cell >= edge) {
+        for (std::uint64_t y = edge / t.pitch; y < rows; ++y)
+            for (std::uint64_t x = 0; x < cols; ++x) {
+                if (y * t.pitch + x * e < edge) continue;
+                if (t.offset(y, x) + e > t.footprint) return std::nullopt;
+                ++crossing;
+            }
+    }
+    auto vars = make_split_variables(p.fast(), {{"u", t.footprint / ub}});
+    auto const& u = vars[0].value;
+    auto const low = u % units;
+    property_result same = r;
+    same.id = r.id + ".blocks";  // each query of the property has a name of its own
+    decide_by_negation(p, same, {s.symbolic_apply(u) != (u - low) + s.symbolic_apply(low)}, vars,
+                       [](auto const&) { return std::nullopt; });
+    r.solver_calls += same.solver_calls;
+    if (same.outcome != verdict::proved) return std::nullopt;
+    std::string const unit = ub == 1 ? "byte" : "element";
+    r.method = "by blocks of " + std::to_string(S) + " bytes: the swizzle is the same map in each aligned block (" +
+               same.id + ") and permutes block 0 (by exhaustion over its " + std::to_string(units) + " " + unit +
+               " offsets, each element whole in it); distinct cells have distinct strided offsets (pitch " +
+               std::to_string(t.pitch) + " >= " + std::to_string(t.shape.row_bytes) +
+               " bytes), so distinct swizzled ones, each in its own block" +
+               (crossing ? "; the " + std::to_string(crossing) +
+                               " cells of the block across the tile's end inside it, by exhaustion"
+                         : ", and every block lies inside the tile");
+    r.outcome = verdict::proved;
+    return r;
+}
+
 }  // namespace
 
 property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_t period, bool rows_kept, bool exhaust) {
     auto r = start("bijection", "every cell lies inside the tile's " + std::to_string(t.footprint) +
                                     " bytes, and no two cells share a byte offset");
+    if (exhaust && !rows_kept)
+        if (auto by_blocks = bijection_by_blocks(p, t, r)) return *by_blocks;
     // Rows kept: a collision in the first rows is the smallest, by enumeration.
     std::uint64_t const rows = period && period < t.rows() ? period : t.rows();
     bool const scanned =
