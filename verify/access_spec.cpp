@@ -9,6 +9,7 @@
 #include "swz/access/row_access.hpp"
 #include "article_classes.hpp"
 #include "linear_classes.hpp"
+#include "swizzle_classes.hpp"
 #include "host_params.hpp"
 #include "swz/bank_model.hpp"
 
@@ -229,6 +230,11 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
             };
         } else if (t.family == "linear") {
             a.start_classes = [t, walk, width = b.instr.width] { return linear_classes(t, walk, width); };
+        } else if (walk == class_walk::row && t.swizzle && t.swizzle->span_bytes) {
+            a.start_classes = [t, per_row = a.units_per_row, width = b.instr.width, starts = a.vars.empty() ? 0 : a.vars[0].count] {
+                return swizzle_row_classes(t, per_row, width, unit_bytes(width), starts);
+            };
+            a.classes_cheap = true;
         }
     }
     return a;

@@ -50,6 +50,9 @@ struct access_subject {
     // layout has such classes (article_classes.hpp), and the tile's last rows
     // to sweep directly; empty elsewhere.
     std::function<std::optional<class_blocks>()> start_classes;
+    // Where start_classes costs little next to a sweep of a few thousand
+    // starts (swizzle_classes.hpp), it is asked for fewer starts too.
+    bool classes_cheap = false;
     // For the built-in accesses, where set: the first byte of the
     // `instr.width`-byte units first .. first + n - 1 of logical row y (unit c
     // is what lane 0 of the column access at (y, c) touches), written to

@@ -404,7 +404,8 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     std::uint64_t const cases = case_count(counts, sweep_limit);
     bool const sweeps = method == figure_method::automatic && (w.lanes_walk_rows || w.lanes_walk_units || !w.lane_grid.empty()) &&
                         cases <= sweep_limit;
-    if (method == figure_method::automatic && case_count(counts, class_sweep_least) > class_sweep_least)
+    std::uint64_t const classes_least = w.classes_cheap ? cheap_class_sweep_least : class_sweep_least;
+    if (method == figure_method::automatic && case_count(counts, classes_least) > classes_least)
         if (auto by_classes = class_figure(p, w, r, require_conflict_free)) return *by_classes;
     if (sweeps && w.solver_first && !small && !by_transfers) {
         // The solver is the quicker here; where it gives up, the sweep decides.

@@ -25,8 +25,11 @@ inline constexpr std::uint64_t exhaustion_starts = 1u << 16;
 // thread): every tile of up to 2^16 rows of up to 32768 units a row.
 inline constexpr std::uint64_t column_sweep_starts = std::uint64_t{1} << 31;
 // Figures of more starts than this are decided by classes of starts of equal
-// cost where the layout has them (class_sweep.hpp); fewer, by the sweeps.
+// cost where the layout has them (class_sweep.hpp); fewer, by the sweeps;
+// classes that cost little to find (access_subject::classes_cheap), from
+// the second bound on.
 inline constexpr std::uint64_t class_sweep_least = std::uint64_t{1} << 18;
+inline constexpr std::uint64_t cheap_class_sweep_least = std::uint64_t{1} << 14;
 // Row accesses likewise (row_sweep.hpp: 32 lanes through the bank rule a
 // start): every tile of up to 2^16 rows of up to 32768 units a row.
 inline constexpr std::uint64_t row_sweep_starts = std::uint64_t{1} << 26;

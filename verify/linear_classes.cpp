@@ -12,6 +12,7 @@ std::optional<class_blocks> linear_classes(layout_subject const& t, class_walk w
     out.source = "linear_classes";
     if (walk == class_walk::row) {
         if (t.pitch != t.shape.row_bytes) return std::nullopt;
+        out.block = "first start";
         out.blocks.push_back({{0, 1}, {0, 1}});  // start 0: its window's first unit is the tile's first
         return out;
     }

@@ -73,6 +73,7 @@ struct class_blocks {
     std::vector<start_block> blocks;
     std::uint64_t direct_from = ~std::uint64_t(0);
     char const* source = "article_classes";  // the reduction's own file, which a certificate names
+    char const* block = "first block of 32 rows";  // what a class's block is, as a certificate names it
 };
 
 // f(std::integral_constant<unsigned, W>{}) for the access width W (1, 2, 4,

@@ -229,7 +229,7 @@ TEST_CASE("a bank period cuts the column starts of swizzles that leave their row
     CHECK(cut >= 3);
 }
 
-TEST_CASE("a swizzle keeps every offset in its aligned block of span_bytes, as the bank period cut assumes", "[verify][families][span]") {
+TEST_CASE("a swizzle keeps every offset in its aligned block of span_bytes, the same map in each, and its chunks whole, as the cuts assume", "[verify][families][span]") {
     // swizzle_view::span_bytes, from the family's repeat (the bits its map
     // reads and writes): F(u) and u agree above it, for every B, M, S and
     // TMA mode, on the first offsets and on random ones up to 2^40.
@@ -248,12 +248,20 @@ TEST_CASE("a swizzle keeps every offset in its aligned block of span_bytes, as t
         REQUIRE(span > 0);
         REQUIRE((span & (span - 1)) == 0);
         CAPTURE(spec, span);
-        std::uint64_t moved = 0;  // offsets taken out of their block
+        // The chunk (row_bytes 128 is no limit) in the swizzle's units.
+        std::uint64_t const granule = s->chunk_bytes / unit;
+        std::uint64_t moved = 0, other_map = 0, granule_broken = 0;  // offsets taken out of their block, ...
         for (std::uint64_t i = 0; i < 4096 + 1000; ++i) {
-            std::uint64_t const u = i < 4096 ? i : rng() % (std::uint64_t(1) << 40);
-            moved += s->swizzle->apply(u) / span != u / span;
+            std::uint64_t const u = i < 4096 ? i : rng() % (std::uint64_t(1) << 40), f = s->swizzle->apply(u);
+            moved += f / span != u / span;
+            // the same map in every block (swizzle_classes, bijection's blocks)
+            other_map += f - u / span * span != s->swizzle->apply(u % span);
+            // aligned chunks whole (the bank period's cut of units wider than an element)
+            granule_broken += f - u % granule != s->swizzle->apply(u - u % granule);
         }
         CHECK(moved == 0);
+        CHECK(other_map == 0);
+        CHECK(granule_broken == 0);
         ++checked;
     }
     CHECK(checked > 300);
