@@ -150,9 +150,18 @@ bool lanes_apart(layout_subject const& t, start_lemmas const& lemmas, std::uint6
     return span != 0 && std::max(span, unit) <= t.pitch;
 }
 
+// Lanes that move several elements are legal at every start, so a shift
+// keeps them legal, where a swizzle leaves its aligned chunks whole (the
+// layout's chunk: CuTe's 2^M units, the TMA's 16 bytes) and every unit is
+// a whole part of one, on rows of whole units (CuTe's swizzles on rows of
+// 20-120 KB: 10^7 chunk-column starts a period).
+bool units_whole(layout_subject const& t, std::uint64_t width) {
+    return t.swizzle && t.swizzle->span_bytes && t.pitch % width == 0 && t.chunk_bytes % width == 0;
+}
+
 void cut_to_bank_period(access_subject& a, layout_subject const& t, start_lemmas const& lemmas) {
     std::uint64_t const width = a.instr.width, unit = std::max<std::uint64_t>(width, 4), e = t.shape.elem;
-    if (a.vars.size() != 2 || !lanes_apart(t, lemmas, unit) || width > e) return;
+    if (a.vars.size() != 2 || !lanes_apart(t, lemmas, unit) || (width > e && !units_whole(t, width))) return;
     std::string cut;
     if (auto const& r = lemmas.banks.rows) {
         std::uint64_t const rows = aligned_multiple(r.step, r.shift, unit);

@@ -203,7 +203,9 @@ TEST_CASE("a bank period cuts the column starts of swizzles that leave their row
     int cut = 0;
     for (auto const& [spec, row_bytes, elem] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>>{
              {"cute:3,4,3", 1500, 1}, {"cute:2,4,3", 600, 1}, {"cute:1,4,3", 600, 2}, {"cute:3,4,3,unit=byte@pad:8", 1100, 2},
-             {"cute:3,3,3@pad:2", 1030, 2}, {"cute:2,4,3@pad:4", 1020, 2}, {"cute:3,4,3", 1000, 1}}) {
+             {"cute:3,3,3@pad:2", 1030, 2}, {"cute:2,4,3@pad:4", 1020, 2}, {"cute:3,4,3", 1000, 1},
+             // chunks wider than the element: the cut where every chunk is whole
+             {"cute:2,4,3", 1608, 1}, {"cute:3,3,3@pad:8", 1032, 2}, {"cute:2,3,3,unit=byte@pad:16", 2064, 4}}) {
         auto const s = parsed(spec, rows, row_bytes, elem);
         REQUIRE(s);
         CAPTURE(spec, row_bytes, elem);
