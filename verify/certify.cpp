@@ -6,6 +6,7 @@
 #include <chrono>
 #include <functional>
 #include <iterator>
+#include <memory>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -207,7 +208,11 @@ certificate certify(layout_subject const& subject, certify_options const& given)
         first.push_back(std::move(t));
         early_section.push_back(std::move(s));
     };
-    early(timed([&](prover& p) { return prove_lowering(p, subject); }), "formula");
+    // The lowering's steps on two tasks, which take them in turn.
+    auto const lowering = std::make_shared<lowering_share>();
+    std::size_t const lowering_first = first.size() - lemma_tasks;
+    for (int part = 0; part < 2; ++part)
+        early(timed([&, lowering](prover& p) { return lowering->prove_part(p, subject); }), "formula");
     if (subject.article)
         for (auto const& step : article_derivation_steps(*subject.article, subject.rows(), options.required.article))
             early([step](prover& p) { return std::vector<property_result>{step(p)}; }, "article");
@@ -216,6 +221,17 @@ certificate certify(layout_subject const& subject, certify_options const& given)
     std::vector<task_output> early_out(std::make_move_iterator(first_out.begin() + std::ptrdiff_t(lemma_tasks)),
                                        std::make_move_iterator(first_out.end()));
     first_out.resize(lemma_tasks);
+    {  // the lowering's parts as one result, their obligations in an order of their names (not the tasks')
+        task_output& one = early_out[lowering_first];
+        task_output& other = early_out[lowering_first + 1];
+        one.results = {lowering->merged({one.results.front(), other.results.front()})};
+        other.results.clear();
+        one.obligations.insert(one.obligations.end(), other.obligations.begin(), other.obligations.end());
+        other.obligations.clear();
+        std::stable_sort(one.obligations.begin(), one.obligations.end(), [](auto const& a, auto const& b) {
+            return a.name < b.name;
+        });
+    }
     property_result const locality = first_out[0].results.front();
     property_result const periodic = first_out[1].results.front();
     bool const rows_kept = locality.outcome == verdict::proved;

@@ -186,10 +186,11 @@ std::optional<found_violation> first_row_clash(layout_subject const& t, std::uin
 
 }  // namespace
 
-property_result prove_lowering(prover& p, layout_subject const& t) {
+property_result lowering_share::prove_part(prover& p, layout_subject const& t) {
     auto r = start("formula.lowering",
                    "the fast form every query uses (shifts, masks, narrow division) equals the layout as written");
     r.section = "formula";
+    r.outcome = verdict::proved;
     auto vars = make_split_variables(p.fast(), {{"y", t.rows(), t.row_split()}, {"x", t.cols()}});
     auto const fast = t.symbolic_offset(vars[0].value, vars[1].value);
     auto const literal = t.symbolic_offset(vars[0].value.under(p.literal()), vars[1].value.under(p.literal()));
@@ -200,36 +201,54 @@ property_result prove_lowering(prover& p, layout_subject const& t) {
     // (cute:3,3,3 after 8 bytes of pad on 100-byte rows: 3.6 s, 0.16 s).
     // Where the row and the pitch are powers of two the whole formula is the
     // quicker query (--nx 64 --tc 16: 15 ms against 23 ms); it is also the
-    // one where some operation has no guide.
+    // one where some operation has no guide: one step.
     //
     // Each operation is its own query ("formula.lowering [step k]"): the
     // difference is their disjunction, unsatisfiable exactly when each is.
     // The steps of one divider by the row's chunk count (--nx 1293 --elem 2
     // over 2^32 rows) took 1.3 s of the 2.9 s the disjunction did.
     auto const steps = t.powers_of_two() ? std::nullopt : literal.stepwise_differences(fast);
+    std::size_t const count = steps ? steps->size() : 1;
     // The concrete model has a single lowering: a difference is an encoding
     // fault, which replay cannot show, so a model here can only be UNKNOWN,
     // and a small counterexample is not worth a query of its own first.
     bool const small_first = p.small_box_first();
     p.set_small_box_first(false);
     auto const none = [](auto const&) -> std::optional<replayed> { return std::nullopt; };
-    if (!steps) {
-        decide_by_negation(p, r, {fast != literal}, vars, none);
-    } else {
-        for (std::size_t k = 0; k < steps->size(); ++k) {
-            property_result step = r;
+    for (std::size_t k = next_++; k < count && !stop_; k = next_++) {
+        property_result step = r;
+        step.outcome = verdict::unknown;
+        if (!steps) {
+            decide_by_negation(p, step, {fast != literal}, vars, none);
+        } else {
             step.id = r.id + " [step " + std::to_string(k) + "]";
             decide_abstracted_first(p, step, {(*steps)[k]}, vars, none);
-            r.solver_calls += step.solver_calls;
-            r.outcome = step.outcome;
-            if (step.outcome != verdict::proved) {
-                r.reason = "step " + std::to_string(k) + " of " + std::to_string(steps->size()) + ": " + step.reason;
-                break;
-            }
         }
+        r.solver_calls += step.solver_calls;
+        if (step.outcome == verdict::proved) continue;
+        step.id = r.id;
+        if (steps) step.reason = "step " + std::to_string(k) + " of " + std::to_string(count) + ": " + step.reason;
+        stop_ = true;  // the steps before k are taken, and will be decided: the first to fail is among them or k
+        std::lock_guard<std::mutex> hold(lock_);
+        not_proved_.emplace(k, step);
+        r.outcome = step.outcome;
     }
     p.set_small_box_first(small_first);
     return r;
+}
+
+property_result lowering_share::merged(std::vector<property_result> const& parts) const {
+    std::lock_guard<std::mutex> hold(lock_);
+    property_result r = not_proved_.empty() ? parts.front() : not_proved_.begin()->second;
+    r.solver_calls = 0;
+    r.seconds = 0;
+    for (auto const& part : parts) r.solver_calls += part.solver_calls, r.seconds = std::max(r.seconds, part.seconds);
+    return r;
+}
+
+property_result prove_lowering(prover& p, layout_subject const& t) {
+    lowering_share share;
+    return share.merged({share.prove_part(p, t)});
 }
 
 namespace {

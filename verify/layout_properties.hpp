@@ -3,6 +3,11 @@
 // column of the subject).
 #pragma once
 
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <vector>
+
 #include "layout_subject.hpp"
 #include "prover.hpp"
 #include "verdict.hpp"
@@ -13,6 +18,25 @@ namespace swz::verify {
 // equals the layout as written (multiplications, divisions, remainders) on
 // every cell.
 property_result prove_lowering(prover& p, layout_subject const& t);
+
+// formula.lowering's steps shared among tasks, each with its prover: each
+// takes the next step no task has taken (two steps of 30-65 ms on rows of
+// 20-120 KB then run side by side). Every task builds the same steps.
+class lowering_share {
+public:
+    // The part of formula.lowering that one task proves: PROVED where each
+    // step it took is (a task that took none: PROVED, no query).
+    property_result prove_part(prover& p, layout_subject const& t);
+    // The parts' results as one: the first step, in order, that is not
+    // PROVED, else PROVED; solver calls added up, the longest part's time.
+    property_result merged(std::vector<property_result> const& parts) const;
+
+private:
+    std::atomic<std::size_t> next_{0};
+    std::atomic<bool> stop_{false};  // a step is not PROVED: no further step starts
+    mutable std::mutex lock_;
+    std::map<std::size_t, property_result> not_proved_;  // by step
+};
 
 // Every cell's element lies inside the tile's footprint, and no two cells
 // share a byte offset.
