@@ -16,13 +16,21 @@ std::uint64_t line_difference(std::uint64_t later, std::uint64_t now) { return (
 
 // Whether the step holds on a sample of cells: the first and last rows and
 // columns (each cell and its shifted one inside the tile), where a row's
-// wrap-around shows first.
+// wrap-around shows first, and 16 columns of 512 rows spread evenly over all (where a
+// GF(2) layout's high row bits show). A sample, not a proof (the solver's
+// query is), so its rows and columns are capped: a GF(2) layout's step of
+// 2^19 rows had a sample of 5 * 10^8 cells (8.6 s).
 bool holds_on_sample(layout_subject const& t, std::uint64_t dy, std::uint64_t dx, std::uint64_t shift) {
-    return each_edge_sample(t.rows() - dy, dy + 64, [&](std::uint64_t y) {
-        return each_edge_sample(t.cols() - dx, dx + 256, [&](std::uint64_t x) {
+    constexpr std::uint64_t most = 1024, spread = 512;
+    std::uint64_t const rows = t.rows() - dy, stride = std::max<std::uint64_t>(1, rows / spread);
+    auto const row_holds = [&](std::uint64_t y, std::uint64_t cols) {
+        return each_edge_sample(t.cols() - dx, cols, [&](std::uint64_t x) {
             return line_difference(t.offset(y + dy, x + dx), t.offset(y, x)) == shift;
         });
-    });
+    };
+    for (std::uint64_t y = 0; y < rows; y += stride)  // first: where most wrong steps fail soonest
+        if (!row_holds(y, 16)) return false;
+    return each_edge_sample(rows, std::min(dy, most) + 64, [&](std::uint64_t y) { return row_holds(y, std::min(dx, most) + 256); });
 }
 
 // The smallest power of two below `limit` that holds on the sample.
