@@ -93,6 +93,26 @@ std::vector<task_output> run_tasks(std::vector<task> const& tasks, certify_optio
     return outputs;
 }
 
+// Names in order, runs of digits by their value ("[step 2]" before "[step 10]").
+bool natural_less(std::string const& a, std::string const& b) {
+    std::size_t i = 0, j = 0;
+    auto const digit = [](char c) { return c >= '0' && c <= '9'; };
+    while (i < a.size() && j < b.size()) {
+        if (digit(a[i]) && digit(b[j])) {
+            std::size_t const i0 = i, j0 = j;
+            while (i < a.size() && digit(a[i])) ++i;
+            while (j < b.size() && digit(b[j])) ++j;
+            std::string const x = a.substr(i0, i - i0), y = b.substr(j0, j - j0);
+            if (x.size() != y.size()) return x.size() < y.size();  // no leading zeros in a step's number
+            if (x != y) return x < y;
+        } else {
+            if (a[i] != b[j]) return a[i] < b[j];
+            ++i, ++j;
+        }
+    }
+    return a.size() - i < b.size() - j;
+}
+
 // Why a row property does not apply, or is undecided, when row_locality is not PROVED.
 std::optional<property_result> row_gate(property_result const& locality, std::string id, std::string statement) {
     if (locality.outcome == verdict::proved) return std::nullopt;
@@ -221,16 +241,15 @@ certificate certify(layout_subject const& subject, certify_options const& given)
     std::vector<task_output> early_out(std::make_move_iterator(first_out.begin() + std::ptrdiff_t(lemma_tasks)),
                                        std::make_move_iterator(first_out.end()));
     first_out.resize(lemma_tasks);
-    {  // the lowering's parts as one result, their obligations in an order of their names (not the tasks')
+    {  // the lowering's parts as one result, their obligations in step order (not the tasks')
         task_output& one = early_out[lowering_first];
         task_output& other = early_out[lowering_first + 1];
         one.results = {lowering->merged({one.results.front(), other.results.front()})};
         other.results.clear();
         one.obligations.insert(one.obligations.end(), other.obligations.begin(), other.obligations.end());
         other.obligations.clear();
-        std::stable_sort(one.obligations.begin(), one.obligations.end(), [](auto const& a, auto const& b) {
-            return a.name < b.name;
-        });
+        std::stable_sort(one.obligations.begin(), one.obligations.end(),
+                         [](auto const& a, auto const& b) { return natural_less(a.name, b.name); });
     }
     property_result const locality = first_out[0].results.front();
     property_result const periodic = first_out[1].results.front();
