@@ -240,8 +240,11 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
         } else if (t.family == "linear") {
             a.start_classes = [t, walk, width = b.instr.width] { return linear_classes(t, walk, width); };
         } else if (walk == class_walk::row && t.swizzle && t.swizzle->span_bytes) {
-            a.start_classes = [t, per_row = a.units_per_row, width = b.instr.width, starts = a.vars.empty() ? 0 : a.vars[0].count] {
-                return swizzle_row_classes(t, per_row, width, unit_bytes(width), starts);
+            // A shift by whole units keeps a bank cost; by whole 128-byte lines, a transfer count too.
+            std::uint32_t const shift_unit = b.instr.rule() == phase_rule::banks ? unit_bytes(b.instr.width) : bytes_per_phase;
+            a.start_classes = [t, per_row = a.units_per_row, width = b.instr.width, shift_unit,
+                               starts = a.vars.empty() ? 0 : a.vars[0].count] {
+                return swizzle_row_classes(t, per_row, width, shift_unit, starts);
             };
             a.classes_cheap = true;
         }

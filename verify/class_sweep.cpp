@@ -99,13 +99,12 @@ std::string class_method(class_sweep_result const& r, std::string const& domain_
 std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& w,
                                                           std::chrono::steady_clock::time_point deadline) {
     using state = most_wavefronts::state;
-    if (!w.start_classes || w.inside || w.instr.rule() != phase_rule::banks || w.instr.address_lanes != warp_lanes ||
-        !is_access_width(w.instr.width) || !w.row_units)
+    if (!w.start_classes || w.inside || w.instr.address_lanes != warp_lanes || !is_access_width(w.instr.width) || !w.row_units)
         return std::nullopt;
     bool const by_rows = w.lanes_walk_units && w.vars.size() == 1, by_columns = w.lanes_walk_rows && w.vars.size() == 2;
     if (!by_rows && !by_columns) return std::nullopt;
     auto const classes = w.start_classes();
-    if (!classes) return std::nullopt;
+    if (!classes || (w.instr.rule() != phase_rule::banks && !classes->transfers_too)) return std::nullopt;
     std::uint64_t const per_row = w.units_per_row, starts = w.vars[0].count, direct_from = classes->direct_from;
     // The starts in no class: those of the rows from direct_from on.
     std::uint64_t const direct_start = by_columns ? direct_from : (direct_from * per_row + warp_lanes - 1) / warp_lanes;

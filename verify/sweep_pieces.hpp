@@ -74,6 +74,9 @@ struct class_blocks {
     std::uint64_t direct_from = ~std::uint64_t(0);
     char const* source = "article_classes";  // the reduction's own file, which a certificate names
     char const* block = "first block of 32 rows";  // what a class's block is, as a certificate names it
+    // The classes hold under cp.async.16's transfer rule too (a shift by
+    // whole 128-byte lines keeps its cost), not only under the bank rule.
+    bool transfers_too = false;
 };
 
 // f(std::integral_constant<unsigned, W>{}) for the access width W (1, 2, 4,

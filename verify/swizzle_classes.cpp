@@ -4,6 +4,8 @@
 #include <numeric>
 #include <vector>
 
+#include "swz/bank_model.hpp"
+
 namespace swz::verify {
 
 namespace {
@@ -69,6 +71,7 @@ std::optional<class_blocks> swizzle_row_classes(layout_subject const& t, std::ui
     class_blocks out;
     out.source = "swizzle_classes";
     out.block = "first start";
+    out.transfers_too = Q % bytes_per_phase == 0;
     for (std::uint64_t const s : firsts) {
         std::uint64_t const y = 32 * s / U, c = 32 * s % U;
         out.blocks.push_back({{y, y + 1}, {c, c + 1}});

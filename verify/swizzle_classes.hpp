@@ -9,9 +9,11 @@
 // of every B, M, S), so G(b + kS) = G(b) + kS. A row access's lane l at
 // start s touches unit 32 s + l of the tile, row by row: units of w bytes,
 // U to a row, rows P bytes apart; unit c of row y starts at strided byte
-// y P + c w. Let Q be the largest of S, w and the bank rule's shift unit
-// (a shift of every byte by a multiple of it keeps the cost: the banks
-// turn, words stay words). A window that starts at unit c of row y and
+// y P + c w. Let Q be the largest of S, w and the rule's shift unit (a
+// shift of every byte by a multiple of it keeps the cost: under the bank
+// rule, whole units, the banks turn and words stay words; under
+// cp.async.16's transfer rule, whole 128-byte lines, each transfer's line
+// moves and its slots stay). A window that starts at unit c of row y and
 // stays in it touches G(y P + c w + l w): windows of equal (y P + c w) mod
 // Q differ by a shift of kQ, and cost the same, legality included. A
 // window that crosses into the next rows (c > U - 32) touches G((y + i) P +

@@ -1,6 +1,6 @@
 // Row figures of swizzles after strided layouts (CuTe, TMA) decided from
-// one start per class (swizzle_classes.hpp) equal those of sweeping every
-// start (row_sweep.cpp, itself checked against the independent enumeration
+// one start per class (swizzle_classes.hpp), under the bank rule and
+// cp.async.16's transfer rule, equal those of sweeping every start (row_sweep.cpp, itself checked against the independent enumeration
 // in test_row_sweep.cpp), first start included, on random swizzles, pads,
 // element sizes, row lengths and access widths; equal the independent
 // enumeration directly on a few; and no classes where the layout is no
@@ -54,19 +54,19 @@ random_tile random_swizzled(std::mt19937_64& rng) {
 
 TEST_CASE("classes of a swizzle's row starts give the whole tile's figure and first start", "[verify][exhaustive][swizzle]") {
     std::mt19937_64 rng(2027);
-    unsigned decided = 0, tried = 0, tiles = 0;
+    unsigned decided = 0, tried = 0, tiles = 0, transfers = 0;
     while (tried < 400) {
         auto const [spec, rows, row_bytes, elem] = random_swizzled(rng);
         auto const parsed = parse_layout(spec, {rows, row_bytes, elem, true, std::nullopt});
         if (!std::holds_alternative<layout_subject>(parsed)) continue;  // a pad that breaks the element, a span too wide
         auto const& t = std::get<layout_subject>(parsed);
         tiles += t.family == "tma" ? 1 : 0;
-        for (std::string width : {"", ".1", ".2", ".4", ".8", ".16"}) {
-            auto const a = access_on("row" + width, t);
+        for (std::string access : {"row", "row.1", "row.2", "row.4", "row.8", "row.16", "cp.async.16"}) {
+            auto const a = access_on(access, t);
             if (!std::holds_alternative<access_subject>(a)) continue;
             auto const& w = std::get<access_subject>(a);
             if (!w.not_applicable.empty()) continue;
-            CAPTURE(spec, rows, row_bytes, elem, width);
+            CAPTURE(spec, rows, row_bytes, elem, access);
             ++tried;
             REQUIRE(w.start_classes);
             auto const whole = whole_sweep(w, far);
@@ -79,9 +79,11 @@ TEST_CASE("classes of a swizzle's row starts give the whole tile's figure and fi
             CHECK(by_classes->swept.figure == whole.figure);
             CHECK(by_classes->swept.start == whole.start);
             ++decided;
+            transfers += w.instr.rule() != phase_rule::banks;
         }
     }
     CHECK(decided > 200);
+    CHECK(transfers > 20);
     CHECK(tiles > 20);  // TMA modes among them
 }
 
