@@ -384,6 +384,34 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
     return last_period(p, t, period, r, false);
 }
 
+// Whether the swizzle permutes block 0's `units` offsets, each element of
+// `elem` bytes (at a multiple of elem) whole in the block.
+bool permutes_block_zero(swizzle_view const& s, std::uint64_t units, std::uint64_t elem) {
+    std::vector<bool> hit(units, false);
+    for (std::uint64_t u = 0; u < units; ++u) {
+        std::uint64_t const v = s.apply(u);
+        if (v >= units || hit[v]) return false;
+        hit[v] = true;
+        if (u * s.unit_bytes % elem == 0 && v * s.unit_bytes + elem > units * s.unit_bytes) return false;  // past the block's end
+    }
+    return true;
+}
+
+// The cells whose strided offset lies in the last block, from `edge` on,
+// where that block crosses the tile's end: how many, all inside the
+// tile; nothing where one is not.
+std::optional<std::uint64_t> cells_inside_from(layout_subject const& t, std::uint64_t edge) {
+    std::uint64_t const e = t.shape.elem, cols = t.cols();
+    std::uint64_t count = 0;
+    for (std::uint64_t y = edge / t.pitch; y < t.rows(); ++y)
+        for (std::uint64_t x = 0; x < cols; ++x) {
+            if (y * t.pitch + x * e < edge) continue;
+            if (t.offset(y, x) + e > t.footprint) return std::nullopt;
+            ++count;
+        }
+    return count;
+}
+
 // A swizzle F after a strided layout, where F keeps each offset in its
 // aligned block of S bytes and is the same map in every block (F(u) = u -
 // u mod S' + F(u mod S'), S' = S in F's units: a query) and permutes block
@@ -400,31 +428,15 @@ std::optional<property_result> bijection_by_blocks(prover& p, layout_subject con
     auto const& s = *t.swizzle;
     std::uint64_t const S = s.span_bytes, ub = s.unit_bytes, e = t.shape.elem, cols = t.cols(), rows = t.rows();
     if (S > (std::uint64_t(1) << 22) || S % ub || S % e || e % ub || t.pitch % ub || t.pitch < t.shape.row_bytes ||
-        rows == 0 || cols == 0)
+        rows == 0 || cols == 0 || !permutes_block_zero(s, S / ub, e))
         return std::nullopt;
-    std::uint64_t const units = S / ub;
-    std::vector<bool> hit(units, false);
-    for (std::uint64_t u = 0; u < units; ++u) {
-        std::uint64_t const v = s.apply(u);
-        if (v >= units || hit[v]) return std::nullopt;
-        hit[v] = true;
-        if (u * ub % e == 0 && v * ub + e > S) return std::nullopt;  // an element would cross its block's end
-    }
-    // The cells whose strided offset lies in a block that crosses the tile's end.
     std::uint64_t const last_cell = (rows - 1) * t.pitch + (cols - 1) * e, edge = t.footprint / S * S;
     if (last_cell + e > t.footprint) return std::nullopt;
-    std::uint64_t crossing = 0;
-    if (last_cell >= edge) {
-        for (std::uint64_t y = edge / t.pitch; y < rows; ++y)
-            for (std::uint64_t x = 0; x < cols; ++x) {
-                if (y * t.pitch + x * e < edge) continue;
-                if (t.offset(y, x) + e > t.footprint) return std::nullopt;
-                ++crossing;
-            }
-    }
+    auto const crossing = last_cell >= edge ? cells_inside_from(t, edge) : std::optional<std::uint64_t>(0);
+    if (!crossing) return std::nullopt;
     auto vars = make_split_variables(p.fast(), {{"u", t.footprint / ub}});
     auto const& u = vars[0].value;
-    auto const low = u % units;
+    auto const low = u % (S / ub);
     property_result same = r;
     same.id = r.id + ".blocks";  // each query of the property has a name of its own
     decide_by_negation(p, same, {s.symbolic_apply(u) != (u - low) + s.symbolic_apply(low)}, vars,
@@ -433,13 +445,13 @@ std::optional<property_result> bijection_by_blocks(prover& p, layout_subject con
     if (same.outcome != verdict::proved) return std::nullopt;
     std::string const unit = ub == 1 ? "byte" : "element";
     r.method = "by blocks of " + std::to_string(S) + " bytes: the swizzle is the same map in each aligned block (" +
-               same.id + ") and permutes block 0 (by exhaustion over its " + std::to_string(units) + " " + unit +
+               same.id + ") and permutes block 0 (by exhaustion over its " + std::to_string(S / ub) + " " + unit +
                " offsets, each element whole in it); distinct cells have distinct strided offsets (pitch " +
                std::to_string(t.pitch) + " >= " + std::to_string(t.shape.row_bytes) +
                " bytes), so distinct swizzled ones, each in its own block" +
-               (crossing ? "; the " + std::to_string(crossing) +
-                               " cells of the block across the tile's end inside it, by exhaustion"
-                         : ", and every block lies inside the tile");
+               (*crossing ? "; the " + std::to_string(*crossing) +
+                                " cells of the block across the tile's end inside it, by exhaustion"
+                          : ", and every block lies inside the tile");
     r.outcome = verdict::proved;
     return r;
 }
