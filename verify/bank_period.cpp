@@ -16,10 +16,10 @@ std::uint64_t line_difference(std::uint64_t later, std::uint64_t now) { return (
 
 // Whether the step holds on a sample of cells: the first and last rows and
 // columns (each cell and its shifted one inside the tile), where a row's
-// wrap-around shows first, and 16 columns of 512 rows spread evenly over all (where a
-// GF(2) layout's high row bits show). A sample, not a proof (the solver's
-// query is), so its rows and columns are capped: a GF(2) layout's step of
-// 2^19 rows had a sample of 5 * 10^8 cells (8.6 s).
+// wrap-around shows first, and 16 columns of 512 rows spread evenly over
+// all (where a GF(2) layout's high row bits show). A sample, not a proof
+// (the solver's query is), so its rows and columns are capped: a GF(2)
+// layout's step of 2^19 rows had a sample of 5 * 10^8 cells (8.6 s).
 bool holds_on_sample(layout_subject const& t, std::uint64_t dy, std::uint64_t dx, std::uint64_t shift) {
     constexpr std::uint64_t most = 1024, spread = 512;
     std::uint64_t const rows = t.rows() - dy, stride = std::max<std::uint64_t>(1, rows / spread);

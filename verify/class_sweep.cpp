@@ -90,8 +90,8 @@ std::optional<class_sweep_result> result_of(sweep_best<Most> const& best, unsign
 }  // namespace
 
 std::string class_method(class_sweep_result const& r, std::string const& domain_note) {
-    return std::string("by enumeration of the ") + r.block + " of each of the " + std::to_string(r.blocks) +
-           " classes of starts of equal cost (" + r.source + ")" +
+    return std::string("by enumeration of the ") + r.naming.block + " of each of the " + std::to_string(r.blocks) +
+           " classes of starts of equal cost (" + r.naming.source + ")" +
            (r.direct ? ", and each of the " + std::to_string(r.direct) + " starts of the tile's last rows" : "") +
            (domain_note.empty() ? "" : ", " + domain_note);
 }
@@ -129,7 +129,7 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
     });
     auto out = result_of(best, by_columns ? 2 : 1, classes->blocks.size(),
                          has_tail ? (starts - direct_start) * (by_columns ? w.vars[1].count : 1) : 0);
-    if (out) out->source = classes->source, out->block = classes->block;
+    if (out) out->naming = classes->naming;
     return out;
 }
 

@@ -23,8 +23,7 @@ struct class_sweep_result {
     column_sweep_result swept;
     std::uint64_t blocks = 0;  // the classes' blocks swept
     std::uint64_t direct = 0;  // the starts in no class (a finite tile's last rows), swept directly
-    char const* source = "article_classes";  // class_blocks's
-    char const* block = "first block of 32 rows";
+    class_naming naming;  // class_blocks's
 };
 
 // How a certificate names the method: the classes, the starts swept

@@ -9,10 +9,10 @@ std::optional<class_blocks> linear_classes(layout_subject const& t, class_walk w
     if (t.family != "linear" || !is_pow2(t.pitch) || unit_bytes == 0 || unit_bytes > t.chunk_bytes || rows < 64)
         return std::nullopt;
     class_blocks out;
-    out.source = "linear_classes";
+    out.naming.source = "linear_classes";
     if (walk == class_walk::row) {
         if (t.pitch != t.shape.row_bytes) return std::nullopt;
-        out.block = "first start";
+        out.naming.block = "first start";
         out.blocks.push_back({{0, 1}, {0, 1}});  // start 0: its window's first unit is the tile's first
         return out;
     }

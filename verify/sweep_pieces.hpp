@@ -64,6 +64,13 @@ struct start_block {
     column_block cols;
 };
 
+// How a certificate names a reduction to classes: its own file, and what
+// a class's block is.
+struct class_naming {
+    char const* source = "article_classes";
+    char const* block = "first block of 32 rows";
+};
+
 // One block of starts from each class of starts of equal cost
 // (article_classes.hpp), and where the classes stop: a start whose first
 // row is `direct_from` or later (a finite tile's last rows, whose lanes
@@ -72,8 +79,7 @@ struct start_block {
 struct class_blocks {
     std::vector<start_block> blocks;
     std::uint64_t direct_from = ~std::uint64_t(0);
-    char const* source = "article_classes";  // the reduction's own file, which a certificate names
-    char const* block = "first block of 32 rows";  // what a class's block is, as a certificate names it
+    class_naming naming;
     // The classes hold under cp.async.16's transfer rule too (a shift by
     // whole 128-byte lines keeps its cost), not only under the bank rule.
     bool transfers_too = false;

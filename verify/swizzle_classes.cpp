@@ -48,8 +48,7 @@ std::optional<class_blocks> swizzle_row_classes(layout_subject const& t, std::ui
     // crossing windows are at most 31.
     std::uint64_t const along = Q / std::gcd(Q, 32 * w);
     std::uint64_t const crossing = std::min<std::uint64_t>(U, 31);
-    if (rows > most_work || rows * (std::min(along, U / 32 + 1) + crossing) > most_work) return std::nullopt;
-    if (crossing * (Q / g) > most_work) return std::nullopt;
+    if (rows * (std::min(along, U / 32 + 1) + crossing) > most_work || crossing * (Q / g) > most_work) return std::nullopt;
     first_starts in_row(Q / gi), across(crossing * (Q / g));
     for (std::uint64_t y = 0; y < rows; ++y) {
         std::uint64_t const row_unit = y * U, first = (row_unit + 31) / 32;  // the first start in row y
@@ -69,8 +68,7 @@ std::optional<class_blocks> swizzle_row_classes(layout_subject const& t, std::ui
     firsts.insert(firsts.end(), more.begin(), more.end());
     if (firsts.size() * 4 > starts) return std::nullopt;  // hardly fewer: the ordinary sweep
     class_blocks out;
-    out.source = "swizzle_classes";
-    out.block = "first start";
+    out.naming = {"swizzle_classes", "first start"};
     out.transfers_too = Q % bytes_per_phase == 0;
     for (std::uint64_t const s : firsts) {
         std::uint64_t const y = 32 * s / U, c = 32 * s % U;

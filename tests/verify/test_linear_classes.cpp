@@ -82,11 +82,8 @@ TEST_CASE("classes of a GF(2) layout's starts give the whole tile's figure and f
                         ++declined;
                         continue;
                     }
-                    REQUIRE(by_classes);
-                    REQUIRE(by_classes->swept);
-                    CHECK(std::string(by_classes->source) == "linear_classes");
-                    CHECK(by_classes->swept.figure == whole.figure);
-                    CHECK(by_classes->swept.start == whole.start);
+                    require_same_as_whole(by_classes, whole);
+                    CHECK(std::string(by_classes->naming.source) == "linear_classes");
                     ++decided;
                 }
         }
