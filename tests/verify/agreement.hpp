@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <map>
 #include <string>
 
@@ -15,6 +16,13 @@
 #include "swz/xor_swizzle.hpp"
 
 namespace swz::testing {
+
+// A layout spec on a tile: what the sweeps' tests loop over.
+struct tile_case {
+    std::string spec;
+    std::uint64_t rows;
+    std::uint32_t row_bytes, elem;
+};
 
 // A layout spec that must parse, on a tile of `rows` rows of `row_bytes`.
 inline verify::layout_subject parsed_layout(std::string const& spec, std::uint64_t rows, std::uint32_t row_bytes,

@@ -14,6 +14,7 @@
 
 #include "access_subject.hpp"
 #include "agreement.hpp"
+#include "article_classes.hpp"
 #include "class_sweep.hpp"
 #include "column_sweep.hpp"
 #include "row_sweep.hpp"
@@ -52,6 +53,30 @@ inline std::vector<unsigned> bank_load_at(verify::access_subject const& w, std::
         out.insert(out.end(), counts.begin(), counts.end());
     }
     return out;
+}
+
+// The bank load of the start whose (first) unit is unit c of row y: a row
+// access's window that begins there, a column access's start (y, c).
+inline std::vector<unsigned> load_at_unit(verify::access_subject const& w, std::uint64_t y, std::uint64_t c) {
+    return w.lanes_walk_units ? bank_load_at(w, {(y * w.units_per_row + c) / 32}) : bank_load_at(w, {y, c});
+}
+
+// The article's classes of an access's starts, asked as access_spec.cpp asks.
+inline std::optional<verify::start_classes> article_classes_of(layout_params const& p, std::uint64_t rows,
+                                                               verify::access_subject const& w) {
+    unsigned const width = w.instr.width;
+    return verify::article_classes(
+        p, rows, {w.lanes_walk_units ? verify::class_walk::row : verify::class_walk::column, width, unit_bytes(width)});
+}
+
+// The classes' figure and first start equal those of sweeping every start.
+inline void require_same_as_whole(std::optional<verify::class_sweep_result> const& got,
+                                  verify::column_sweep_result const& whole) {
+    REQUIRE(got);
+    REQUIRE(got->swept);
+    REQUIRE(whole);
+    CHECK(got->swept.figure == whole.figure);
+    CHECK(got->swept.start == whole.start);
 }
 
 // The classes' figure and first start (sweep_access_by_classes) equal the

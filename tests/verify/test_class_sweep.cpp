@@ -79,20 +79,14 @@ TEST_CASE("classes of starts give the whole period's figure and first start", "[
                     CHECK_FALSE(by_classes);  // an illegal lane somewhere: the ordinary paths name it
                     continue;
                 }
-                REQUIRE(by_classes);
-                REQUIRE(by_classes->swept);
-                CHECK(by_classes->swept.figure == whole.figure);
-                CHECK(by_classes->swept.start == whole.start);
+                require_same_as_whole(by_classes, whole);
                 CHECK(by_classes->blocks > 0);
                 ++decided;
             }
         CAPTURE(article_spec(p));
         auto const spread = sweep_spread_by_classes(t, t.period_rows, p.nx, far);
         auto const whole = sweep_column_spread(t, t.period_rows, p.nx, spread_window, far);
-        REQUIRE(spread);
-        REQUIRE(whole);
-        CHECK(spread->swept.figure == whole.figure);
-        CHECK(spread->swept.start == whole.start);
+        require_same_as_whole(spread, whole);
         ++decided;
     }
     CHECK(decided > 100);
@@ -166,20 +160,15 @@ TEST_CASE("every start of the period loads the banks as its place in its class's
             if (!std::holds_alternative<access_subject>(a)) continue;
             auto const& w = std::get<access_subject>(a);
             bool const by_rows = w.lanes_walk_units;
-            unsigned const width = w.instr.width;
-            auto const classes = article_classes(p, all_rows, {by_rows ? class_walk::row : class_walk::column, width, unit_bytes(width)});
+            auto const classes = article_classes_of(p, all_rows, w);
             if (!classes) continue;
-            std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / width);
-            // The load of the start whose (first) unit is unit c of row y.
-            auto const load = [&](std::uint64_t y, std::uint64_t c) {
-                return by_rows ? bank_load_at(w, {(y * upr + c) / 32}) : bank_load_at(w, {y, c});
-            };
+            std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / w.instr.width);
             std::uint64_t checked = 0, differ = 0;
             for (std::uint64_t y = 0; y < period; ++y)
                 for (std::uint64_t c = 0; c < upr; ++c) {
                     if (by_rows && (y * upr + c) % 32 != 0) continue;  // no window starts there
                     auto const& b = classes->blocks.at(classes->class_of(y, c));
-                    differ += load(y, c) != load(b.rows.begin + y % 32, b.cols.begin + c % per_block);
+                    differ += load_at_unit(w, y, c) != load_at_unit(w, b.rows.begin + y % 32, b.cols.begin + c % per_block);
                     ++checked;
                 }
             CHECK(differ == 0);

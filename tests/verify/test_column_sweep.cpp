@@ -32,20 +32,15 @@ auto const far = std::chrono::steady_clock::now() + std::chrono::hours(1);
 }  // namespace
 
 TEST_CASE("the column sweep finds the enumeration's worst case and its first start", "[verify][exhaustive]") {
-    struct one {
-        std::string spec;
-        std::uint64_t rows;
-        std::uint32_t row_bytes, elem;
-    };
     unsigned swept = 0;
     for (auto const& [spec, rows, row_bytes, elem] :
-         {one{"article:nx=64,elem=4,tc=16", 80, 256, 4}, one{"article:nx=32,elem=4", 70, 128, 4},
-          one{"article:nx=128,elem=1", 200, 128, 1}, one{"article:nx=64,elem=2,tc=8", 100, 128, 2},
-          one{"article:nx=16,elem=8,tc=16", 64, 128, 8}, one{"article:nx=40,elem=4", 64, 160, 4},
-          one{"article:nx=12,elem=4", 90, 48, 4}, one{"cute:3,3,3", 96, 128, 2}, one{"cute:2,4,3,unit=byte", 64, 64, 1},
-          one{"cute:3,4,3,unit=byte@pad:16", 70, 128, 2}, one{"pad:4", 64, 128, 4}, one{"pad:16", 64, 256, 2},
-          one{"plain", 40, 96, 1}, one{"tma:128B", 64, 128, 2}, one{"tma:64B", 72, 64, 4},
-          one{"linear:1,2,4,8,16,32,64,128,256,512,1024", 64, 64, 2}}) {
+         {tile_case{"article:nx=64,elem=4,tc=16", 80, 256, 4}, tile_case{"article:nx=32,elem=4", 70, 128, 4},
+          tile_case{"article:nx=128,elem=1", 200, 128, 1}, tile_case{"article:nx=64,elem=2,tc=8", 100, 128, 2},
+          tile_case{"article:nx=16,elem=8,tc=16", 64, 128, 8}, tile_case{"article:nx=40,elem=4", 64, 160, 4},
+          tile_case{"article:nx=12,elem=4", 90, 48, 4}, tile_case{"cute:3,3,3", 96, 128, 2}, tile_case{"cute:2,4,3,unit=byte", 64, 64, 1},
+          tile_case{"cute:3,4,3,unit=byte@pad:16", 70, 128, 2}, tile_case{"pad:4", 64, 128, 4}, tile_case{"pad:16", 64, 256, 2},
+          tile_case{"plain", 40, 96, 1}, tile_case{"tma:128B", 64, 128, 2}, tile_case{"tma:64B", 72, 64, 4},
+          tile_case{"linear:1,2,4,8,16,32,64,128,256,512,1024", 64, 64, 2}}) {
         auto const t = parsed_layout(spec, rows, row_bytes, elem);
         auto const tile = concrete_of(t, rows);
         for (std::string const access : {"column", "column-chunk", "column.16", "column.8", "column.1"}) {
@@ -173,17 +168,12 @@ TEST_CASE("the column sweeps find the enumeration's figures whichever way their 
     // every width, tiles whose rows share words (pitches of 2, 6, 8 or 2443
     // bytes: the sweep then counts shared units once) and layouts that move
     // cells across rows (units that fall along a column: the generic sweep).
-    struct one {
-        std::string spec;
-        std::uint64_t rows;
-        std::uint32_t row_bytes, elem;
-    };
     unsigned compared = 0;
     for (auto const& [spec, rows, row_bytes, elem] :
-         {one{"article:nx=40,elem=4", 64, 160, 4}, one{"article:nx=1000,elem=1", 40, 1000, 1},
-          one{"article:nx=24,elem=8,tc=32", 45, 192, 8}, one{"cute:3,3,3", 60, 128, 2}, one{"plain", 70, 2, 1},
-          one{"pad:1", 64, 5, 1}, one{"pad:2", 64, 6, 2}, one{"tma:64B", 72, 64, 4}, one{"article:nx=2443,elem=1", 40, 2443, 1},
-          one{"pad:3", 50, 5, 1}, one{"cute:3,4,3", 64, 64, 1}, one{"cute:2,2,-3", 48, 32, 1}}) {
+         {tile_case{"article:nx=40,elem=4", 64, 160, 4}, tile_case{"article:nx=1000,elem=1", 40, 1000, 1},
+          tile_case{"article:nx=24,elem=8,tc=32", 45, 192, 8}, tile_case{"cute:3,3,3", 60, 128, 2}, tile_case{"plain", 70, 2, 1},
+          tile_case{"pad:1", 64, 5, 1}, tile_case{"pad:2", 64, 6, 2}, tile_case{"tma:64B", 72, 64, 4}, tile_case{"article:nx=2443,elem=1", 40, 2443, 1},
+          tile_case{"pad:3", 50, 5, 1}, tile_case{"cute:3,4,3", 64, 64, 1}, tile_case{"cute:2,2,-3", 48, 32, 1}}) {
         auto const t = parsed_layout(spec, rows, row_bytes, elem);
         auto const tile = concrete_of(t, rows);
         for (std::string const access : {"column", "column-chunk"}) {

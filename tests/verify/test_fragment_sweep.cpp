@@ -28,19 +28,14 @@ auto const far = std::chrono::steady_clock::now() + std::chrono::hours(1);
 }  // namespace
 
 TEST_CASE("the fragment sweep finds the enumeration's worst case and its first start", "[verify][exhaustive]") {
-    struct one {
-        std::string spec;
-        std::uint64_t rows;
-        std::uint32_t row_bytes, elem;
-    };
     unsigned swept = 0, declined = 0;
     for (auto const& [spec, rows, row_bytes, elem] :
-         {one{"article:nx=64,elem=2,tc=16", 40, 128, 2}, one{"article:nx=40,elem=4,tc=16", 37, 160, 4},
-          one{"article:nx=486,elem=8,tc=16", 24, 3888, 8}, one{"article:nx=12,elem=4", 30, 48, 4},
-          one{"cute:3,3,3", 48, 128, 2}, one{"cute:2,3,3", 40, 64, 2}, one{"cute:3,4,3,unit=byte@pad:16", 35, 128, 2},
-          one{"cute:3,4,3", 40, 64, 1}, one{"pad:16", 40, 128, 2}, one{"pad:8", 33, 96, 2}, one{"plain", 20, 256, 4},
-          one{"tma:128B", 40, 128, 2}, one{"tma:64B", 36, 64, 4},
-          one{"linear:1,2,4,8,16,32,64,128,256,512,1024", 40, 64, 2}}) {
+         {tile_case{"article:nx=64,elem=2,tc=16", 40, 128, 2}, tile_case{"article:nx=40,elem=4,tc=16", 37, 160, 4},
+          tile_case{"article:nx=486,elem=8,tc=16", 24, 3888, 8}, tile_case{"article:nx=12,elem=4", 30, 48, 4},
+          tile_case{"cute:3,3,3", 48, 128, 2}, tile_case{"cute:2,3,3", 40, 64, 2}, tile_case{"cute:3,4,3,unit=byte@pad:16", 35, 128, 2},
+          tile_case{"cute:3,4,3", 40, 64, 1}, tile_case{"pad:16", 40, 128, 2}, tile_case{"pad:8", 33, 96, 2}, tile_case{"plain", 20, 256, 4},
+          tile_case{"tma:128B", 40, 128, 2}, tile_case{"tma:64B", 36, 64, 4},
+          tile_case{"linear:1,2,4,8,16,32,64,128,256,512,1024", 40, 64, 2}}) {
         auto const t = parsed_layout(spec, rows, row_bytes, elem);
         auto const tile = concrete_of(t, rows);
         for (std::string const access : {"ldmatrix.x1", "ldmatrix.x2", "ldmatrix.x4", "stmatrix.x4.trans", "stmatrix.x2"}) {

@@ -26,13 +26,7 @@ namespace {
 
 auto const far = std::chrono::steady_clock::now() + std::chrono::hours(1);
 
-struct layout_case {
-    std::string spec;
-    std::uint64_t rows;
-    std::uint32_t row_bytes, elem;
-};
-
-std::vector<layout_case> const layouts{
+std::vector<tile_case> const layouts{
     {"article:nx=64,elem=4,tc=16", 40, 256, 4}, {"article:nx=40,elem=4", 33, 160, 4}, {"article:nx=12,elem=4", 50, 48, 4},
     {"article:nx=1000,elem=1", 9, 1000, 1},     {"article:nx=96,elem=2", 20, 192, 2},  {"article:nx=24,elem=8,tc=32", 30, 192, 8},
     {"cute:3,3,3", 48, 128, 2},                 {"cute:2,4,3,unit=byte", 40, 64, 1},   {"cute:1,0,-7", 64, 8, 1},

@@ -24,17 +24,12 @@ using namespace swz::testing;
 TEST_CASE("column figures over a bank period and x = 0 equal those over every start", "[verify][exhaustive]") {
     // Tiles whose column starts are more than 2^16 after the periodicity
     // cut (long periods, long rows), few enough rows to enumerate.
-    struct one {
-        std::string spec;
-        std::uint64_t rows;
-        std::uint32_t row_bytes, elem;
-    };
     unsigned cut_by_banks = 0, cut_by_xor = 0;
     for (auto const& [spec, rows, row_bytes, elem] :
-         {one{"article:nx=512,elem=1", 180, 512, 1}, one{"article:nx=1024,elem=1", 150, 1024, 1},
-          one{"article:nx=1024,elem=2", 150, 2048, 2}, one{"pad:4", 64, 4096, 1},
-          one{"linear:1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536", 180, 512, 1},
-          one{"linear:1,2,4,8,16,32,64,128,256,528,1056,2112,4224,8192,16384,32768,65536", 180, 512, 1}}) {
+         {tile_case{"article:nx=512,elem=1", 180, 512, 1}, tile_case{"article:nx=1024,elem=1", 150, 1024, 1},
+          tile_case{"article:nx=1024,elem=2", 150, 2048, 2}, tile_case{"pad:4", 64, 4096, 1},
+          tile_case{"linear:1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536", 180, 512, 1},
+          tile_case{"linear:1,2,4,8,16,32,64,128,256,528,1056,2112,4224,8192,16384,32768,65536", 180, 512, 1}}) {
         CAPTURE(spec);
         auto const t = parsed_layout(spec, rows, row_bytes, elem);
         auto const tile = concrete_of(t, rows);

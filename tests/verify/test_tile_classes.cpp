@@ -82,10 +82,7 @@ TEST_CASE("classes of starts on a finite tile give the whole tile's figure and f
                         CHECK_FALSE(by_classes);  // an illegal lane somewhere: the ordinary paths name it
                         continue;
                     }
-                    REQUIRE(by_classes);
-                    REQUIRE(by_classes->swept);
-                    CHECK(by_classes->swept.figure == whole.figure);
-                    CHECK(by_classes->swept.start == whole.start);
+                    require_same_as_whole(by_classes, whole);
                     CHECK(by_classes->blocks > 0);
                     with_direct += by_classes->direct > 0;
                     ++decided;
@@ -94,10 +91,7 @@ TEST_CASE("classes of starts on a finite tile give the whole tile's figure and f
             std::uint64_t const starts = rows - 31;
             auto const spread = sweep_spread_by_classes(t, starts, p.nx, far);
             auto const whole = sweep_column_spread(t, starts, p.nx, spread_window, far);
-            REQUIRE(spread);
-            REQUIRE(whole);
-            CHECK(spread->swept.figure == whole.figure);
-            CHECK(spread->swept.start == whole.start);
+            require_same_as_whole(spread, whole);
             ++decided;
         }
     CHECK(decided > 300);
@@ -181,22 +175,17 @@ TEST_CASE("every start of a finite tile loads the banks as its place in its clas
             if (!std::holds_alternative<access_subject>(a)) continue;
             auto const& w = std::get<access_subject>(a);
             bool const by_rows = w.lanes_walk_units;
-            unsigned const width = w.instr.width;
-            auto const classes =
-                article_classes(p, std::uint64_t(rows), {by_rows ? class_walk::row : class_walk::column, width, unit_bytes(width)});
+            auto const classes = article_classes_of(p, std::uint64_t(rows), w);
             if (!classes) continue;
             REQUIRE(classes->direct_from < std::uint64_t(rows));
-            std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / width);
-            auto const load = [&](std::uint64_t y, std::uint64_t c) {
-                return by_rows ? bank_load_at(w, {(y * upr + c) / 32}) : bank_load_at(w, {y, c});
-            };
+            std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / w.instr.width);
             std::uint64_t checked = 0, differ = 0, later = 0;
             for (std::uint64_t y = 0; y < classes->direct_from; ++y)
                 for (std::uint64_t c = 0; c < upr; ++c) {
                     if (by_rows && (y * upr + c) % 32 != 0) continue;  // no window starts there
                     auto const& b = classes->blocks.at(classes->class_of(y, c));
                     later += b.rows.begin > y || (b.rows.begin + 32 > y && b.cols.begin > c);
-                    differ += load(y, c) != load(b.rows.begin + y % 32, b.cols.begin + c % per_block);
+                    differ += load_at_unit(w, y, c) != load_at_unit(w, b.rows.begin + y % 32, b.cols.begin + c % per_block);
                     ++checked;
                 }
             CHECK(differ == 0);
@@ -233,25 +222,21 @@ TEST_CASE("every start of a finite tile's last rows in classes costs its place i
             if (!std::holds_alternative<access_subject>(a)) continue;
             auto const& w = std::get<access_subject>(a);
             bool const by_rows = w.lanes_walk_units;
-            unsigned const width = w.instr.width;
-            auto const classes = article_classes(p, rows, {by_rows ? class_walk::row : class_walk::column, width, unit_bytes(width)});
+            auto const classes = article_classes_of(p, rows, w);
             if (!classes || classes->direct_from == none) continue;
             if (!classes->last_rows_in_classes) {
                 ++not_in;
                 continue;
             }
             ++in_classes;
-            std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / width);
-            auto const load = [&](std::uint64_t y, std::uint64_t c) {
-                return by_rows ? bank_load_at(w, {(y * upr + c) / 32}) : bank_load_at(w, {y, c});
-            };
+            std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / w.instr.width);
             std::uint64_t differ = 0, later = 0;
             for (std::uint64_t y = classes->direct_from; y < rows; ++y)
                 for (std::uint64_t c = 0; c < upr; ++c) {
                     if (by_rows ? (y * upr + c) % 32 != 0 || y * upr + c + 32 > rows * upr : y + 32 > rows) continue;  // no start there
                     auto const& b = classes->blocks.at(classes->class_of(y, c));
                     later += b.rows.begin >= classes->direct_from;
-                    differ += load(y, c) != load(b.rows.begin + y % 32, b.cols.begin + c % per_block);
+                    differ += load_at_unit(w, y, c) != load_at_unit(w, b.rows.begin + y % 32, b.cols.begin + c % per_block);
                     ++checked;
                 }
             CHECK(differ == 0);
@@ -306,17 +291,12 @@ TEST_CASE("classes of starts on tiles of long rows give the whole tile's figure 
             if (!w.not_applicable.empty()) continue;
             auto const by_classes = sweep_access_by_classes(w, far);
             if (!by_classes) continue;
-            auto const whole = whole_sweep(w, far);
-            REQUIRE(whole);
-            CHECK(by_classes->swept.figure == whole.figure);
-            CHECK(by_classes->swept.start == whole.start);
+            require_same_as_whole(by_classes, whole_sweep(w, far));
             ++compared;
         }
         auto const spread = sweep_spread_by_classes(t, rows - 31, p.nx, far);
         if (!spread) continue;
-        auto const whole = sweep_column_spread(t, rows - 31, p.nx, spread_window, far);
-        CHECK(spread->swept.figure == whole.figure);
-        CHECK(spread->swept.start == whole.start);
+        require_same_as_whole(spread, sweep_column_spread(t, rows - 31, p.nx, spread_window, far));
         ++compared;
     }
     CHECK(compared > 100);
