@@ -62,6 +62,15 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // aligned input rows and unaligned output rows were not measured.
     static constexpr bool sectors_aligned = true;
     static constexpr bool sectors_realigned(bool aligned_in) { return Elem == 4 && !aligned_in; }
+    // L2 prefetch: bytes of the aligned block the L2 fetches from DRAM
+    // around each global load (a hint; swz/detail/vec16.hpp). On an H200
+    // (2026-12-03, stop 24 run 4, the suite three to six times per build,
+    // median % of copy) 128 bytes against none: odd shapes, doubles
+    // 90.6-94.0 -> 92.6-95.1, floats 89.7-92.7 -> 91.1-93.5, halves +0-1;
+    // 8192 x 8192:8200:8200 float 91.5 -> 93.4, double 93.2 -> 95.1; squares
+    // level. 256 bytes lost halves and floats on 100000 x 96 (float 92.8 ->
+    // 88.4).
+    static constexpr unsigned l2_prefetch(bool) { return 128; }
 };
 // Bytes gather 16 rows per output vector: a tile of 128 rows, 128 bytes wide
 // to stay at 16 KiB.
@@ -79,6 +88,13 @@ template <> struct fast_transpose_config<1> {
     // -> 49, the odd shapes 77-85 -> 69-78).
     static constexpr bool sectors_aligned = true;
     static constexpr bool sectors_realigned(bool aligned_in) { return aligned_in; }
+    // L2 prefetch (as for the other sizes; H200, stop 24 run 4): aligned
+    // input rows 256 bytes, two tiles' row pieces (squares 8192 and 16384
+    // 92.6/91.5 -> 94.2/94.2% of copy, 4096 91.5 -> 93.9; 128 bytes: level
+    // on 8192 and 16384); unaligned ones 128 (12345 x 6789 83.9 -> 86.8,
+    // 8192 x 8192:8200:8200 82.9 -> 86.3, the other odd shapes level; 256
+    // lost 1-2 points on them).
+    static constexpr unsigned l2_prefetch(bool aligned_in) { return aligned_in ? 256 : 128; }
 };
 
 template <unsigned Elem>

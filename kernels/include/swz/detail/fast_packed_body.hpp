@@ -120,7 +120,7 @@ struct fast_packed_body {
                 l.at += R * pb.b.pitch_in;
                 l.rows_left = l.rows_left > R ? l.rows_left - R : 0u;
             }
-            r.v[it] = l.whole && l.rows_left > 0 ? load_global16<Streaming>(l.at)
+            r.v[it] = l.whole && l.rows_left > 0 ? load_global16<Streaming, body::prefetch>(l.at)
                                                  : general_chunk(pb, block, cell.y, cell.x);
         }
         body::store_registers(r, tile, tid);

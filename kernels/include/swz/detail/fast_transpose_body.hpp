@@ -35,6 +35,7 @@
 #include "swz/detail/chunk_parts.hpp"
 #include "swz/detail/register_shuffles.hpp"
 #include "swz/detail/vec16.hpp"
+#include "swz/kernels/fast_transpose_configs.hpp"
 #include "swz/kernels/fast_transpose_lanes.hpp"
 #include "swz/kernels/fast_transpose_plan.hpp"
 #include "swz/kernels/fast_transpose_realign.hpp"
@@ -98,6 +99,8 @@ struct fast_transpose_body {
     // packed kernel keeps the XOR form (4096 x 64 x 64 int8 80 against 70).
     static constexpr bool gathers_by_cell = E == 1 && AlignedIn && AlignedOut;
     static_assert(!(Sectors && realigns_by_gather), "the realigning gather writes no whole sectors (not measured)");
+    // Bytes the L2 fetches around each global load (vec16.hpp's load_global16).
+    static constexpr unsigned prefetch = fast_transpose_config<E>::l2_prefetch(AlignedIn);
     // Row groups shared with the next tile down the column.
     static constexpr unsigned overlap = overlap_groups<AlignedOut, Sectors>;
 
@@ -147,7 +150,7 @@ struct fast_transpose_body {
     SWZ_HOST_DEVICE static vec16 load_chunk(tile_job const& job, chunk_site const& s, std::ptrdiff_t a) {
         std::ptrdiff_t const row_end = s.row_begin + std::ptrdiff_t(job.cols * E);
         if (a >= row_end) return vec16{{0, 0, 0, 0}};
-        if (a >= 0 && a + 16 <= job.in_span) return load_global16<Streaming>(job.in + a);
+        if (a >= 0 && a + 16 <= job.in_span) return load_global16<Streaming, prefetch>(job.in + a);
         unsigned const lo = a < s.row_begin ? unsigned(s.row_begin - a) : 0u;
         unsigned const hi = a + 16 > row_end ? unsigned(row_end - a) : 16u;
         return load_part(job.in + a, lo, hi);
@@ -156,7 +159,7 @@ struct fast_transpose_body {
     // The tile chunk of an aligned row: the same, decided on columns first
     // (the common case, a chunk inside the row, in one comparison).
     SWZ_HOST_DEVICE static vec16 load_aligned_chunk(tile_job const& job, chunk_site const& s) {
-        if (s.col + K <= job.cols) return load_global16<Streaming>(job.in + s.start);
+        if (s.col + K <= job.cols) return load_global16<Streaming, prefetch>(job.in + s.start);
         return load_chunk(job, s, s.start);
     }
 
@@ -274,7 +277,7 @@ struct fast_transpose_body {
             bool const none = past_end || cell.y + it * rows_per_load_iteration >= lim.rows;
             if (Clip && none) r.own[it] = vec16{{0, 0, 0, 0}};
             else if (Cut && crosses_ends(job, own + it * step)) r.own[it] = load_wide(job, tid, it);
-            else r.own[it] = load_global16<Streaming>(own + it * step);
+            else r.own[it] = load_global16<Streaming, prefetch>(own + it * step);
         }
         r.extra = vec16{{0, 0, 0, 0}};
         if (AlignedIn || !lanes::holds_extra(lane)) return;
@@ -285,7 +288,7 @@ struct fast_transpose_body {
         if (Clip && (x.y >= lim.rows || int(x.x * E + lanes::extra_offset_bytes) - int(x_mis) >= int(lim.end))) return;
         unsigned char const* const extra = row_last - x_mis + lanes::extra_offset_bytes;
         if (Cut && crosses_ends(job, extra)) r.extra = load_wide_extra(job, tid);
-        else r.extra = load_global16<Streaming>(extra);
+        else r.extra = load_global16<Streaming, prefetch>(extra);
     }
 
     // Whether the aligned chunk at p crosses the matrix's first or last byte.

@@ -42,9 +42,31 @@ SWZ_HOST_DEVICE inline vec16 choose(bool c, vec16 const& a, vec16 const& b) {
 // read-only path (the input never overlaps the output); stores are plain,
 // global because the kernels form their pointers from the matrices' own.
 // Streaming: data touched once, with the evict-first (.cs) cache hint.
-template <bool Streaming = false>
+// Prefetch (64, 128 or 256; 0 for none): the load also asks the L2 to
+// fetch the aligned block of that many bytes around it (PTX's
+// .L2::<N>B, sm_75 and later); a hint only, the bytes loaded are the same.
+template <bool Streaming = false, unsigned Prefetch = 0>
 SWZ_HOST_DEVICE inline vec16 load_global16(unsigned char const* p) {
+    static_assert(Prefetch == 0 || Prefetch == 64 || Prefetch == 128 || Prefetch == 256);
 #if defined(__CUDA_ARCH__)
+#if __CUDA_ARCH__ >= 750
+    if constexpr (!Streaming && Prefetch != 0) {
+        vec16 v;
+        if constexpr (Prefetch == 64)
+            asm("ld.global.nc.L2::64B.v4.u32 {%0, %1, %2, %3}, [%4];"
+                : "=r"(v.w[0]), "=r"(v.w[1]), "=r"(v.w[2]), "=r"(v.w[3])
+                : "l"(p));
+        else if constexpr (Prefetch == 128)
+            asm("ld.global.nc.L2::128B.v4.u32 {%0, %1, %2, %3}, [%4];"
+                : "=r"(v.w[0]), "=r"(v.w[1]), "=r"(v.w[2]), "=r"(v.w[3])
+                : "l"(p));
+        else
+            asm("ld.global.nc.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+                : "=r"(v.w[0]), "=r"(v.w[1]), "=r"(v.w[2]), "=r"(v.w[3])
+                : "l"(p));
+        return v;
+    }
+#endif
     uint4 const u = Streaming ? __ldcs(reinterpret_cast<uint4 const*>(p)) : __ldg(reinterpret_cast<uint4 const*>(p));
     return {{u.x, u.y, u.z, u.w}};
 #else
