@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <swz/detail/vec16.hpp>
+
 namespace swz::bench {
 
 // Pseudo-random bytes, every byte of the buffer (gaps between rows too),
@@ -60,7 +62,10 @@ __global__ void count_differences(unsigned char const* a, unsigned char const* b
 
 // A device-to-device copy at full width: 16-byte loads and stores, four per
 // thread, all loads in flight before the first store; bytes past the last
-// whole 16 by the first threads.
+// whole 16 by the first threads. Prefetch: the L2 prefetch hint on its
+// loads (0, 128 or 256 bytes), as the fast kernels may carry one
+// (swz/detail/vec16.hpp): the copy they are held to gets the same chance.
+template <unsigned Prefetch>
 __global__ void __launch_bounds__(256) copy16(uint4* out, uint4 const* in, std::size_t vectors,
                                               unsigned char* out_tail, unsigned char const* in_tail, unsigned tail) {
     constexpr unsigned per_thread = 4;
@@ -68,17 +73,22 @@ __global__ void __launch_bounds__(256) copy16(uint4* out, uint4 const* in, std::
     uint4 v[per_thread];
 #pragma unroll
     for (unsigned k = 0; k < per_thread; ++k)
-        if (first + k * blockDim.x < vectors) v[k] = in[first + k * blockDim.x];
+        if (first + k * blockDim.x < vectors) {
+            auto const w = swz::detail::load_global16<false, Prefetch>(
+                reinterpret_cast<unsigned char const*>(in + first + k * blockDim.x));
+            v[k] = make_uint4(w.w[0], w.w[1], w.w[2], w.w[3]);
+        }
 #pragma unroll
     for (unsigned k = 0; k < per_thread; ++k)
         if (first + k * blockDim.x < vectors) out[first + k * blockDim.x] = v[k];
     if (blockIdx.x == 0 && threadIdx.x < tail) out_tail[threadIdx.x] = in_tail[threadIdx.x];
 }
 
-inline cudaError_t launch_copy16(void* out, void const* in, std::size_t bytes, cudaStream_t stream = 0) {
+template <unsigned Prefetch = 0>
+cudaError_t launch_copy16(void* out, void const* in, std::size_t bytes, cudaStream_t stream = 0) {
     std::size_t const vectors = bytes / 16, per_block = 256 * 4;
     std::size_t const blocks = (vectors + per_block - 1) / per_block;
-    copy16<<<unsigned(blocks > 0 ? blocks : 1), 256, 0, stream>>>(
+    copy16<Prefetch><<<unsigned(blocks > 0 ? blocks : 1), 256, 0, stream>>>(
         static_cast<uint4*>(out), static_cast<uint4 const*>(in), vectors, static_cast<unsigned char*>(out) + vectors * 16,
         static_cast<unsigned char const*>(in) + vectors * 16, unsigned(bytes % 16));
     return cudaGetLastError();

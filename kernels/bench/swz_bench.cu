@@ -7,7 +7,8 @@
 // LIST: comma-separated ROWSxCOLS, BATCHxROWSxCOLS, either with
 // :LD_IN:LD_OUT (bench_shapes.hpp); the default is the goals' suite.
 // "Copy" is the faster of cudaMemcpyAsync device to device and copy16, a
-// 16-byte vectorised copy kernel, on the same number of bytes. Each figure
+// 16-byte vectorised copy kernel (the fastest of it without and with each
+// L2 prefetch hint the kernels use), on the same number of bytes. Each figure
 // is the median of `repeats` launches timed one by one with CUDA events,
 // after the checked launch and warm-up; GB/s counts bytes read plus
 // written. --tune also times the fast kernel in the other block order and
@@ -54,6 +55,7 @@ struct cell {
     std::string type;
     std::size_t elem = 0, bytes = 0;  // bytes of the matrices (read once, written once)
     timing memcpy_d2d, copy16, fast, geam, lt;
+    unsigned copy16_hint = 0;  // the L2 prefetch hint of copy16's fastest variant
     std::size_t band = 0, other_band = 0;  // the chosen block order; the one --tune times next to it
     timing fast_other_band;
     timing residency[std::size(tuned_residencies)];  // --tune: tuned_residencies blocks per SM
@@ -157,7 +159,12 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
     auto const ok = [](cudaError_t e) { return e == cudaSuccess; };
     if (auto ms = median_ms([&] { return ok(cudaMemcpyAsync(buf.out, buf.in, c.bytes, cudaMemcpyDeviceToDevice)); }, repeats))
         c.memcpy_d2d.ms = *ms;
-    if (auto ms = median_ms([&] { return ok(launch_copy16(buf.out, buf.in, c.bytes)); }, repeats)) c.copy16.ms = *ms;
+    // copy16 with each L2 prefetch hint the kernels may use: the fastest.
+    constexpr unsigned hints[] = {0, 128, 256};
+    constexpr decltype(&launch_copy16<0>) copies[] = {launch_copy16<0>, launch_copy16<128>, launch_copy16<256>};
+    for (unsigned h = 0; h < std::size(hints); ++h)
+        if (auto ms = median_ms([&] { return ok(copies[h](buf.out, buf.in, c.bytes, 0)); }, repeats))
+            if (c.copy16.ms < 0 || *ms < c.copy16.ms) c.copy16.ms = *ms, c.copy16_hint = hints[h];
 
     swz::detail::transpose_shape const shape{s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.stride_in(), s.stride_out()};
     c.fast = measure(buf, [&] {
@@ -289,7 +296,7 @@ void write_json(std::string const& path, std::vector<cell> const& cells, cudaDev
         f << "  {\"group\": \"" << c.shape.group << "\", \"shape\": \"" << c.shape.name() << "\", \"batch\": " << c.shape.batch
           << ", \"rows\": " << c.shape.rows << ", \"cols\": " << c.shape.cols << ", \"ld_in\": " << c.shape.ld_in
           << ", \"ld_out\": " << c.shape.ld_out << ", \"type\": \"" << c.type << "\", \"bytes\": " << c.bytes
-          << ", \"memcpy_ms\": " << t(c.memcpy_d2d) << ", \"copy16_ms\": " << t(c.copy16) << ", \"copy_ms\": " << c.copy_ms()
+          << ", \"memcpy_ms\": " << t(c.memcpy_d2d) << ", \"copy16_ms\": " << t(c.copy16) << ", \"copy16_hint\": " << c.copy16_hint << ", \"copy_ms\": " << c.copy_ms()
           << ", \"swz_ms\": " << t(c.fast) << ", \"swz_note\": \"" << c.fast.note << "\", \"swz_of_copy\": " << c.of_copy(c.fast)
           << ", \"band\": \"" << band_name(c.band) << "\", \"geam_ms\": " << t(c.geam) << ", \"geam_note\": \"" << c.geam.note
           << "\", \"lt_ms\": " << t(c.lt) << ", \"lt_note\": \"" << c.lt.note << "\", \"other_band\": \""
