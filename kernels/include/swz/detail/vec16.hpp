@@ -45,6 +45,9 @@ SWZ_HOST_DEVICE inline vec16 choose(bool c, vec16 const& a, vec16 const& b) {
 // Prefetch (64, 128 or 256; 0 for none): the load also asks the L2 to
 // fetch the aligned block of that many bytes around it (PTX's
 // .L2::<N>B, sm_75 and later); a hint only, the bytes loaded are the same.
+// Streaming loads take no such hint. The asm reads memory that nothing
+// writes while the kernel runs (the read-only path's own premise), so it
+// is a pure function of p, as __ldg is, and the compiler may schedule it so.
 template <bool Streaming = false, unsigned Prefetch = 0>
 SWZ_HOST_DEVICE inline vec16 load_global16(unsigned char const* p) {
     static_assert(Prefetch == 0 || Prefetch == 64 || Prefetch == 128 || Prefetch == 256);
