@@ -1,7 +1,8 @@
 // Row figures of swizzles after strided layouts (CuTe, TMA) decided from
 // one start per class (swizzle_classes.hpp), under the bank rule and
-// cp.async.16's transfer rule, equal those of sweeping every start (row_sweep.cpp, itself checked against the independent enumeration
-// in test_row_sweep.cpp), first start included, on random swizzles, pads,
+// cp.async.16's transfer rule, equal those of sweeping every start
+// (row_sweep.cpp, itself checked against the independent enumeration in
+// test_row_sweep.cpp), first start included, on random swizzles, pads,
 // element sizes, row lengths and access widths; equal the independent
 // enumeration directly on a few; and no classes where the layout is no
 // such swizzle.
