@@ -25,6 +25,7 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <swz/transpose.cuh>
@@ -160,11 +161,14 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
     if (auto ms = median_ms([&] { return ok(cudaMemcpyAsync(buf.out, buf.in, c.bytes, cudaMemcpyDeviceToDevice)); }, repeats))
         c.memcpy_d2d.ms = *ms;
     // copy16 with each L2 prefetch hint the kernels may use: the fastest.
-    constexpr unsigned hints[] = {0, 128, 256};
-    constexpr decltype(&launch_copy16<0>) copies[] = {launch_copy16<0>, launch_copy16<128>, launch_copy16<256>};
-    for (unsigned h = 0; h < std::size(hints); ++h)
-        if (auto ms = median_ms([&] { return ok(copies[h](buf.out, buf.in, c.bytes, 0)); }, repeats))
-            if (c.copy16.ms < 0 || *ms < c.copy16.ms) c.copy16.ms = *ms, c.copy16_hint = hints[h];
+    auto const time_copy16 = [&](auto hint) {
+        constexpr unsigned h = decltype(hint)::value;
+        if (auto ms = median_ms([&] { return ok(launch_copy16<h>(buf.out, buf.in, c.bytes, 0)); }, repeats))
+            if (c.copy16.ms < 0 || *ms < c.copy16.ms) c.copy16.ms = *ms, c.copy16_hint = h;
+    };
+    time_copy16(std::integral_constant<unsigned, 0>{});
+    time_copy16(std::integral_constant<unsigned, 128>{});
+    time_copy16(std::integral_constant<unsigned, 256>{});
 
     swz::detail::transpose_shape const shape{s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.stride_in(), s.stride_out()};
     c.fast = measure(buf, [&] {
