@@ -279,7 +279,7 @@ void print_summary(std::vector<cell> const& cells) {
 }
 
 // --tune's timings as {"2": ms, ...} by resident blocks per SM, or by tile shape (plan).
-constexpr unsigned plan_ids[tuned_plans] = {0, 1, 2};
+constexpr unsigned plan_ids[tuned_plans] = {0, 1, 2, 3};
 
 template <std::size_t N>
 std::string keyed(unsigned const (&keys)[N], timing const (&r)[N]) {

@@ -49,6 +49,8 @@ cudaError_t launch_elem(unsigned variant, void* out, void const* in, detail::tra
         case 0: return launch_plan<fast_transpose_plan<E, 128, 256, 512>>(out, in, s);
         case 1: return launch_plan<fast_transpose_plan<E, (E == 1 ? 256 : 64), (E == 1 ? 128 : 512), (E == 1 ? 256 : 512)>>(out, in, s);
         case 2: return launch_plan<fast_transpose_plan<E, (E == 1 ? 256 : 128), (E == 1 ? 256 : 512), (E == 1 ? 512 : 1024)>>(out, in, s);
+        case 3: return launch_plan<fast_transpose_plan<E, (E == 1 ? 256 : E == 2 ? 128 : 64), (E <= 2 ? 128 : 256), 256,
+                                                       (E <= 2 ? 128 : 256), 8>>(out, in, s);
         default: return cudaErrorInvalidValue;
     }
 }

@@ -48,4 +48,9 @@ TEST_CASE("the gather's XOR form reads the plan's cells", "[kernels][gather]") {
     check_gather_form<fast_transpose_plan<2, 128, 256, 256>>();
     check_gather_form<fast_transpose_plan<4, 32, 512, 256>>();
     check_gather_form<fast_transpose_plan<8, 128, 256, 512>>();
+    // Gathers of 8 bytes for every size (swz-bench --tune's plan 3), and of
+    // 4 for floats (their plan before stop 26).
+    check_gather_form<fast_transpose_plan<1, 256, 128, 256, 128, 8>>();
+    check_gather_form<fast_transpose_plan<2, 128, 128, 256, 128, 8>>();
+    check_gather_form<fast_plan_for<4>::gathering<4>>();
 }

@@ -19,9 +19,15 @@
 // chunk q % C of tile row q / C (C = RowBytes / 16 chunks per row).
 //
 // Gather phase: a thread gathers K = 16 / Elem consecutive tile rows of one
-// 4-byte word (8 bytes for doubles), so that each element position of that
-// word yields one 16-byte output vector of K elements: a column of the tile,
-// which is a row of the output.
+// 4-byte word (8 bytes for doubles; GatherBytes = 8 makes it 8 for every
+// size), so that each element position of that word yields one 16-byte
+// output vector of K elements: a column of the tile, which is a row of the
+// output. A warp's lanes cover 32 / U row groups of U words each, so one
+// store of the gathered vectors covers 32 / U consecutive 16-byte chunks of
+// each of its output rows: 8 with 4-byte words, 16 with 8-byte ones (where
+// output rows are not 16-byte aligned, 128 bytes of a row straddle two
+// 128-byte lines and each part costs an L2 write request of its own;
+// kernels/BENCHMARKS.md, stop 26).
 //
 //   warp task = (chunk column c, block of row groups); lane -> (t, w):
 //   w = lane % U   the word of the chunk (U words per chunk)
@@ -45,9 +51,11 @@
 
 namespace swz {
 
-template <unsigned Elem, unsigned TileRows, unsigned RowBytes, unsigned Threads, unsigned StripBytes = RowBytes>
+template <unsigned Elem, unsigned TileRows, unsigned RowBytes, unsigned Threads, unsigned StripBytes = RowBytes,
+          unsigned GatherBytes = (Elem < 4 ? 4 : Elem)>
 struct fast_transpose_plan {
     static_assert(Elem == 1 || Elem == 2 || Elem == 4 || Elem == 8, "elements of 1, 2, 4 or 8 bytes");
+    static_assert((GatherBytes == 4 || GatherBytes == 8) && GatherBytes >= Elem, "gathers of 4 or 8 bytes");
 
     static constexpr unsigned elem = Elem;
     static constexpr unsigned tile_rows = TileRows;
@@ -58,7 +66,7 @@ struct fast_transpose_plan {
     static constexpr unsigned nx = RowBytes / Elem;                        // tile columns
     static constexpr unsigned chunks_per_row = RowBytes / chunk_bytes;     // C
     static constexpr unsigned rows_per_vector = chunk_bytes / Elem;        // K: output vector = K rows
-    static constexpr unsigned gather_bytes = Elem < 4 ? 4 : Elem;          // one shared read per row
+    static constexpr unsigned gather_bytes = GatherBytes;                  // one shared read per row
     static constexpr unsigned elems_per_gather = gather_bytes / Elem;
     static constexpr unsigned words_per_chunk = chunk_bytes / gather_bytes;  // U
     static constexpr unsigned groups_per_warp = 32 / words_per_chunk;
@@ -86,7 +94,10 @@ struct fast_transpose_plan {
 
     // The same tile stored as strips of S bytes.
     template <unsigned S>
-    using striped = fast_transpose_plan<Elem, TileRows, RowBytes, Threads, S>;
+    using striped = fast_transpose_plan<Elem, TileRows, RowBytes, Threads, S, GatherBytes>;
+    // The same tile gathered G bytes per read.
+    template <unsigned G>
+    using gathering = fast_transpose_plan<Elem, TileRows, RowBytes, Threads, StripBytes, G>;
 
     static_assert(Threads % 32 == 0 && Threads <= 1024);
     static_assert(StripBytes % chunk_bytes == 0 && RowBytes % StripBytes == 0, "rows of whole strips of whole chunks");

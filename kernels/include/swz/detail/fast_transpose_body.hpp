@@ -11,8 +11,9 @@
 // otherwise each spans two, and the step after the exchange shifts it out
 // of the thread's own chunk and the next (funnel16). Chunks that cross the
 // first or last row of a matrix move in aligned pieces (chunk_parts.hpp).
-// Unaligned output rows of floats with aligned input rows, and of doubles
-// with unaligned input rows, need no exchange: the gather reads the rows of
+// Unaligned output rows of doubles with unaligned input rows (and of
+// floats with aligned ones, in a plan that gathers one float a read) need
+// no exchange: the gather reads the rows of
 // each aligned output chunk directly (swz/kernels/fast_transpose_realign.hpp;
 // realigns_by_gather says where, and why only there).
 // A tile wholly inside its matrix (most tiles of a large one) takes a lean
@@ -82,15 +83,20 @@ struct fast_transpose_body {
     static constexpr unsigned G = Plan::elems_per_gather;
     static constexpr unsigned LI = Plan::load_iterations;
     static constexpr unsigned GI = Plan::gather_iterations;
-    using gathered_word = typename std::conditional<E == 8, std::uint64_t, std::uint32_t>::type;
+    using gathered_word = typename std::conditional<Plan::gather_bytes == 8, std::uint64_t, std::uint32_t>::type;
+    // 8-byte gathers of smaller elements: each read's low and high words
+    // are packed as two 4-byte gathers would be (G / 2 vectors each).
+    static constexpr bool split_gather = Plan::gather_bytes == 8 && E < 8;
     // Output rows realigned by the gather itself (one output row per lane),
     // not by a shuffle and a funnel shift after it: only where that was
     // faster on an H200 (kernels/BENCHMARKS.md, 2026-12-01, % of copy):
     // doubles with the input rows unaligned too (odd shapes 77.7-79.3 ->
-    // 83.6-86.1) and floats with the input rows aligned (8193 x 8192 68.4 ->
-    // 78.5). Doubles with aligned input rows lost (8193 x 8192 87.2 -> 85.0)
-    // and floats with both sides unaligned did not move (61.6-63.0 ->
-    // 60.5-64.0): those keep the shuffle.
+    // 83.6-86.1) and floats gathered one a read with the input rows aligned
+    // (8193 x 8192 68.4 -> 78.5). Doubles with aligned input rows lost
+    // (8193 x 8192 87.2 -> 85.0) and such floats with both sides unaligned
+    // did not move (61.6-63.0 -> 60.5-64.0): those keep the shuffle. Since
+    // stop 26 the shipped floats gather two a read (G = 2), so only doubles
+    // take it.
     static constexpr bool realigns_by_gather = !AlignedOut && G == 1 && (E == 8 ? !AlignedIn : AlignedIn);
     // The int8 kernel with aligned rows (8 blocks per SM, 32 registers)
     // computes its gather addresses through the cells: on an H200 its
@@ -619,6 +625,20 @@ struct fast_transpose_body {
     // into that permute's selector; the other bits move whole words, by
     // selects (xor_permute).
     SWZ_HOST_DEVICE static void pack_rotated(gathered_word (&val)[K], unsigned rot, vec16 (&out)[G]) {
+        if constexpr (split_gather) {
+            std::uint32_t lo[K], hi[K];
+#pragma unroll
+            for (unsigned r = 0; r < K; ++r) lo[r] = std::uint32_t(val[r]), hi[r] = std::uint32_t(val[r] >> 32);
+            pack_words_rotated(lo, rot, out, 0);
+            pack_words_rotated(hi, rot, out, G / 2);
+        } else {
+            pack_words_rotated(val, rot, out, 0);
+        }
+    }
+    // pack_rotated for one word (or double) per row: out[first + i] =
+    // element i of each word, in row order.
+    template <class Word>
+    SWZ_HOST_DEVICE static void pack_words_rotated(Word (&val)[K], unsigned rot, vec16 (&out)[G], unsigned first) {
         if constexpr (E == 1) {
             xor_permute(val, rot & 4u);  // now val[4q + i] holds tile row K*t + 4q + (i ^ (rot & 3))
             // Level 1 pairs words (0, 1) and (2, 3) of each quad, lower row
@@ -630,38 +650,39 @@ struct fast_transpose_body {
                 std::uint32_t const hi_p = byte_perm(val[4 * q], val[4 * q + 1], s1 + 0x2222u);
                 std::uint32_t const lo_q = byte_perm(val[4 * q + 2], val[4 * q + 3], s1);
                 std::uint32_t const hi_q = byte_perm(val[4 * q + 2], val[4 * q + 3], s1 + 0x2222u);
-                out[0].w[q] = byte_perm(lo_p, lo_q, s2);
-                out[1].w[q] = byte_perm(lo_p, lo_q, s2 + 0x2222u);
-                out[2].w[q] = byte_perm(hi_p, hi_q, s2);
-                out[3].w[q] = byte_perm(hi_p, hi_q, s2 + 0x2222u);
+                out[first + 0].w[q] = byte_perm(lo_p, lo_q, s2);
+                out[first + 1].w[q] = byte_perm(lo_p, lo_q, s2 + 0x2222u);
+                out[first + 2].w[q] = byte_perm(hi_p, hi_q, s2);
+                out[first + 3].w[q] = byte_perm(hi_p, hi_q, s2 + 0x2222u);
             }
         } else if constexpr (E == 2) {
             xor_permute(val, rot & 6u);  // now val[2p + i] holds tile row K*t + 2p + (i ^ (rot & 1))
             std::uint32_t const s = rot & 1u ? 0x1054u : 0x5410u;
 #pragma unroll
             for (unsigned p = 0; p < 4; ++p) {
-                out[0].w[p] = byte_perm(val[2 * p], val[2 * p + 1], s);
-                out[1].w[p] = byte_perm(val[2 * p], val[2 * p + 1], s + 0x2222u);
+                out[first + 0].w[p] = byte_perm(val[2 * p], val[2 * p + 1], s);
+                out[first + 1].w[p] = byte_perm(val[2 * p], val[2 * p + 1], s + 0x2222u);
             }
         } else {
             xor_permute(val, rot);  // now val[m] holds tile row K*t + m
-            pack(val, out);
+            pack(val, out, first);
         }
     }
 
     // val[m] = the word (or double) of tile row K*t + m; out[i] = element i
     // of each, in row order.
-    SWZ_HOST_DEVICE static void pack(gathered_word const (&val)[K], vec16 (&out)[G]) {
+    template <class Word>
+    SWZ_HOST_DEVICE static void pack(Word const (&val)[K], vec16 (&out)[G], unsigned first = 0) {
         if constexpr (E == 8) {
             out[0] = {{std::uint32_t(val[0]), std::uint32_t(val[0] >> 32), std::uint32_t(val[1]),
                        std::uint32_t(val[1] >> 32)}};
         } else if constexpr (E == 4) {
-            out[0] = {{val[0], val[1], val[2], val[3]}};
+            out[first] = {{val[0], val[1], val[2], val[3]}};
         } else if constexpr (E == 2) {
 #pragma unroll
             for (unsigned p = 0; p < 4; ++p) {
-                out[0].w[p] = low_halves(val[2 * p], val[2 * p + 1]);
-                out[1].w[p] = high_halves(val[2 * p], val[2 * p + 1]);
+                out[first + 0].w[p] = low_halves(val[2 * p], val[2 * p + 1]);
+                out[first + 1].w[p] = high_halves(val[2 * p], val[2 * p + 1]);
             }
         } else {
 #pragma unroll
@@ -669,7 +690,7 @@ struct fast_transpose_body {
                 std::uint32_t t[4];
                 transpose_bytes_4x4(val[4 * g], val[4 * g + 1], val[4 * g + 2], val[4 * g + 3], t);
 #pragma unroll
-                for (unsigned j = 0; j < 4; ++j) out[j].w[g] = t[j];
+                for (unsigned j = 0; j < 4; ++j) out[first + j].w[g] = t[j];
             }
         }
     }
