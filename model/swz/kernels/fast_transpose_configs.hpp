@@ -31,7 +31,13 @@ inline constexpr unsigned whole_column = 0xffffffffu;
 // and where they are realigned by shuffles with input rows aligned or not.
 // None changes a shared-memory access.
 template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte elements
-    using plan = fast_transpose_plan<Elem, 64, 256, 256>;
+    // Floats gather 8 bytes (two columns) a read, as doubles do, so that a
+    // store covers 16 chunks of its output rows, not 8: on an H200 (stop 26
+    // run 7, kernels/BENCHMARKS.md, swz-bench --tune, two rounds) odd
+    // shapes ran at 94.4-96.7% of copy against 91.2-93.5, 8192 x 8192 97.2
+    // against 96.2-96.9. Halves gathering 8 bytes need 128-row tiles, which
+    // lost 1-2 points where output rows are aligned.
+    using plan = fast_transpose_plan<Elem, 64, 256, 256, 256, (Elem == 2 ? 4u : 8u)>;
     static constexpr unsigned band = whole_column, min_blocks = 6;
     // Realigning, as measured by swz-bench --tune on an H200 (2026-12-02,
     // kernels/BENCHMARKS.md; each the best of 3-6 blocks, ties kept as

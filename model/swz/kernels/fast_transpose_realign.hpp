@@ -12,9 +12,11 @@
 // output row, so it can read the rows of the aligned chunk instead.
 //
 // Used only where that measured faster (H200, 2026-12-01,
-// kernels/BENCHMARKS.md): floats whose input rows are aligned and doubles
-// whose input rows are not; the kernel body's realigns_by_gather decides.
-// Both gathers stay registered in kernel_catalog.hpp: both run.
+// kernels/BENCHMARKS.md): doubles whose input rows are not aligned (and
+// floats whose input rows are, in a plan that gathers one float a read; the
+// shipped floats gather two since stop 26, and the catalogue registers
+// these reads for plans of one element a read only); the kernel body's
+// realigns_by_gather decides.
 //
 // Output row j of the matrix starts at out + j * pitch; its aligned chunk
 // boundaries fall s_j elements after each vector's first column K*t (a

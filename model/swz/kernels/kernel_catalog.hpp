@@ -92,8 +92,9 @@ void visit_fast(std::string_view name, Visitor& v) {
                  [](auto lane, auto const* vars) {
                      return plan::gather_read_byte_by_cell(lane, vars[0], vars[1], vars[2]);
                  });
-    // Output rows realigned by the gather itself: floats with aligned input
-    // rows, doubles with unaligned ones (the others run the plain gather).
+    // Output rows realigned by the gather itself, in plans that gather one
+    // element a read: doubles with unaligned input rows (the others run the
+    // plain gather).
     if constexpr (plan::elems_per_gather == 1) {
         using realign = fast_transpose_realign<plan>;
         static_assert(realign::phases <= std::size(realigned_gather_names));
