@@ -669,8 +669,9 @@ struct fast_transpose_body {
         }
     }
 
-    // val[m] = the word (or double) of tile row K*t + m; out[i] = element i
-    // of each, in row order.
+    // val[m] = the word (or double) of tile row K*t + m; out[first + i] =
+    // element i of each, in row order (first: G / 2 for the high words of an
+    // 8-byte gather, 0 otherwise).
     template <class Word>
     SWZ_HOST_DEVICE static void pack(Word const (&val)[K], vec16 (&out)[G], unsigned first = 0) {
         if constexpr (E == 8) {
