@@ -42,7 +42,9 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // Realigning, as measured by swz-bench --tune on an H200 (2026-12-02,
     // kernels/BENCHMARKS.md; each the best of 3-6 blocks, ties kept as
     // before): input rows only 6 (doubles 5); output rows only, floats 4
-    // (their gather realigns: 92 against 65 at 6), doubles 5; both, floats
+    // (their gather then realigned: 92 against 65 at 6; gathering two a read
+    // and realigning by shuffles since stop 26, 4 again: 94.5 against 93.4
+    // at 5 and 92.5 at 6 on 8193 x 8192), doubles 5; both, floats
     // 5 (88 against 84), doubles 4 (level with 5 when that did not spill; at
     // 5 it now spills 24 bytes, and ran odd shapes at 85% of copy against
     // 91). Halves realigning output rows, 4: since the gather's addresses
