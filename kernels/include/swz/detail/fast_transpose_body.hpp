@@ -13,9 +13,9 @@
 // first or last row of a matrix move in aligned pieces (chunk_parts.hpp).
 // Unaligned output rows of doubles with unaligned input rows (and of
 // floats with aligned ones, in a plan that gathers one float a read) need
-// no exchange: the gather reads the rows of
-// each aligned output chunk directly (swz/kernels/fast_transpose_realign.hpp;
-// realigns_by_gather says where, and why only there).
+// no exchange: the gather reads the rows of each aligned output chunk
+// directly (swz/kernels/fast_transpose_realign.hpp; realigns_by_gather says
+// where, and why only there).
 // A tile wholly inside its matrix (most tiles of a large one) takes a lean
 // path on the global side (loads_inside, stores_inside): no chunk there is
 // cut, so each moves as one 16-byte access at an offset from the tile's
@@ -675,7 +675,7 @@ struct fast_transpose_body {
     template <class Word>
     SWZ_HOST_DEVICE static void pack(Word const (&val)[K], vec16 (&out)[G], unsigned first = 0) {
         if constexpr (E == 8) {
-            out[0] = {{std::uint32_t(val[0]), std::uint32_t(val[0] >> 32), std::uint32_t(val[1]),
+            out[first] = {{std::uint32_t(val[0]), std::uint32_t(val[0] >> 32), std::uint32_t(val[1]),
                        std::uint32_t(val[1] >> 32)}};
         } else if constexpr (E == 4) {
             out[first] = {{val[0], val[1], val[2], val[3]}};
