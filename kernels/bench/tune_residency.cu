@@ -24,30 +24,32 @@ cudaError_t padded_shared(unsigned blocks, unsigned& shared) {
     return err;
 }
 
-template <class Plan, unsigned MinBlocks>
+// The plan of each kernel is the shipped one for its output rows (fast_plan_of).
+template <unsigned Size, unsigned MinBlocks>
 cudaError_t launch_with(unsigned blocks, void* out, void const* in, detail::transpose_shape const& s) {
-    auto const b = detail::make_fast_batch(out, in, s, Plan::elem);
+    using aligned = fast_plan_of<Size, true>;
+    using realigning = fast_plan_of<Size, false>;
+    auto const b = detail::make_fast_batch(out, in, s, Size);
     bool const in16 = detail::rows_aligned16(in, b.pitch_in, b.stride_in, s.batch);
     bool const out16 = detail::rows_aligned16(out, b.pitch_out, b.stride_out, s.batch);
     if (in16 && out16) {
         unsigned shared = 0;
         if (cudaError_t const err = padded_shared(blocks, shared); err != cudaSuccess) return err;
-        return detail::launch_fast<Plan::elem>(out, in, s, 0, 0, shared);
+        return detail::launch_fast<Size>(out, in, s, 0, 0, shared);
     }
-    if (in16) return detail::launch_fast_kernel<Plan, true, false, false, MinBlocks>(b, s.batch, 0, 0);
-    if (out16) return detail::launch_fast_kernel<Plan, false, true, false, MinBlocks>(b, s.batch, 0, 0);
-    return detail::launch_fast_kernel<Plan, false, false, false, MinBlocks>(b, s.batch, 0, 0);
+    if (in16) return detail::launch_fast_kernel<realigning, true, false, false, MinBlocks>(b, s.batch, 0, 0);
+    if (out16) return detail::launch_fast_kernel<aligned, false, true, false, MinBlocks>(b, s.batch, 0, 0);
+    return detail::launch_fast_kernel<realigning, false, false, false, MinBlocks>(b, s.batch, 0, 0);
 }
 
 template <unsigned Size>
 cudaError_t launch_size(unsigned min_blocks, void* out, void const* in, detail::transpose_shape const& s) {
-    using plan = fast_plan_for<Size>;
     switch (min_blocks) {
-        case 2: return launch_with<plan, 2>(min_blocks, out, in, s);
-        case 3: return launch_with<plan, 3>(min_blocks, out, in, s);
-        case 4: return launch_with<plan, 4>(min_blocks, out, in, s);
-        case 5: return launch_with<plan, 5>(min_blocks, out, in, s);
-        case 6: return launch_with<plan, 6>(min_blocks, out, in, s);
+        case 2: return launch_with<Size, 2>(min_blocks, out, in, s);
+        case 3: return launch_with<Size, 3>(min_blocks, out, in, s);
+        case 4: return launch_with<Size, 4>(min_blocks, out, in, s);
+        case 5: return launch_with<Size, 5>(min_blocks, out, in, s);
+        case 6: return launch_with<Size, 6>(min_blocks, out, in, s);
         default: return cudaErrorInvalidValue;
     }
 }

@@ -18,6 +18,7 @@
 
 #include <swz/transpose.cuh>
 
+#include "kernels/fast_plans.hpp"
 #include "kernels/transpose_check.hpp"
 
 using swz::test::placement;
@@ -96,13 +97,15 @@ TEMPLATE_TEST_CASE("fast: tiles wholly inside the matrix, every misalignment", "
     // out_path clipped); every misalignment of both pointers, pitches unaligned and
     // 16-byte aligned.
     constexpr std::size_t E = sizeof(TestType);
-    using plan = swz::fast_plan_for<E>;
-    constexpr std::size_t T = plan::tile_rows, N = plan::nx, K = plan::rows_per_vector;
-    for (std::size_t in_off = 0; in_off < 16; in_off += E)
-        for (std::size_t out_off = 0; out_off < 16; out_off += E) {
-            check_fast<TestType>(at<TestType>(shape_of(3 * T + 5, 2 * N + K + 3), in_off, out_off));
-            check_fast<TestType>(at<TestType>(shape_of(3 * T + 4 * K, 2 * N + 2 * K), in_off, out_off));
-        }
+    swz::test::for_each_fast_plan<E>([](auto p) {
+        using plan = typename decltype(p)::type;
+        constexpr std::size_t T = plan::tile_rows, N = plan::nx, K = plan::rows_per_vector;
+        for (std::size_t in_off = 0; in_off < 16; in_off += E)
+            for (std::size_t out_off = 0; out_off < 16; out_off += E) {
+                check_fast<TestType>(at<TestType>(shape_of(3 * T + 5, 2 * N + K + 3), in_off, out_off));
+                check_fast<TestType>(at<TestType>(shape_of(3 * T + 4 * K, 2 * N + 2 * K), in_off, out_off));
+            }
+    });
 }
 
 TEMPLATE_TEST_CASE("fast: edge tiles of every kernel: first and last tile rows, last tile columns, corners",
@@ -115,29 +118,31 @@ TEMPLATE_TEST_CASE("fast: edge tiles of every kernel: first and last tile rows, 
     // after every row. Then rows under 16 bytes apart, where the chunk
     // holding the matrix's last byte holds rows of the tile above too.
     constexpr std::size_t E = sizeof(TestType);
-    using plan = swz::fast_plan_for<E>;
-    constexpr std::size_t T = plan::tile_rows, N = plan::nx, K = plan::rows_per_vector;
-    auto ld_above = [](std::size_t n, unsigned kind) {  // 32: on a sector, 16: 16 past one, 0: unaligned
-        for (std::size_t ld = n + 1;; ++ld)
-            if (kind == 32 ? ld * E % 32 == 0 : kind == 16 ? ld * E % 32 == 16 : ld * E % 16 != 0) return ld;
-    };
-    struct side {
-        std::size_t offset;
-        unsigned ld_kind;
-    };
-    side const ins[] = {{0, 16}, {0, 0}, {E, 16}, {16 - E, 0}};
-    side const outs[] = {{0, 32}, {0, 16}, {16, 32}, {0, 0}, {E, 32}, {16 - E, 0}};
-    for (std::size_t rows : {T - 3, T + 5, 3 * T - 2 * K - 1})
-        for (std::size_t cols : {N - 1, 2 * N + 1, 2 * N - K + 3})
-            for (side const in : ins)
-                for (side const out : outs) {
-                    auto s = shape_of(rows, cols);
-                    s.ld_in = ld_above(cols, in.ld_kind), s.ld_out = ld_above(rows, out.ld_kind);
-                    s.stride_in = rows * s.ld_in, s.stride_out = cols * s.ld_out;
-                    check_fast<TestType>(at<TestType>(s, in.offset, out.offset));
-                }
-    for (std::size_t rows : {T + 1, T + 7, 2 * T - K + 1, 2 * T - 2 * K + 1})
-        for (std::size_t cols : {1, 3}) check_fast<TestType>(at<TestType>(shape_of(rows, cols), E, 0));
+    swz::test::for_each_fast_plan<E>([](auto p) {
+        using plan = typename decltype(p)::type;
+        constexpr std::size_t T = plan::tile_rows, N = plan::nx, K = plan::rows_per_vector;
+        auto ld_above = [](std::size_t n, unsigned kind) {  // 32: on a sector, 16: 16 past one, 0: unaligned
+            for (std::size_t ld = n + 1;; ++ld)
+                if (kind == 32 ? ld * E % 32 == 0 : kind == 16 ? ld * E % 32 == 16 : ld * E % 16 != 0) return ld;
+        };
+        struct side {
+            std::size_t offset;
+            unsigned ld_kind;
+        };
+        side const ins[] = {{0, 16}, {0, 0}, {E, 16}, {16 - E, 0}};
+        side const outs[] = {{0, 32}, {0, 16}, {16, 32}, {0, 0}, {E, 32}, {16 - E, 0}};
+        for (std::size_t rows : {T - 3, T + 5, 3 * T - 2 * K - 1})
+            for (std::size_t cols : {N - 1, 2 * N + 1, 2 * N - K + 3})
+                for (side const in : ins)
+                    for (side const out : outs) {
+                        auto s = shape_of(rows, cols);
+                        s.ld_in = ld_above(cols, in.ld_kind), s.ld_out = ld_above(rows, out.ld_kind);
+                        s.stride_in = rows * s.ld_in, s.stride_out = cols * s.ld_out;
+                        check_fast<TestType>(at<TestType>(s, in.offset, out.offset));
+                    }
+        for (std::size_t rows : {T + 1, T + 7, 2 * T - K + 1, 2 * T - 2 * K + 1})
+            for (std::size_t cols : {1, 3}) check_fast<TestType>(at<TestType>(shape_of(rows, cols), E, 0));
+    });
 }
 
 TEMPLATE_TEST_CASE("fast: sub-matrices, leading dimensions larger than the row, gaps untouched", "[gpu][fast][sanitize]",

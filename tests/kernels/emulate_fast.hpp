@@ -125,28 +125,29 @@ void emulate_packed(detail::fast_batch const& b, detail::tile_packing const& p, 
     }
 }
 
+// One emulated grid of the kernel detail::with_fast_kernel picks (the
+// emulation has no register cap or cache hint: MinBlocks and Streaming
+// change nothing it does).
+struct grid_emulator {
+    detail::fast_batch b;
+    std::size_t batch;
+    template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors>
+    void operator()() const {
+        emulate_grid<Plan, AlignedIn, AlignedOut, Sectors>(b, batch);
+    }
+};
+
 // What detail::launch_fast<Size> launches, on the CPU: the same choice of
 // kernel, the given block order (0: the one launch_fast chooses: packed
 // where packing_for packs, else whole columns).
 template <unsigned Size>
 void emulate_transpose(void* out, void const* in, detail::transpose_shape const& s, std::size_t band = 0) {
-    using plan = fast_plan_for<Size>;
     detail::fast_batch b = detail::make_fast_batch(out, in, s, Size);
     if (band == 0)
         if (detail::tile_packing const p = detail::packing_for<Size>(out, in, s); p.per_tile > 1)
-            return emulate_packed<plan>(b, p, s.batch);
+            return emulate_packed<fast_plan_for<Size>>(b, p, s.batch);
     b.band = band ? band : whole_column;
-    using config = fast_transpose_config<Size>;
-    constexpr bool s_in = config::sectors_realigned(true), s_both = config::sectors_realigned(false);
-    detail::fast_kernel_choice const c = detail::choose_fast_kernel<Size>(out, in, s);
-    if (c.aligned_in && c.aligned_out)
-        c.sectors ? emulate_grid<plan, true, true, true>(b, s.batch) : emulate_grid<plan, true, true>(b, s.batch);
-    else if (c.aligned_in)
-        c.sectors ? emulate_grid<plan, true, false, s_in>(b, s.batch) : emulate_grid<plan, true, false>(b, s.batch);
-    else if (c.aligned_out)
-        c.sectors ? emulate_grid<plan, false, true, true>(b, s.batch) : emulate_grid<plan, false, true>(b, s.batch);
-    else
-        c.sectors ? emulate_grid<plan, false, false, s_both>(b, s.batch) : emulate_grid<plan, false, false>(b, s.batch);
+    detail::with_fast_kernel<Size>(out, in, s, grid_emulator{b, s.batch});
 }
 
 }  // namespace swz::test

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "emulate_fast.hpp"
+#include "fast_plans.hpp"
 #include "transpose_check.hpp"
 
 using namespace swz;
@@ -95,6 +96,7 @@ placement at(transpose_shape s, std::size_t in_offset = 0, std::size_t out_offse
     return {E, s, in_offset, out_offset};
 }
 
+
 }  // namespace
 
 TEMPLATE_TEST_CASE_SIG("rows of every byte length mod 16, both dimensions odd or not", "[kernels][emulation]",
@@ -162,7 +164,7 @@ TEMPLATE_TEST_CASE_SIG("rows around the tile's edges where tiles overlap, output
     // Input rows unaligned (37 columns) and aligned (64 bytes): floats and
     // doubles realign their output rows by the gather on one, by shuffles
     // on the other (body::realigns_by_gather).
-    using plan = fast_plan_for<E>;
+    using plan = fast_plan_of<E, false>;
     constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector;
     for (std::size_t rows : {T - K - 1, T - 1, T, T + 1, 2 * T - K - 1, 2 * T - K, 2 * T - K + 1, 3 * T - 2 * K + 1})
         for (std::size_t out_off = 0; out_off < 16; out_off += E) {
@@ -176,16 +178,20 @@ TEMPLATE_TEST_CASE_SIG("tiles wholly inside the matrix: every misalignment, pitc
     // Three tile rows and two tile columns, so that some tiles lie wholly
     // inside the matrix, with their neighbours all round: those take the
     // lean path (body::loads_inside, stores_inside), the rest the edge path.
-    using plan = fast_plan_for<E>;
+    for_each_fast_plan<E>([](auto p) {
+        using plan = typename decltype(p)::type;
+        constexpr std::size_t T = plan::tile_rows, N = plan::nx, K = plan::rows_per_vector;
+        for (std::size_t in_off = 0; in_off < 16; in_off += E)
+            for (std::size_t out_off = 0; out_off < 16; out_off += E)
+                for (std::size_t gap : {std::size_t(0), std::size_t(16 / E - 1)}) {
+                    check_emulated<E>(at<E>(shape_of(3 * T + 5, 2 * N + K + 3, gap, 2 * gap), in_off, out_off));
+                    // 16-byte pitches at gap 0
+                    check_emulated<E>(at<E>(shape_of(3 * T + 4 * K, 2 * N + 2 * K, gap, gap), in_off, out_off));
+                }
+    });
+    using plan = fast_plan_of<E, false>;
     constexpr std::size_t T = plan::tile_rows, N = plan::nx, K = plan::rows_per_vector;
     using body = detail::fast_transpose_body<plan, false, false>;
-    for (std::size_t in_off = 0; in_off < 16; in_off += E)
-        for (std::size_t out_off = 0; out_off < 16; out_off += E)
-            for (std::size_t gap : {std::size_t(0), std::size_t(16 / E - 1)}) {
-                check_emulated<E>(at<E>(shape_of(3 * T + 5, 2 * N + K + 3, gap, 2 * gap), in_off, out_off));
-                // 16-byte pitches at gap 0
-                check_emulated<E>(at<E>(shape_of(3 * T + 4 * K, 2 * N + 2 * K, gap, gap), in_off, out_off));
-            }
     // The shape has such tiles: the second tile of the first tile column, for
     // input and output rows unaligned.
     detail::tile_job job{};
@@ -219,8 +225,6 @@ TEMPLATE_TEST_CASE_SIG("edge tiles: first and last tile rows, last tile columns,
     // column narrower than the tile. Every kernel: input rows aligned or
     // not (base or pitch), output rows aligned on a sector, 16 bytes past
     // one (pitch or base: Sectors), or not; gaps after every row.
-    using plan = fast_plan_for<E>;
-    constexpr std::size_t T = plan::tile_rows, N = plan::nx, K = plan::rows_per_vector;
     struct side {
         std::size_t offset;
         unsigned ld_kind;
@@ -228,21 +232,25 @@ TEMPLATE_TEST_CASE_SIG("edge tiles: first and last tile rows, last tile columns,
     side const ins[] = {{0, 16}, {0, 0}, {E, 16}, {16 - E, 0}};
     side const outs[] = {{0, 32}, {0, 16}, {16, 32}, {0, 0}, {E, 32}, {16 - E, 0}};
     std::map<std::array<bool, 3>, path_counts> by_kernel;
-    for (std::size_t rows : {T - 3, T + 5, 3 * T - 2 * K - 1})
-        for (std::size_t cols : {N - 1, 2 * N + 1, 2 * N - K + 3})
-            for (side const in : ins)
-                for (side const out : outs) {
-                    transpose_shape s = shape_of(rows, cols);
-                    s.ld_in = ld_above<E>(cols, in.ld_kind), s.ld_out = ld_above<E>(rows, out.ld_kind);
-                    s.stride_in = rows * s.ld_in, s.stride_out = cols * s.ld_out;
-                    alignas(32) static unsigned char base[64];
-                    auto const c = detail::choose_fast_kernel<E>(base + out.offset, base + in.offset, s);
-                    emulated_paths() = {};
-                    check_emulated<E>(at<E>(s, in.offset, out.offset));
-                    auto& n = by_kernel[{c.aligned_in, c.aligned_out, c.sectors}];
-                    for (unsigned i = 0; i < 4; ++i) n.loads[i] += emulated_paths().loads[i];
-                    for (unsigned i = 0; i < 3; ++i) n.stores[i] += emulated_paths().stores[i];
-                }
+    for_each_fast_plan<E>([&](auto p) {
+        using plan = typename decltype(p)::type;
+        constexpr std::size_t T = plan::tile_rows, N = plan::nx, K = plan::rows_per_vector;
+        for (std::size_t rows : {T - 3, T + 5, 3 * T - 2 * K - 1})
+            for (std::size_t cols : {N - 1, 2 * N + 1, 2 * N - K + 3})
+                for (side const in : ins)
+                    for (side const out : outs) {
+                        transpose_shape s = shape_of(rows, cols);
+                        s.ld_in = ld_above<E>(cols, in.ld_kind), s.ld_out = ld_above<E>(rows, out.ld_kind);
+                        s.stride_in = rows * s.ld_in, s.stride_out = cols * s.ld_out;
+                        alignas(32) static unsigned char base[64];
+                        auto const c = detail::choose_fast_kernel<E>(base + out.offset, base + in.offset, s);
+                        emulated_paths() = {};
+                        check_emulated<E>(at<E>(s, in.offset, out.offset));
+                        auto& n = by_kernel[{c.aligned_in, c.aligned_out, c.sectors}];
+                        for (unsigned i = 0; i < 4; ++i) n.loads[i] += emulated_paths().loads[i];
+                        for (unsigned i = 0; i < 3; ++i) n.stores[i] += emulated_paths().stores[i];
+                    }
+    });
     REQUIRE(by_kernel.size() == 6);  // input rows aligned or not x output rows on sectors, on halves, unaligned
     for (auto const& [kernel, n] : by_kernel) {
         CAPTURE(kernel[0], kernel[1], kernel[2]);
@@ -260,14 +268,16 @@ TEMPLATE_TEST_CASE_SIG("rows under 16 bytes apart: the chunk holding the matrix'
     // last byte also holds the rows before it, up to 16 bytes back: when
     // the last tile row holds only the last few rows, the tile above reads
     // that chunk too, and must read it in pieces (body::reads_cut).
-    using plan = fast_plan_for<E>;
-    constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector;
-    for (std::size_t rows : {T + 1, T + 2, T + 7, 2 * T - K + 1, 2 * T - K + 3, 2 * T - 2 * K + 1, 2 * T - 2 * K + 2})
-        for (std::size_t cols : {1, 2, 3})
-            for (std::size_t in_off = E; in_off < 16; in_off += 16 / E > 4 ? 3 * E : E) {
-                check_emulated<E>(at<E>(shape_of(rows, cols), in_off, 0));
-                check_emulated<E>(at<E>(shape_of(rows, cols, 0, 1), in_off, E));
-            }
+    for_each_fast_plan<E>([](auto p) {
+        using plan = typename decltype(p)::type;
+        constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector;
+        for (std::size_t rows : {T + 1, T + 2, T + 7, 2 * T - K + 1, 2 * T - K + 3, 2 * T - 2 * K + 1, 2 * T - 2 * K + 2})
+            for (std::size_t cols : {1, 2, 3})
+                for (std::size_t in_off = E; in_off < 16; in_off += 16 / E > 4 ? 3 * E : E) {
+                    check_emulated<E>(at<E>(shape_of(rows, cols), in_off, 0));
+                    check_emulated<E>(at<E>(shape_of(rows, cols, 0, 1), in_off, E));
+                }
+    });
 }
 
 TEMPLATE_TEST_CASE_SIG("pitches too large for 32-bit offsets from a tile's corner: the wide paths",
@@ -276,7 +286,8 @@ TEMPLATE_TEST_CASE_SIG("pitches too large for 32-bit offsets from a tile's corne
     // than 2^31 / nx: those tiles address the matrix at 64-bit offsets
     // (body::in_path and out_path wide). Three input rows, or two output
     // rows, keep the buffers small; aligned and misaligned bases.
-    using plan = fast_plan_for<E>;
+    // Every shape here has unaligned output rows: the realigning kernels.
+    using plan = fast_plan_of<E, false>;
     constexpr std::size_t T = plan::tile_rows, N = plan::nx;
     std::size_t const far_in = 0x7fffffffu / T / E + 3, far_out = 0x7fffffffu / N / E + 3;
     for (std::size_t off : {std::size_t(0), std::size_t(E)}) {
@@ -412,7 +423,7 @@ TEMPLATE_TEST_CASE_SIG("realigned output rows: whole sectors where the config ch
     // (37 columns): where choose_fast_kernel picks Sectors (int8 with
     // aligned input rows, floats with unaligned ones) tiles overlap by two
     // row groups and split no sector; every kernel writes each byte once.
-    using plan = fast_plan_for<E>;
+    using plan = fast_plan_of<E, false>;
     constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector, N = plan::nx;
     std::size_t with_sectors = 0;
     for (std::size_t rows : {T - 2 * K - 1, T - 1, T + 1, 2 * T - 2 * K - 1, 2 * T - 2 * K, 2 * T - 2 * K + 1, 3 * T + 5})
@@ -466,13 +477,64 @@ TEST_CASE("which kernels realign unaligned output rows by the gather", "[kernels
     // they gather one float a read (the shipped floats gather two since
     // stop 26); the rest by shuffles. The tests above run every shipped one.
     using detail::fast_transpose_body;
-    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<4>, true, false>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_of<4, false>, true, false>::realigns_by_gather);
     STATIC_REQUIRE(fast_transpose_body<fast_plan_for<4>::gathering<4>, true, false>::realigns_by_gather);
-    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<4>, false, false>::realigns_by_gather);
-    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<8>, true, false>::realigns_by_gather);
-    STATIC_REQUIRE(fast_transpose_body<fast_plan_for<8>, false, false>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_of<4, false>, false, false>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_of<8, false>, true, false>::realigns_by_gather);
+    STATIC_REQUIRE(fast_transpose_body<fast_plan_of<8, false>, false, false>::realigns_by_gather);
     STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<4>, true, true>::realigns_by_gather);
     STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<8>, false, true>::realigns_by_gather);
-    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<1>, true, false>::realigns_by_gather);
-    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_for<2>, false, false>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_of<1, false>, true, false>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_of<2, false>, false, false>::realigns_by_gather);
+    STATIC_REQUIRE_FALSE(fast_transpose_body<fast_plan_of<2, false>, true, false>::realigns_by_gather);
+}
+
+namespace {
+
+// What the dispatch hands its callee: the plan's tile and gather, and the alignments.
+struct kernel_seen {
+    unsigned tile_rows, row_bytes, gather_bytes;
+    bool aligned_in, aligned_out;
+    template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors>
+    kernel_seen operator()() const {
+        return {Plan::tile_rows, Plan::row_bytes, Plan::gather_bytes, AlignedIn, AlignedOut};
+    }
+};
+
+template <class Plan>
+void check_plan(kernel_seen const& k) {
+    CHECK(k.tile_rows == Plan::tile_rows);
+    CHECK(k.row_bytes == Plan::row_bytes);
+    CHECK(k.gather_bytes == Plan::gather_bytes);
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE_SIG("each kernel runs the plan of its output rows", "[kernels][emulation]", ((unsigned E), E), 1, 2,
+                       4, 8) {
+    // detail::with_fast_kernel, which the launch and the emulation share,
+    // hands the kernels that realign output rows fast_plan_of<E, false>,
+    // the others fast_plan_of<E, true>, for each of the four alignments.
+    alignas(16) static unsigned char base[32];
+    for (std::size_t in_off : {std::size_t(0), std::size_t(E)})
+        for (std::size_t out_off : {std::size_t(0), std::size_t(E)}) {
+            transpose_shape const s = shape_of(256, 256);
+            kernel_seen const k = detail::with_fast_kernel<E>(base + out_off, base + in_off, s, kernel_seen{});
+            CAPTURE(in_off, out_off);
+            CHECK(k.aligned_in == (in_off == 0));
+            CHECK(k.aligned_out == (out_off == 0));
+            if (k.aligned_out) check_plan<fast_plan_of<E, true>>(k);
+            else check_plan<fast_plan_of<E, false>>(k);
+        }
+    // Halves realigning output rows: 128 x 128-byte tiles gathering 8
+    // bytes a read, so a store covers 16 chunks of each of 2 output rows.
+    if constexpr (E == 2) {
+        STATIC_REQUIRE(has_realigning_plan<2>);
+        kernel_seen const k = detail::with_fast_kernel<2>(base + 2, base, shape_of(256, 256), kernel_seen{});
+        CHECK(k.tile_rows == 128);
+        CHECK(k.row_bytes == 128);
+        CHECK(k.gather_bytes == 8);
+    } else {
+        STATIC_REQUIRE_FALSE(has_realigning_plan<E>);
+    }
 }

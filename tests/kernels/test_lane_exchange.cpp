@@ -75,10 +75,12 @@ void check_gather_lanes() {
 
 TEMPLATE_TEST_CASE_SIG("load lanes: a neighbour's chunk, or a holder's extra, continues each tile row",
                        "[kernels][lanes]", ((unsigned E), E), 1, 2, 4, 8) {
-    check_load_lanes<fast_plan_for<E>>();
+    check_load_lanes<fast_plan_of<E, true>>();
+    check_load_lanes<fast_plan_of<E, false>>();  // the plan of kernels that realign output rows
 }
 
 TEMPLATE_TEST_CASE_SIG("gather lanes: the source lane gathers the same output row's next vector", "[kernels][lanes]",
                        ((unsigned E), E), 1, 2, 4, 8) {
-    check_gather_lanes<fast_plan_for<E>>();
+    check_gather_lanes<fast_plan_of<E, true>>();
+    check_gather_lanes<fast_plan_of<E, false>>();
 }

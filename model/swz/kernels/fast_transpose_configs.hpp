@@ -1,10 +1,13 @@
 // The fast kernel's shape for each element size: 16 KiB tiles of 64 rows x
 // 256 bytes and 256 threads, registers capped so that 6 blocks stay
-// resident per SM (bytes: 128 x 128 bytes, 8 blocks), blocks in
-// whole-column order. Chosen on an H200 against the alternatives in
-// kernels/bench/tuning_variants.cuh (kernels/BENCHMARKS.md has the figures);
-// every shape here is proved conflict-free by swz-verify --kernel.
+// resident per SM (bytes: 128 x 128 bytes, 8 blocks; halves realigning
+// output rows: 128 x 128 bytes, 5 blocks), blocks in whole-column order.
+// Chosen on an H200 against the alternatives in kernels/bench/ (swz-bench
+// --tune; kernels/BENCHMARKS.md has the figures); every shape here is
+// proved conflict-free by swz-verify --kernel.
 #pragma once
+
+#include <type_traits>
 
 #include "swz/kernels/fast_transpose_plan.hpp"
 
@@ -38,6 +41,15 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // against 96.2-96.9. Halves gathering 8 bytes need 128-row tiles, which
     // lost 1-2 points where output rows are aligned.
     using plan = fast_transpose_plan<Elem, 64, 256, 256, 256, (Elem == 2 ? 4u : 8u)>;
+    // The plan of the kernels that realign output rows (not 16-byte
+    // aligned). There a store of 128 bytes of each of 4 rows straddles two
+    // 128-byte lines per row, each an L2 write request (stop 26). Halves
+    // there gather 8 bytes a read on tiles of 128 rows x 128 bytes, so a
+    // store covers 16 chunks of each of 2 rows: on an H200 (stop 27 run 1,
+    // kernels/BENCHMARKS.md, two rounds alternated with main) the odd
+    // shapes ran at 87.1-90.1% of copy against 85.3-87.5. On aligned rows
+    // that tile lost 1-2 points (above), so those keep `plan`.
+    using plan_realigning_out = std::conditional_t<Elem == 2, fast_transpose_plan<2, 128, 128, 256, 128, 8>, plan>;
     static constexpr unsigned band = whole_column, min_blocks = 6;
     // Realigning, as measured by swz-bench --tune on an H200 (2026-12-02,
     // kernels/BENCHMARKS.md; each the best of 3-6 blocks, ties kept as
@@ -47,14 +59,14 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // at 5 and 92.5 at 6 on 8193 x 8192), doubles 5; both, floats
     // 5 (88 against 84), doubles 4 (level with 5 when that did not spill; at
     // 5 it now spills 24 bytes, and ran odd shapes at 85% of copy against
-    // 91). Halves realigning output rows, 4: since the gather's addresses
-    // and pack got cheaper (stop17), 5 blocks ran them at 73-79% of copy in
-    // the bench's back-to-back launches, 4 at 85-88 (8191 x 8193 86.0
-    // against 76.6, 8193 x 8192 87.6 against 73.6).
+    // 91). Halves realigning output rows, on their own tile since stop 27,
+    // 5: best of 2-6 on all five odd shapes tuned (stop 27 run 1: 8191 x
+    // 8193 90.4 against 89.3 at 4 and 90.2 at 6, 3003 x 11001 88.1
+    // against 87.2 and 86.5, 8193 x 8192 92.1 against 92.0 and 91.0).
     static constexpr unsigned min_blocks_realigned(bool in, bool out) {
         if (Elem == 8) return in && out ? 4 : 5;
         if (!out) return 6;
-        if (Elem == 2) return 4;
+        if (Elem == 2) return 5;
         return in ? 5 : 4;
     }
     // Packing: halves and floats; doubles' one packed cell of run 1
@@ -84,6 +96,7 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
 // to stay at 16 KiB.
 template <> struct fast_transpose_config<1> {
     using plan = fast_transpose_plan<1, 128, 128, 256>;
+    using plan_realigning_out = plan;
     static constexpr unsigned band = whole_column, min_blocks = 8;
     // Realigning (swz-bench --tune, H200, 2026-12-02): input rows only 5
     // (90 against 87 at 4), otherwise 4.
@@ -105,7 +118,16 @@ template <> struct fast_transpose_config<1> {
     static constexpr unsigned l2_prefetch(bool aligned_in) { return aligned_in ? 256 : 128; }
 };
 
+// The plan of the kernels whose output rows are 16-byte aligned (and of
+// the packed kernel, which needs rows aligned on both sides).
 template <unsigned Elem>
 using fast_plan_for = typename fast_transpose_config<Elem>::plan;
+// The plan of the kernel for output rows aligned or not.
+template <unsigned Elem, bool AlignedOut>
+using fast_plan_of = std::conditional_t<AlignedOut, fast_plan_for<Elem>,
+                                        typename fast_transpose_config<Elem>::plan_realigning_out>;
+// Whether the kernels that realign output rows have a plan of their own.
+template <unsigned Elem>
+inline constexpr bool has_realigning_plan = !std::is_same_v<fast_plan_of<Elem, true>, fast_plan_of<Elem, false>>;
 
 }  // namespace swz

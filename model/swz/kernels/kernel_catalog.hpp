@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <iterator>
 #include <string_view>
+#include <type_traits>
 
 #include "swz/access/instruction.hpp"
 #include "swz/kernel_layouts.hpp"
@@ -67,11 +68,11 @@ inline constexpr std::string_view realigned_gather_names[16] = {
     "gather_realigned.phase14.ld_shared",
     "gather_realigned.phase15.ld_shared"};
 
-template <unsigned Elem, class Visitor>
-void visit_fast(std::string_view name, Visitor& v) {
-    using plan = fast_plan_for<Elem>;
-    kernel_info const info{name, "16-byte-chunk swizzled tile, 16-byte global loads and stores, register gather",
-                           true, plan::shared_bytes, kernel_tile_named(name)};
+template <class Plan, class Visitor>
+void visit_fast(std::string_view name, std::string_view description, Visitor& v) {
+    using plan = Plan;
+    constexpr unsigned Elem = plan::elem;
+    kernel_info const info{name, description, true, plan::shared_bytes, kernel_tile_named(name)};
     v.kernel(info);
     v.access(info,
              kernel_access_info{"load.st_shared", st_shared(plan::store_width), 2,
@@ -84,7 +85,7 @@ void visit_fast(std::string_view name, Visitor& v) {
              [](auto lane, auto const* vars) { return plan::gather_read_byte(lane, vars[0], vars[1], vars[2]); });
     // The int8 kernel with aligned rows computes the same reads through
     // their cells (fast_transpose_plan::gather_read_byte_by_cell).
-    if constexpr (Elem == 1)
+    if constexpr (Elem == 1 && std::is_same_v<plan, fast_plan_for<1>>)
         v.access(info,
                  kernel_access_info{"gather_by_cell.ld_shared", ld_shared(plan::gather_width), 3,
                                     {{{"warp", plan::warps}, {"iteration", plan::gather_iterations},
@@ -107,6 +108,19 @@ void visit_fast(std::string_view name, Visitor& v) {
                          return realign::gather_read_byte(lane, vars[0], vars[1], vars[2], phase);
                      });
     }
+}
+
+inline constexpr std::string_view fast_description =
+    "16-byte-chunk swizzled tile, 16-byte global loads and stores, register gather";
+inline constexpr std::string_view fast_realigning_description =
+    "the same for output rows not 16-byte aligned: its own tile and gather (fast_transpose_config)";
+
+// The element size's kernels: one plan, or a second for the kernels that
+// realign output rows (fast_plan_of), named `realigning`.
+template <unsigned Elem, class Visitor>
+void visit_fast_sizes(std::string_view name, std::string_view realigning, Visitor& v) {
+    visit_fast<fast_plan_for<Elem>>(name, fast_description, v);
+    if constexpr (has_realigning_plan<Elem>) visit_fast<fast_plan_of<Elem, false>>(realigning, fast_realigning_description, v);
 }
 
 template <class Layout, class Visitor>
@@ -137,10 +151,10 @@ void visit_article_variants(std::string_view swizzled, std::string_view padded, 
 //          v.access(kernel_info, kernel_access_info, address) per access.
 template <class Visitor>
 void visit_kernels(Visitor&& v) {
-    detail::visit_fast<1>("fast_i8", v);
-    detail::visit_fast<2>("fast_i16", v);
-    detail::visit_fast<4>("fast_f32", v);
-    detail::visit_fast<8>("fast_f64", v);
+    detail::visit_fast_sizes<1>("fast_i8", "fast_i8_realigning", v);
+    detail::visit_fast_sizes<2>("fast_i16", "fast_i16_realigning", v);
+    detail::visit_fast_sizes<4>("fast_f32", "fast_f32_realigning", v);
+    detail::visit_fast_sizes<8>("fast_f64", "fast_f64_realigning", v);
     detail::visit_article_variants<1>("article_swizzled_i8", "article_padded_i8", "article_plain_i8", v);
     detail::visit_article_variants<2>("article_swizzled_i16", "article_padded_i16", "article_plain_i16", v);
     detail::visit_article_variants<4>("article_swizzled_f32", "article_padded_f32", "article_plain_f32", v);

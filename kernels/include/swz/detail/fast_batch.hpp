@@ -55,6 +55,37 @@ fast_kernel_choice choose_fast_kernel(void const* out, void const* in, transpose
     return {in16, out16, out16 ? config::sectors_aligned && !out32 : config::sectors_realigned(in16)};
 }
 
+// The shipped kernel for Size-byte elements and the shape (choose_fast_kernel),
+// for the launch and the CPU emulation alike: returns
+// f.template operator()<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks, Sectors>(),
+// Plan the one for its output rows (fast_plan_of).
+template <unsigned Size, class F>
+decltype(auto) with_fast_kernel(void const* out, void const* in, transpose_shape const& s, F&& f) {
+    using config = fast_transpose_config<Size>;
+    using plan = fast_plan_of<Size, true>;
+    using realigning = fast_plan_of<Size, false>;
+    constexpr bool st = config::streaming;
+    // Whole sectors where a config may choose them: never where the gather
+    // realigns the output rows (fast_transpose_body::realigns_by_gather).
+    constexpr bool s_in = config::sectors_realigned(true), s_both = config::sectors_realigned(false);
+    static_assert(!(s_in && fast_transpose_body<realigning, true, false>::realigns_by_gather) &&
+                  !(s_both && fast_transpose_body<realigning, false, false>::realigns_by_gather));
+    constexpr unsigned b11 = config::min_blocks, b10 = config::min_blocks_realigned(false, true),
+                       b01 = config::min_blocks_realigned(true, false), b00 = config::min_blocks_realigned(true, true);
+    fast_kernel_choice const c = choose_fast_kernel<Size>(out, in, s);
+    if (c.aligned_in && c.aligned_out)
+        return c.sectors ? f.template operator()<plan, true, true, st, b11, true>()
+                         : f.template operator()<plan, true, true, st, b11, false>();
+    if (c.aligned_in)
+        return c.sectors ? f.template operator()<realigning, true, false, st, b10, s_in>()
+                         : f.template operator()<realigning, true, false, st, b10, false>();
+    if (c.aligned_out)
+        return c.sectors ? f.template operator()<plan, false, true, st, b01, true>()
+                         : f.template operator()<plan, false, true, st, b01, false>();
+    return c.sectors ? f.template operator()<realigning, false, false, st, b00, s_both>()
+                     : f.template operator()<realigning, false, false, st, b00, false>();
+}
+
 template <class Plan, bool AlignedOut, bool Sectors = false>
 SWZ_HOST_DEVICE fast_transpose_grid<Plan> grid_of(fast_batch const& b) {
     return {b.rows, b.cols, b.band, row_step_of<Plan, AlignedOut, Sectors>};

@@ -192,34 +192,6 @@ cudaError_t launch_fast_kernel(fast_batch b, std::size_t batch, std::size_t band
     return cudaSuccess;
 }
 
-// The shipped kernel for Size-byte elements and the shape (choose_fast_kernel):
-// calls f.template operator()<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks, Sectors>().
-template <unsigned Size, class F>
-cudaError_t with_fast_kernel(void const* out, void const* in, transpose_shape const& s, F&& f) {
-    using config = fast_transpose_config<Size>;
-    using plan = typename config::plan;
-    constexpr bool st = config::streaming;
-    // Whole sectors where a config may choose them: never where the gather
-    // realigns the output rows (fast_transpose_body::realigns_by_gather).
-    constexpr bool s_in = config::sectors_realigned(true), s_both = config::sectors_realigned(false);
-    static_assert(!(s_in && fast_transpose_body<plan, true, false>::realigns_by_gather) &&
-                  !(s_both && fast_transpose_body<plan, false, false>::realigns_by_gather));
-    constexpr unsigned b11 = config::min_blocks, b10 = config::min_blocks_realigned(false, true),
-                       b01 = config::min_blocks_realigned(true, false), b00 = config::min_blocks_realigned(true, true);
-    fast_kernel_choice const c = choose_fast_kernel<Size>(out, in, s);
-    if (c.aligned_in && c.aligned_out)
-        return c.sectors ? f.template operator()<plan, true, true, st, b11, true>()
-                         : f.template operator()<plan, true, true, st, b11, false>();
-    if (c.aligned_in)
-        return c.sectors ? f.template operator()<plan, true, false, st, b10, s_in>()
-                         : f.template operator()<plan, true, false, st, b10, false>();
-    if (c.aligned_out)
-        return c.sectors ? f.template operator()<plan, false, true, st, b01, true>()
-                         : f.template operator()<plan, false, true, st, b01, false>();
-    return c.sectors ? f.template operator()<plan, false, false, st, b00, s_both>()
-                     : f.template operator()<plan, false, false, st, b00, false>();
-}
-
 // The packed kernel over the batch, in launches of at most 2^30 sub-tiles
 // (its indices, padded to whole tiles, stay below 2^31: divisor32.hpp);
 // its order is fixed (tile_packing.hpp).
