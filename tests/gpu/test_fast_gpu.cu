@@ -208,6 +208,19 @@ TEMPLATE_TEST_CASE("fast: random shapes, leading dimensions, batches and misalig
     for (int k = 0; k < 40; ++k) check_fast<TestType>(swz::test::random_placement(rng, E, plan::tile_rows, plan::nx, 700));
 }
 
+TEMPLATE_TEST_CASE("fast: tall matrices, rows aligned: edges, sectors, gaps, batches", "[gpu][fast][sanitize]",
+                   std::int8_t, __half, float, double) {
+    // As the emulation's test: halves run these on the realigning plan
+    // (fast_transpose_config::tall_takes_realigning_plan).
+    constexpr std::size_t E = sizeof(TestType), g = 16 / E;
+    check_fast<TestType>(at<TestType>(shape_of(2048, 64)));
+    check_fast<TestType>(at<TestType>(shape_of(2048, 64, 0, g)));
+    check_fast<TestType>(at<TestType>(shape_of(3104, 96, 0, 2 * g)));
+    check_fast<TestType>(at<TestType>(shape_of(2080, 65, (65 + g - 1) / g * g - 65, 0)));
+    check_fast<TestType>(at<TestType>(shape_of(2048, 64, g, 0, 3, 0, g)));
+    check_fast<TestType>(at<TestType>(shape_of(262144, 96)));
+}
+
 TEMPLATE_TEST_CASE("fast: 1 x N, N x 1, and empty shapes", "[gpu][fast][sanitize]", std::int8_t, __half, float, double) {
     constexpr std::size_t E = sizeof(TestType);
     for (std::size_t n : {1, 2, 15, 17, 1000, 100003}) {
@@ -265,7 +278,8 @@ TEMPLATE_TEST_CASE("fast: large odd, tall, sub-matrix and batched shapes", "[gpu
     check_fast<TestType>(at<TestType>(shape_of(1000, 1000, 0, 0, 16)));  // halves: output rows 16 past a sector
     check_fast<TestType>(at<TestType>(shape_of(4096, 4096, 8, 16 / E)));  // every size: output pitch 16 mod 32
     check_fast<TestType>(at<TestType>(shape_of(64, 64, 0, 0, 4096)));
-    // The packed kernel on the suite's tall and wide shapes.
+    // The packed kernel on the suite's tall and wide shapes (tall halves:
+    // the realigning plan, unpacked).
     check_fast<TestType>(at<TestType>(shape_of(1048576, 64)));
     check_fast<TestType>(at<TestType>(shape_of(100000, 96)));
     check_fast<TestType>(at<TestType>(shape_of(64, 1048576)));

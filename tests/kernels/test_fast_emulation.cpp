@@ -537,4 +537,47 @@ TEMPLATE_TEST_CASE_SIG("each kernel runs the plan of its output rows", "[kernels
     } else {
         STATIC_REQUIRE_FALSE(has_realigning_plan<E>);
     }
+    // Tall shapes with aligned rows (32 times as many rows as columns, a
+    // whole column of the realigning tile): halves take the realigning
+    // plan there too; no other size does, nor a shape just short of tall.
+    using tall_plan = std::conditional_t<E == 2, fast_plan_of<E, false>, fast_plan_of<E, true>>;
+    for (auto const& s : {shape_of(2048, 64), shape_of(1048576, 96), shape_of(32768, 1024)}) {
+        CAPTURE(s.rows, s.cols);
+        kernel_seen const k = detail::with_fast_kernel<E>(base, base, s, kernel_seen{});
+        CHECK((k.aligned_in && k.aligned_out));
+        check_plan<tall_plan>(k);
+        CHECK(detail::choose_fast_kernel<E>(base, base, s).tall == (E == 2));
+        if (E == 2) CHECK(detail::packing_for<E>(base, base, s).per_tile == 1);  // the others pack as before
+    }
+    for (auto const& s : {shape_of(2040, 64), shape_of(4096, 56), shape_of(8192, 8192), shape_of(64, 2048)}) {
+        CAPTURE(s.rows, s.cols);
+        CHECK_FALSE(detail::choose_fast_kernel<E>(base, base, s).tall);
+        check_plan<fast_plan_of<E, true>>(detail::with_fast_kernel<E>(base, base, s, kernel_seen{}));
+    }
+}
+
+TEMPLATE_TEST_CASE_SIG("tall matrices on the realigning plan: edges, sectors, gaps, batches", "[kernels][emulation]",
+                       ((unsigned E), E), 1, 2, 4, 8) {
+    // Rows aligned on both sides, at least 32 times as many rows as
+    // columns: halves run the realigning plan with the aligned kernels
+    // (fast_transpose_config::tall_takes_realigning_plan), the other sizes
+    // their usual kernels. Exactly tall, a last tile column one element
+    // wide (input pitch padded to stay aligned), output rows 16 bytes past
+    // a sector (Sectors), gaps after rows, a batch.
+    constexpr std::size_t g = 16 / E;  // elements in 16 bytes
+    std::vector<transpose_shape> const shapes{
+        shape_of(2048, 64), shape_of(2048, 64, 0, g),  // output pitch 16 mod 32 bytes
+        shape_of(3104, 96, 0, 2 * g), shape_of(2080, 65, (65 + g - 1) / g * g - 65, 0),
+        shape_of(2048, 64, g, 0, 3, 0, g)};
+    alignas(32) static unsigned char base[32];
+    for (auto const& s : shapes) {
+        CAPTURE(s.rows, s.cols, s.ld_in, s.ld_out, s.batch);
+        auto const c = detail::choose_fast_kernel<E>(base, base, s);
+        REQUIRE((c.aligned_in && c.aligned_out));
+        CHECK(c.tall == (E == 2));
+        check_emulated<E>(at<E>(s));
+    }
+    auto const sectors = detail::choose_fast_kernel<E>(base, base, shapes[1]);
+    CHECK(sectors.sectors);
+    CHECK(split_sectors<E>(at<E>(shapes[1])) == 0);
 }

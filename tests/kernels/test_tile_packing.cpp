@@ -90,6 +90,10 @@ TEST_CASE("packed only where every row on both sides is 16-byte aligned", "[kern
     CHECK(packing_for<2>(out, in, transpose_shape::packed(1048576, 60)).per_tile == 1);  // input rows of 120 bytes
     CHECK(packing_for<4>(out, in, transpose_shape::packed(1048576, 16)).per_tile == 4);
     CHECK(packing_for<8>(out, in, transpose_shape::packed(1048576, 8)).per_tile == 1);  // doubles never pack
+    // Tall halves a whole realigning tile wide run that plan, unpacked
+    // (fast_transpose_config::tall_takes_realigning_plan).
+    CHECK(packing_for<2>(out, in, s).per_tile == 1);
+    CHECK(packing_for<2>(out, in, transpose_shape::packed(1048576, 32)).per_tile > 1);
     transpose_shape const gaps{64, 40, 48, 80, 1, 64 * 48, 40 * 80};  // 40-byte rows, 48 and 80 bytes apart
     CHECK(packing_for<1>(out, in, gaps).per_tile > 1);  // aligned pitches around unaligned row lengths
 }

@@ -7,6 +7,7 @@
 // proved conflict-free by swz-verify --kernel.
 #pragma once
 
+#include <cstddef>
 #include <type_traits>
 
 #include "swz/kernels/fast_transpose_plan.hpp"
@@ -50,6 +51,16 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // shapes ran at 87.1-90.1% of copy against 85.3-87.5. On aligned rows
     // that tile lost 1-2 points (above), so those keep `plan`.
     using plan_realigning_out = std::conditional_t<Elem == 2, fast_transpose_plan<2, 128, 128, 256, 128, 8>, plan>;
+    // Tall matrices with rows aligned on both sides: at least 32 times as
+    // many rows as columns, and a whole column of the realigning tile.
+    // Halves run plan_realigning_out there too, unpacked: on an H200
+    // (stop 27 run 3, swz-bench --tune, two rounds, % of copy) 262144 x 96
+    // 70 -> 92, 1048576 x 64 91 -> 94, 100000 x 96 91 -> 95, 65536 x 128 89
+    // -> 94, 32768 x 1024 95 -> 96; rows 8 times the columns lost (16384 x
+    // 2048 94.4 -> 92.9), as did every wide shape (64 x 262144 97 -> 84).
+    static constexpr bool tall_takes_realigning_plan(std::size_t rows, std::size_t cols) {
+        return Elem == 2 && cols >= plan_realigning_out::nx && cols <= rows / 32;
+    }
     static constexpr unsigned band = whole_column, min_blocks = 6;
     // Realigning, as measured by swz-bench --tune on an H200 (2026-12-02,
     // kernels/BENCHMARKS.md; each the best of 3-6 blocks, ties kept as
@@ -97,6 +108,7 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
 template <> struct fast_transpose_config<1> {
     using plan = fast_transpose_plan<1, 128, 128, 256>;
     using plan_realigning_out = plan;
+    static constexpr bool tall_takes_realigning_plan(std::size_t, std::size_t) { return false; }
     static constexpr unsigned band = whole_column, min_blocks = 8;
     // Realigning (swz-bench --tune, H200, 2026-12-02): input rows only 5
     // (90 against 87 at 4), otherwise 4.

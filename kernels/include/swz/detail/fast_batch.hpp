@@ -43,8 +43,10 @@ SWZ_HOST_DEVICE inline bool rows_aligned32(void const* base, std::size_t pitch, 
 // 16-byte aligned, and whether its tiles write whole 32-byte sectors of the
 // output (fast_transpose_body's Sectors), as the element size's config
 // chooses. The launch and the CPU emulation both ask here.
+// tall: rows aligned on both sides, and the config runs this shape on the
+// realigning plan (fast_transpose_config::tall_takes_realigning_plan).
 struct fast_kernel_choice {
-    bool aligned_in, aligned_out, sectors;
+    bool aligned_in, aligned_out, sectors, tall;
 };
 template <unsigned Size>
 fast_kernel_choice choose_fast_kernel(void const* out, void const* in, transpose_shape const& s) {
@@ -52,13 +54,15 @@ fast_kernel_choice choose_fast_kernel(void const* out, void const* in, transpose
     bool const in16 = rows_aligned16(in, s.ld_in * Size, s.stride_in * Size, s.batch);
     bool const out16 = rows_aligned16(out, s.ld_out * Size, s.stride_out * Size, s.batch);
     bool const out32 = rows_aligned32(out, s.ld_out * Size, s.stride_out * Size, s.batch);
-    return {in16, out16, out16 ? config::sectors_aligned && !out32 : config::sectors_realigned(in16)};
+    bool const tall = in16 && out16 && config::tall_takes_realigning_plan(s.rows, s.cols);
+    return {in16, out16, out16 ? config::sectors_aligned && !out32 : config::sectors_realigned(in16), tall};
 }
 
 // The shipped kernel for Size-byte elements and the shape (choose_fast_kernel),
 // for the launch and the CPU emulation alike: returns
 // f.template operator()<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks, Sectors>(),
-// Plan the one for its output rows (fast_plan_of).
+// Plan the one for its output rows (fast_plan_of), or the realigning one
+// on a tall shape (fast_kernel_choice::tall).
 template <unsigned Size, class F>
 decltype(auto) with_fast_kernel(void const* out, void const* in, transpose_shape const& s, F&& f) {
     using config = fast_transpose_config<Size>;
@@ -73,6 +77,9 @@ decltype(auto) with_fast_kernel(void const* out, void const* in, transpose_shape
     constexpr unsigned b11 = config::min_blocks, b10 = config::min_blocks_realigned(false, true),
                        b01 = config::min_blocks_realigned(true, false), b00 = config::min_blocks_realigned(true, true);
     fast_kernel_choice const c = choose_fast_kernel<Size>(out, in, s);
+    if (c.tall)
+        return c.sectors ? f.template operator()<realigning, true, true, st, b11, true>()
+                         : f.template operator()<realigning, true, true, st, b11, false>();
     if (c.aligned_in && c.aligned_out)
         return c.sectors ? f.template operator()<plan, true, true, st, b11, true>()
                          : f.template operator()<plan, true, true, st, b11, false>();

@@ -32,11 +32,13 @@ struct packed_batch {
 };
 
 // The packing the fast kernel uses for this shape and these pointers:
-// per_tile == 1 (none) unless every row on both sides is 16-byte aligned
-// and the element size's config packs.
+// per_tile == 1 (none) unless every row on both sides is 16-byte aligned,
+// the element size's config packs and the shape is not one it runs on the
+// realigning plan (tall_takes_realigning_plan).
 template <unsigned Size>
 tile_packing packing_for(void const* out, void const* in, transpose_shape const& s) {
-    if (!fast_transpose_config<Size>::packs) return tile_packing{};
+    using config = fast_transpose_config<Size>;
+    if (!config::packs || config::tall_takes_realigning_plan(s.rows, s.cols)) return tile_packing{};
     if (!rows_aligned16(in, s.ld_in * Size, s.stride_in * Size, s.batch) ||
         !rows_aligned16(out, s.ld_out * Size, s.stride_out * Size, s.batch))
         return tile_packing{};
