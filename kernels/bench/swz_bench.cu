@@ -153,6 +153,14 @@ timing measure(buffers<T>& buf, std::function<bool()> const& launch, int repeats
     return t;
 }
 
+// The tile columns (elements) of the plan the shipped kernel runs a shape on.
+struct plan_columns {
+    template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors>
+    std::size_t operator()() const {
+        return Plan::nx;
+    }
+};
+
 template <class T>
 cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, anchors const& libs) {
     cell c{s, type, sizeof(T), s.rows * s.cols * s.batch * sizeof(T)};
@@ -177,9 +185,9 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
     }, repeats);
     std::size_t resident = 0;
     CHECK_CUDA(swz::detail::fast_block_order<sizeof(T)>(buf.out, buf.in, shape, resident, c.band));
-    using plan = swz::fast_plan_for<sizeof(T)>;
     if (tune) {  // the other order: whole columns (the unpacked kernel, for packed cells), or bands reading whole rows
-        std::size_t const across = (s.cols + plan::nx - 1) / plan::nx;
+        std::size_t const nx = swz::detail::with_fast_kernel<sizeof(T)>(buf.out, buf.in, shape, plan_columns{});
+        std::size_t const across = (s.cols + nx - 1) / nx;
         c.other_band = c.band != swz::whole_column ? std::size_t(swz::whole_column) : std::max<std::size_t>(1, resident / across);
         c.fast_other_band = measure(buf, [&] {
             return ok(swz::detail::launch_fast<sizeof(T)>(buf.out, buf.in, shape, 0, c.other_band));

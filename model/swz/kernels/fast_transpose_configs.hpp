@@ -46,10 +46,11 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // aligned). There a store of 128 bytes of each of 4 rows straddles two
     // 128-byte lines per row, each an L2 write request (stop 26). Halves
     // there gather 8 bytes a read on tiles of 128 rows x 128 bytes, so a
-    // store covers 16 chunks of each of 2 rows: on an H200 (stop 27 run 1,
+    // store covers 16 chunks of each of 2 rows: on an H200 (stop 27 run 2,
     // kernels/BENCHMARKS.md, two rounds alternated with main) the odd
-    // shapes ran at 87.1-90.1% of copy against 85.3-87.5. On aligned rows
-    // that tile lost 1-2 points (above), so those keep `plan`.
+    // shapes ran at 87.4-90.7% of copy against 85.3-87.5. On aligned rows
+    // that tile lost 1-2 points (above), so those keep `plan`, but for
+    // tall matrices (tall_takes_realigning_plan).
     using plan_realigning_out = std::conditional_t<Elem == 2, fast_transpose_plan<2, 128, 128, 256, 128, 8>, plan>;
     // Tall matrices with rows aligned on both sides: at least 32 times as
     // many rows as columns, and a whole column of the realigning tile.
@@ -130,8 +131,8 @@ template <> struct fast_transpose_config<1> {
     static constexpr unsigned l2_prefetch(bool aligned_in) { return aligned_in ? 256 : 128; }
 };
 
-// The plan of the kernels whose output rows are 16-byte aligned (and of
-// the packed kernel, which needs rows aligned on both sides).
+// The plan of the kernels whose output rows are 16-byte aligned, but on
+// the shapes tall_takes_realigning_plan names, and of the packed kernel.
 template <unsigned Elem>
 using fast_plan_for = typename fast_transpose_config<Elem>::plan;
 // The plan of the kernel for output rows aligned or not.

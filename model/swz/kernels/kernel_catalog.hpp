@@ -113,10 +113,12 @@ void visit_fast(std::string_view name, std::string_view description, Visitor& v)
 inline constexpr std::string_view fast_description =
     "16-byte-chunk swizzled tile, 16-byte global loads and stores, register gather";
 inline constexpr std::string_view fast_realigning_description =
-    "the same for output rows not 16-byte aligned: its own tile and gather (fast_transpose_config)";
+    "the same for output rows not 16-byte aligned, and for tall matrices: its own tile and gather "
+    "(fast_transpose_config)";
 
 // The element size's kernels: one plan, or a second for the kernels that
-// realign output rows (fast_plan_of), named `realigning`.
+// realign output rows and for tall matrices (fast_plan_of,
+// tall_takes_realigning_plan), named `realigning`.
 template <unsigned Elem, class Visitor>
 void visit_fast_sizes(std::string_view name, std::string_view realigning, Visitor& v) {
     visit_fast<fast_plan_for<Elem>>(name, fast_description, v);
