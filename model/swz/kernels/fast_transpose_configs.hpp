@@ -90,10 +90,18 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // x 1000 half 86 -> 94.5, ld 8196 float 84 -> 91, ld 8194 double 92.6
     // -> 93.7); realigned, floats with both sides unaligned (the odd shapes
     // 88.4-92.8 -> 90.6-93.7), not halves (84-86 -> 73-76: a sixth more
-    // tiles on a kernel bound by its instructions). Halves and doubles with
-    // aligned input rows and unaligned output rows were not measured.
+    // tiles on a kernel bound by its instructions). Halves on their
+    // realigning tile (stop 27 runs 9-11, two rounds each): with aligned
+    // input rows, 11 of 14 shapes gained 0.8-7 points (8193 x 8192 92.1 ->
+    // 93.6, 12345 x 6784 94.9 -> 96.6, 1048577 x 64 86.5 -> 93.6), one was
+    // level, and two tall narrow ones lost (100001 x 96 75 -> 69, 65537 x
+    // 128 78 -> 75); with both sides unaligned the odd shapes lost 0.5-1.6.
+    // Doubles with aligned input rows and unaligned output rows were not
+    // measured.
     static constexpr bool sectors_aligned = true;
-    static constexpr bool sectors_realigned(bool aligned_in) { return Elem == 4 && !aligned_in; }
+    static constexpr bool sectors_realigned(bool aligned_in) {
+        return Elem == 4 ? !aligned_in : Elem == 2 && aligned_in;
+    }
     // L2 prefetch: bytes of the aligned block the L2 fetches from DRAM
     // around each global load (a hint; swz/detail/vec16.hpp). On an H200
     // (2026-12-03, stop 24 run 4, the suite three to six times per build,
