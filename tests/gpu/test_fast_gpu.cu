@@ -210,14 +210,9 @@ TEMPLATE_TEST_CASE("fast: random shapes, leading dimensions, batches and misalig
 
 TEMPLATE_TEST_CASE("fast: tall matrices, rows aligned: edges, sectors, gaps, batches", "[gpu][fast][sanitize]",
                    std::int8_t, __half, float, double) {
-    // As the emulation's test: halves run these on the realigning plan
+    // The emulation's list: halves run these on the realigning plan
     // (fast_transpose_config::tall_takes_realigning_plan).
-    constexpr std::size_t E = sizeof(TestType), g = 16 / E;
-    check_fast<TestType>(at<TestType>(shape_of(2048, 64)));
-    check_fast<TestType>(at<TestType>(shape_of(2048, 64, 0, g)));
-    check_fast<TestType>(at<TestType>(shape_of(3104, 96, 0, 2 * g)));
-    check_fast<TestType>(at<TestType>(shape_of(2080, 65, (65 + g - 1) / g * g - 65, 0)));
-    check_fast<TestType>(at<TestType>(shape_of(2048, 64, g, 0, 3, 0, g)));
+    for (auto const& s : swz::test::tall_aligned_shapes(sizeof(TestType))) check_fast<TestType>(at<TestType>(s));
     check_fast<TestType>(at<TestType>(shape_of(262144, 96)));
 }
 

@@ -558,17 +558,10 @@ TEMPLATE_TEST_CASE_SIG("each kernel runs the plan of its output rows", "[kernels
 
 TEMPLATE_TEST_CASE_SIG("tall matrices on the realigning plan: edges, sectors, gaps, batches", "[kernels][emulation]",
                        ((unsigned E), E), 1, 2, 4, 8) {
-    // Rows aligned on both sides, at least 32 times as many rows as
-    // columns: halves run the realigning plan with the aligned kernels
+    // Halves run these on the realigning plan with the aligned kernels
     // (fast_transpose_config::tall_takes_realigning_plan), the other sizes
-    // their usual kernels. Exactly tall, a last tile column one element
-    // wide (input pitch padded to stay aligned), output rows 16 bytes past
-    // a sector (Sectors), gaps after rows, a batch.
-    constexpr std::size_t g = 16 / E;  // elements in 16 bytes
-    std::vector<transpose_shape> const shapes{
-        shape_of(2048, 64), shape_of(2048, 64, 0, g),  // output pitch 16 mod 32 bytes
-        shape_of(3104, 96, 0, 2 * g), shape_of(2080, 65, (65 + g - 1) / g * g - 65, 0),
-        shape_of(2048, 64, g, 0, 3, 0, g)};
+    // on their usual kernels (tall_aligned_shapes says what each shape is).
+    std::vector<transpose_shape> const shapes = tall_aligned_shapes(E);
     alignas(32) static unsigned char base[32];
     for (auto const& s : shapes) {
         CAPTURE(s.rows, s.cols, s.ld_in, s.ld_out, s.batch);
@@ -577,7 +570,7 @@ TEMPLATE_TEST_CASE_SIG("tall matrices on the realigning plan: edges, sectors, ga
         CHECK(c.tall == (E == 2));
         check_emulated<E>(at<E>(s));
     }
-    auto const sectors = detail::choose_fast_kernel<E>(base, base, shapes[1]);
+    auto const sectors = detail::choose_fast_kernel<E>(base, base, shapes[1]);  // output pitch 16 mod 32
     CHECK(sectors.sectors);
     CHECK(split_sectors<E>(at<E>(shapes[1])) == 0);
 }

@@ -58,6 +58,14 @@ fast_kernel_choice choose_fast_kernel(void const* out, void const* in, transpose
     return {in16, out16, out16 ? config::sectors_aligned && !out32 : config::sectors_realigned(in16), tall};
 }
 
+// f's kernel of plan P, writing whole sectors where `sectors` says so and
+// the kernel may (SectorsAllowed).
+template <class P, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool SectorsAllowed, class F>
+decltype(auto) with_sectors(bool sectors, F& f) {
+    return sectors ? f.template operator()<P, AlignedIn, AlignedOut, Streaming, MinBlocks, SectorsAllowed>()
+                   : f.template operator()<P, AlignedIn, AlignedOut, Streaming, MinBlocks, false>();
+}
+
 // The shipped kernel for Size-byte elements and the shape (choose_fast_kernel),
 // for the launch and the CPU emulation alike: returns
 // f.template operator()<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks, Sectors>(),
@@ -77,20 +85,11 @@ decltype(auto) with_fast_kernel(void const* out, void const* in, transpose_shape
     constexpr unsigned b11 = config::min_blocks, b10 = config::min_blocks_realigned(false, true),
                        b01 = config::min_blocks_realigned(true, false), b00 = config::min_blocks_realigned(true, true);
     fast_kernel_choice const c = choose_fast_kernel<Size>(out, in, s);
-    if (c.tall)
-        return c.sectors ? f.template operator()<realigning, true, true, st, b11, true>()
-                         : f.template operator()<realigning, true, true, st, b11, false>();
-    if (c.aligned_in && c.aligned_out)
-        return c.sectors ? f.template operator()<plan, true, true, st, b11, true>()
-                         : f.template operator()<plan, true, true, st, b11, false>();
-    if (c.aligned_in)
-        return c.sectors ? f.template operator()<realigning, true, false, st, b10, s_in>()
-                         : f.template operator()<realigning, true, false, st, b10, false>();
-    if (c.aligned_out)
-        return c.sectors ? f.template operator()<plan, false, true, st, b01, true>()
-                         : f.template operator()<plan, false, true, st, b01, false>();
-    return c.sectors ? f.template operator()<realigning, false, false, st, b00, s_both>()
-                     : f.template operator()<realigning, false, false, st, b00, false>();
+    if (c.tall) return with_sectors<realigning, true, true, st, b11, true>(c.sectors, f);
+    if (c.aligned_in && c.aligned_out) return with_sectors<plan, true, true, st, b11, true>(c.sectors, f);
+    if (c.aligned_in) return with_sectors<realigning, true, false, st, b10, s_in>(c.sectors, f);
+    if (c.aligned_out) return with_sectors<plan, false, true, st, b01, true>(c.sectors, f);
+    return with_sectors<realigning, false, false, st, b00, s_both>(c.sectors, f);
 }
 
 template <class Plan, bool AlignedOut, bool Sectors = false>
