@@ -12,8 +12,9 @@
 // is the median of `repeats` launches timed one by one with CUDA events,
 // after the checked launch and warm-up; GB/s counts bytes read plus
 // written. --tune also times the fast kernel in the other block order and
-// with 2 to 6 resident blocks per SM (tune_residency.cu), and on other
-// tile shapes (tune_plans.cu).
+// with 2 to 6 resident blocks per SM (tune_residency.cu), on other tile
+// shapes (tune_plans.cu), and with the other choice of whole sectors
+// ("sectors": the shipped kernel and residency; n/a where it has none).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -61,6 +62,7 @@ struct cell {
     timing fast_other_band;
     timing residency[std::size(tuned_residencies)];  // --tune: tuned_residencies blocks per SM
     timing plans[tuned_plans];                       // --tune: other tile shapes
+    timing sectors_flipped;                          // --tune: the other choice of whole sectors
     double copy_ms() const { return std::min(memcpy_d2d.ms > 0 ? memcpy_d2d.ms : 1e30, copy16.ms > 0 ? copy16.ms : 1e30); }
     double gbps(timing const& t) const { return 2.0 * double(bytes) / (t.ms * 1e6); }
     double of_copy(timing const& t) const { return t.timed() ? copy_ms() / t.ms : -1; }
@@ -200,6 +202,12 @@ cell bench_cell(char const* type, bench_shape const& s, int repeats, bool tune, 
         }
         for (unsigned p = 0; p < tuned_plans; ++p)
             c.plans[p] = measure(buf, [&] { return ok(launch_with_plan(sizeof(T), p, buf.out, buf.in, shape)); }, repeats);
+        if (sectors_flippable(sizeof(T), buf.out, buf.in, shape))
+            c.sectors_flipped = measure(buf, [&] {
+                return ok(launch_sectors_flipped(sizeof(T), buf.out, buf.in, shape));
+            }, repeats);
+        else
+            c.sectors_flipped.note = "n/a";
     }
     if constexpr (sizeof(T) >= 4) {
         using F = std::conditional_t<sizeof(T) == 4, float, double>;
@@ -238,6 +246,7 @@ void print_header(bool tune) {
         std::printf("  %-5s %-12s", "order", "other order");
         for (unsigned b : tuned_residencies) std::printf(" %7s", (std::to_string(b) + "/SM").c_str());
         for (unsigned p = 0; p < tuned_plans; ++p) std::printf(" %7s", ("plan" + std::to_string(p)).c_str());
+        std::printf(" %7s", "sectors");
     }
     std::printf("\n");
 }
@@ -260,6 +269,8 @@ void print_row(cell const& c, bool tune) {
                         (band_name(c.other_band) + " " + percent(c.of_copy(c.fast_other_band))).c_str());
             for (auto const& r : c.residency) std::printf(" %7s", r.timed() ? percent(c.of_copy(r)).c_str() : r.note.c_str());
             for (auto const& r : c.plans) std::printf(" %7s", r.timed() ? percent(c.of_copy(r)).c_str() : r.note.c_str());
+            auto const& f = c.sectors_flipped;
+            std::printf(" %7s", f.timed() ? percent(c.of_copy(f)).c_str() : f.note.c_str());
         }
         std::printf("\n");
         std::fflush(stdout);
@@ -314,6 +325,7 @@ void write_json(std::string const& path, std::vector<cell> const& cells, cudaDev
           << "\", \"lt_ms\": " << t(c.lt) << ", \"lt_note\": \"" << c.lt.note << "\", \"other_band\": \""
           << band_name(c.other_band) << "\", \"other_band_ms\": " << t(c.fast_other_band)
           << ", \"residency_ms\": " << keyed(tuned_residencies, c.residency) << ", \"plan_ms\": " << keyed(plan_ids, c.plans)
+          << ", \"sectors_flipped_ms\": " << t(c.sectors_flipped)
           << "}" << (i + 1 < cells.size() ? ",\n" : "\n");
     }
     f << "]}\n";

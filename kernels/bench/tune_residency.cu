@@ -24,7 +24,8 @@ cudaError_t padded_shared(unsigned blocks, unsigned& shared) {
     return err;
 }
 
-// The plan of each kernel is the shipped one for its output rows (fast_plan_of).
+// The plan of each kernel is the shipped one for its output rows (fast_plan_of),
+// and so is its choice of whole sectors.
 template <unsigned Size, unsigned MinBlocks>
 cudaError_t launch_with(unsigned blocks, void* out, void const* in, detail::transpose_shape const& s) {
     using aligned = fast_plan_of<Size, true>;
@@ -37,9 +38,15 @@ cudaError_t launch_with(unsigned blocks, void* out, void const* in, detail::tran
         if (cudaError_t const err = padded_shared(blocks, shared); err != cudaSuccess) return err;
         return detail::launch_fast<Size>(out, in, s, 0, 0, shared);
     }
-    if (in16) return detail::launch_fast_kernel<realigning, true, false, false, MinBlocks>(b, s.batch, 0, 0);
-    if (out16) return detail::launch_fast_kernel<aligned, false, true, false, MinBlocks>(b, s.batch, 0, 0);
-    return detail::launch_fast_kernel<realigning, false, false, false, MinBlocks>(b, s.batch, 0, 0);
+    // Whole sectors where the shipped kernel writes them (choose_fast_kernel).
+    using config = fast_transpose_config<Size>;
+    detail::fast_kernel_choice const c = detail::choose_fast_kernel<Size>(out, in, s);
+    auto const launch = [&]<class P, bool In, bool Out, bool, unsigned, bool Sectors>() {
+        return detail::launch_fast_kernel<P, In, Out, false, MinBlocks, Sectors>(b, s.batch, 0, 0);
+    };
+    if (in16) return detail::with_sectors<realigning, true, false, false, MinBlocks, config::sectors_realigned(true)>(c.sectors, launch);
+    if (out16) return detail::with_sectors<aligned, false, true, false, MinBlocks, true>(c.sectors, launch);
+    return detail::with_sectors<realigning, false, false, false, MinBlocks, config::sectors_realigned(false)>(c.sectors, launch);
 }
 
 template <unsigned Size>
@@ -54,7 +61,48 @@ cudaError_t launch_size(unsigned min_blocks, void* out, void const* in, detail::
     }
 }
 
+// The shipped kernel's choice (with_fast_kernel), launched with the other
+// sectors choice where it has one.
+struct flipped_launcher {
+    detail::fast_batch b;
+    std::size_t batch;
+    bool launch;  // false: only say whether it has one
+    template <class P, bool In, bool Out, bool St, unsigned MinBlocks, bool Sectors>
+    cudaError_t operator()() const {
+        if constexpr (detail::fast_transpose_body<P, In, Out>::realigns_by_gather) {
+            return cudaErrorNotSupported;
+        } else {
+            if (!launch) return cudaSuccess;
+            return detail::launch_fast_kernel<P, In, Out, St, MinBlocks, !Sectors>(b, batch, 0, 0);
+        }
+    }
+};
+
+template <unsigned Size>
+cudaError_t flipped(bool launch, void* out, void const* in, detail::transpose_shape const& s) {
+    if (detail::packing_for<Size>(out, in, s).per_tile > 1) return cudaErrorNotSupported;
+    return detail::with_fast_kernel<Size>(out, in, s,
+                                          flipped_launcher{detail::make_fast_batch(out, in, s, Size), s.batch, launch});
+}
+
+cudaError_t flipped_of(unsigned elem, bool launch, void* out, void const* in, detail::transpose_shape const& s) {
+    switch (elem) {
+        case 1: return flipped<1>(launch, out, in, s);
+        case 2: return flipped<2>(launch, out, in, s);
+        case 4: return flipped<4>(launch, out, in, s);
+        case 8: return flipped<8>(launch, out, in, s);
+    }
+    return cudaErrorInvalidValue;
+}
+
 }  // namespace
+
+bool sectors_flippable(unsigned elem, void const* out, void const* in, detail::transpose_shape const& s) {
+    return flipped_of(elem, false, const_cast<void*>(out), in, s) == cudaSuccess;
+}
+cudaError_t launch_sectors_flipped(unsigned elem, void* out, void const* in, detail::transpose_shape const& s) {
+    return flipped_of(elem, true, out, in, s);
+}
 
 cudaError_t launch_with_residency(unsigned elem, unsigned min_blocks, void* out, void const* in,
                                   detail::transpose_shape const& s) {

@@ -15,6 +15,13 @@ inline constexpr unsigned tuned_residencies[] = {2, 3, 4, 5, 6};
 cudaError_t launch_with_residency(unsigned elem, unsigned min_blocks, void* out, void const* in,
                                   detail::transpose_shape const& s);
 
+// The shipped kernel, at its residency, with the other choice of whole
+// sectors (fast_transpose_body's Sectors). Not every kernel has one: false
+// for packed cells and for the kernels whose gather realigns the output
+// rows, which write no whole sectors.
+bool sectors_flippable(unsigned elem, void const* out, void const* in, detail::transpose_shape const& s);
+cudaError_t launch_sectors_flipped(unsigned elem, void* out, void const* in, detail::transpose_shape const& s);
+
 // Tile shapes: rows x bytes x threads, 128 x 256 x 512, then 64 x 512 x 512
 // and 128 x 512 x 1024 (bytes: 256 x 128 x 256 and 256 x 256 x 512); plan 3
 // gathers 8 bytes a read, so that a store covers 16 chunks of an output row
