@@ -96,12 +96,14 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // 93.6, 12345 x 6784 94.9 -> 96.6, 1048577 x 64 86.5 -> 93.6), one was
     // level, and two tall narrow ones lost (100001 x 96 75 -> 69, 65537 x
     // 128 78 -> 75); with both sides unaligned the odd shapes lost 0.5-1.6.
-    // Doubles with aligned input rows and unaligned output rows were not
-    // measured.
+    // Doubles with aligned input rows (stop 28 run 5, swz-bench --tune's
+    // "sectors", two rounds): 6 of 6 shapes gained 0.8-2.1 points (8193 x
+    // 8192 95.6 -> 96.5, 12345 x 6784 96.4 -> 97.2, 100001 x 96 94.3 ->
+    // 96.4); floats with aligned input rows lost 1-5 there (8193 x 8192
+    // 94.5 -> 92.6, 100001 x 96 87 -> 82). Doubles with both sides
+    // unaligned realign by the gather, which writes no whole sectors.
     static constexpr bool sectors_aligned = true;
-    static constexpr bool sectors_realigned(bool aligned_in) {
-        return Elem == 4 ? !aligned_in : Elem == 2 && aligned_in;
-    }
+    static constexpr bool sectors_realigned(bool aligned_in) { return Elem == 4 ? !aligned_in : aligned_in; }
     // L2 prefetch: bytes of the aligned block the L2 fetches from DRAM
     // around each global load (a hint; swz/detail/vec16.hpp). On an H200
     // (2026-12-03, stop 24 run 4, the suite three to six times per build,
