@@ -24,22 +24,26 @@ cudaError_t launch_sectors(bool sectors, detail::fast_batch const& b, std::size_
     return detail::launch_fast_kernel<Plan, In, Out, false, MinBlocks, false>(b, batch, 0, 0);
 }
 
-template <class Plan>
+// Blocks: 0 for as many threads per SM as the shipped kernel, else this many blocks per SM.
+template <class Plan, unsigned Blocks = 0>
 cudaError_t launch_plan(void* out, void const* in, detail::transpose_shape const& s) {
     using config = fast_transpose_config<Plan::elem>;
     constexpr unsigned T = Plan::threads;
+    constexpr auto scaled = [](unsigned blocks256) { return Blocks ? Blocks : bench::scaled<T>(blocks256); };
     auto const b = detail::make_fast_batch(out, in, s, Plan::elem);
     detail::fast_kernel_choice const c = detail::choose_fast_kernel<Plan::elem>(out, in, s);
     constexpr bool s_in = config::sectors_realigned(true), s_both = config::sectors_realigned(false);
     if (c.aligned_in && c.aligned_out)
-        return launch_sectors<Plan, true, true, true, scaled<T>(config::min_blocks)>(c.sectors, b, s.batch);
+        return launch_sectors<Plan, true, true, true, scaled(config::min_blocks)>(c.sectors, b, s.batch);
+    // min_blocks_realigned(input realigned, output realigned), as with_fast_kernel asks
+    // (until stop 28 these took each other's, and both sides the aligned kernel's).
     if (c.aligned_in)
-        return launch_sectors<Plan, true, false, s_in, scaled<T>(config::min_blocks_realigned(true, false))>(
+        return launch_sectors<Plan, true, false, s_in, scaled(config::min_blocks_realigned(false, true))>(
             c.sectors, b, s.batch);
     if (c.aligned_out)
-        return launch_sectors<Plan, false, true, true, scaled<T>(config::min_blocks_realigned(false, true))>(
+        return launch_sectors<Plan, false, true, true, scaled(config::min_blocks_realigned(true, false))>(
             c.sectors, b, s.batch);
-    return launch_sectors<Plan, false, false, s_both, scaled<T>(config::min_blocks_realigned(false, false))>(
+    return launch_sectors<Plan, false, false, s_both, scaled(config::min_blocks_realigned(true, true))>(
         c.sectors, b, s.batch);
 }
 
@@ -51,6 +55,9 @@ cudaError_t launch_elem(unsigned variant, void* out, void const* in, detail::tra
         case 2: return launch_plan<fast_transpose_plan<E, (E == 1 ? 256 : 128), (E == 1 ? 256 : 512), (E == 1 ? 512 : 1024)>>(out, in, s);
         case 3: return launch_plan<fast_transpose_plan<E, (E == 1 ? 256 : E == 2 ? 128 : 64), (E <= 2 ? 128 : 256), 256,
                                                        (E <= 2 ? 128 : 256), 8>>(out, in, s);
+        case 4: return launch_plan<fast_transpose_plan<E, 128, 256, 512, 256, (E == 1 ? 4 : 8)>>(out, in, s);
+        case 5: return launch_plan<fast_transpose_plan<E, 128, 256, 512, 256, (E == 1 ? 4 : 8)>, 3>(out, in, s);
+        case 6: return launch_plan<fast_transpose_plan<E, 128, 256, 512, 256, (E == 1 ? 4 : 8)>, 4>(out, in, s);
         default: return cudaErrorInvalidValue;
     }
 }

@@ -24,8 +24,9 @@ cudaError_t padded_shared(unsigned blocks, unsigned& shared) {
     return err;
 }
 
-// The plan of each kernel is the shipped one for its output rows (fast_plan_of),
-// and so is its choice of whole sectors.
+// The plan of each kernel is the shipped one for its output rows (fast_plan_of;
+// for large matrices fast_plan_wide, then with MinBlocks blocks of its
+// threads), and so is its choice of whole sectors.
 template <unsigned Size, unsigned MinBlocks>
 cudaError_t launch_with(unsigned blocks, void* out, void const* in, detail::transpose_shape const& s) {
     using aligned = fast_plan_of<Size, true>;
@@ -44,6 +45,17 @@ cudaError_t launch_with(unsigned blocks, void* out, void const* in, detail::tran
     auto const launch = [&]<class P, bool In, bool Out, bool, unsigned, bool Sectors>() {
         return detail::launch_fast_kernel<P, In, Out, false, MinBlocks, Sectors>(b, s.batch, 0, 0);
     };
+    if constexpr (has_wide_plan<Size>) {  // large matrices: their plan's blocks (512 threads, at most 4 per SM)
+        using wide = fast_plan_wide<Size>;
+        constexpr unsigned w = MinBlocks * wide::threads <= 2048 ? MinBlocks : 2048 / wide::threads;
+        auto const launch_wide = [&]<class P, bool In, bool Out, bool, unsigned, bool Sectors>() {
+            return detail::launch_fast_kernel<P, In, Out, false, w, Sectors>(b, s.batch, 0, 0);
+        };
+        if (c.wide && in16)
+            return detail::with_sectors<wide, true, false, false, w, config::sectors_realigned(true)>(c.sectors, launch_wide);
+        if (c.wide)
+            return detail::with_sectors<wide, false, false, false, w, config::sectors_realigned(false)>(c.sectors, launch_wide);
+    }
     if (in16) return detail::with_sectors<realigning, true, false, false, MinBlocks, config::sectors_realigned(true)>(c.sectors, launch);
     if (out16) return detail::with_sectors<aligned, false, true, false, MinBlocks, true>(c.sectors, launch);
     return detail::with_sectors<realigning, false, false, false, MinBlocks, config::sectors_realigned(false)>(c.sectors, launch);

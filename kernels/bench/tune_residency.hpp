@@ -26,8 +26,11 @@ cudaError_t launch_sectors_flipped(unsigned elem, void* out, void const* in, det
 // and 128 x 512 x 1024 (bytes: 256 x 128 x 256 and 256 x 256 x 512); plan 3
 // gathers 8 bytes a read, so that a store covers 16 chunks of an output row
 // (bytes 256 x 128 x 256, halves 128 x 128 x 256, floats and doubles the
-// shipped tile; stop 26).
-inline constexpr unsigned tuned_plans = 4;
+// shipped tile; stop 26); plan 4 gathers 8 bytes a read on tiles of 128
+// rows x 256 bytes, 512 threads (bytes: plan 0), so that each tile reads
+// 256 bytes of each input row and a store covers 16 chunks of an output
+// row (stop 28); plans 5 and 6 are plan 4 at 3 and 4 blocks per SM.
+inline constexpr unsigned tuned_plans = 7;
 cudaError_t launch_with_plan(unsigned elem, unsigned variant, void* out, void const* in,
                              detail::transpose_shape const& s);
 
