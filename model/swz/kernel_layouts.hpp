@@ -29,12 +29,16 @@ kernel_tile fast_kernel_tile(std::string_view name) {
     return {name, typename Plan::tile_layout{}.spec(), Plan::shape(), Plan::row_bytes};
 }
 
-// The element size's fast kernels: one tile, or a second for the kernels
-// that realign output rows (fast_plan_of), named as the catalogue names it.
+// The element size's fast kernels: one tile, a second for the kernels that
+// realign output rows (fast_plan_of) and a third for large matrices
+// (fast_plan_wide) where the config names them, named as the catalogue
+// names them.
 template <unsigned Elem>
-void add_fast_kernel_tiles(std::vector<kernel_tile>& out, std::string_view name, std::string_view realigning) {
+void add_fast_kernel_tiles(std::vector<kernel_tile>& out, std::string_view name, std::string_view realigning,
+                           std::string_view wide) {
     out.push_back(fast_kernel_tile<fast_plan_for<Elem>>(name));
     if constexpr (has_realigning_plan<Elem>) out.push_back(fast_kernel_tile<fast_plan_of<Elem, false>>(realigning));
+    if constexpr (has_wide_plan<Elem>) out.push_back(fast_kernel_tile<fast_plan_wide<Elem>>(wide));
 }
 
 template <unsigned Elem>
@@ -49,15 +53,15 @@ void add_article_kernel_tiles(std::vector<kernel_tile>& out, std::string_view sw
 }  // namespace detail
 
 // The fast kernels: tiles of rows x 128 or 256 bytes swizzled at 16-byte
-// chunks, moved with 16-byte accesses (halves realigning output rows on a
-// tile of their own). The article's kernels: 32 x 32
+// chunks, moved with 16-byte accesses (halves realigning output rows, and
+// large halves, on tiles of their own). The article's kernels: 32 x 32
 // elements, swizzled element-wide, padded by one element, or plain.
 inline std::vector<kernel_tile> kernel_tiles() {
     std::vector<kernel_tile> out;
-    detail::add_fast_kernel_tiles<1>(out, "fast_i8", "fast_i8_realigning");
-    detail::add_fast_kernel_tiles<2>(out, "fast_i16", "fast_i16_realigning");
-    detail::add_fast_kernel_tiles<4>(out, "fast_f32", "fast_f32_realigning");
-    detail::add_fast_kernel_tiles<8>(out, "fast_f64", "fast_f64_realigning");
+    detail::add_fast_kernel_tiles<1>(out, "fast_i8", "fast_i8_realigning", "fast_i8_wide");
+    detail::add_fast_kernel_tiles<2>(out, "fast_i16", "fast_i16_realigning", "fast_i16_wide");
+    detail::add_fast_kernel_tiles<4>(out, "fast_f32", "fast_f32_realigning", "fast_f32_wide");
+    detail::add_fast_kernel_tiles<8>(out, "fast_f64", "fast_f64_realigning", "fast_f64_wide");
     detail::add_article_kernel_tiles<1>(out, "article_swizzled_i8", "article_padded_i8", "article_plain_i8");
     detail::add_article_kernel_tiles<2>(out, "article_swizzled_i16", "article_padded_i16", "article_plain_i16");
     detail::add_article_kernel_tiles<4>(out, "article_swizzled_f32", "article_padded_f32", "article_plain_f32");

@@ -263,6 +263,40 @@ TEST_CASE("bad arguments return cudaErrorInvalidValue, launch nothing and leave 
     REQUIRE_CUDA(cudaFree(out));
 }
 
+TEST_CASE("fast: halves on the plan for large matrices, every kernel it runs", "[gpu][fast][wide]") {
+    // Batches of at least 2048 tiles of 128 x 128 halves take it
+    // (fast_transpose_config::takes_wide_plan) where output rows are
+    // realigned: a last tile row one row tall, with aligned input rows
+    // (whole sectors); last tile rows and columns a few elements wide with
+    // both sides realigned; a gap after each output row. The emulation runs
+    // its edges on smaller shapes. Not [sanitize]: 17-34 MB a case; the
+    // device scripts run memcheck and racecheck on [wide] apart.
+    using swz::detail::choose_fast_kernel;
+    struct wide_case {
+        swz::detail::transpose_shape s;
+        std::size_t in_off, out_off;
+    };
+    wide_case const cases[] = {{shape_of(129, 128, 0, 0, 1024), 0, 0},
+                               {shape_of(131, 133, 0, 0, 512), 2, 6},
+                               {shape_of(130, 136, 0, 3, 512), 0, 0}};
+    for (auto const& c : cases) {
+        alignas(16) static unsigned char base[32];
+        REQUIRE(choose_fast_kernel<2>(base + c.out_off, base + c.in_off, c.s).wide);
+        check_fast<__half>(at<__half>(c.s, c.in_off, c.out_off));
+    }
+}
+
+TEST_CASE("fast: large halves on the plan for large matrices", "[gpu][fast][large]") {
+    // Rows aligned on both sides (whole sectors or not), output rows
+    // realigned, both realigned; edges of its 128 x 128-element tiles.
+    check_fast<__half>(at<__half>(shape_of(8192, 8192)));
+    check_fast<__half>(at<__half>(shape_of(8192, 8192, 8, 8)));  // output rows 16 bytes past a sector
+    check_fast<__half>(at<__half>(shape_of(1016, 1016, 0, 0, 32)));
+    check_fast<__half>(at<__half>(shape_of(8191, 8193), 2, 6));
+    check_fast<__half>(at<__half>(shape_of(4097, 8192)));
+    check_fast<__half>(at<__half>(shape_of(524288, 256)));
+}
+
 TEMPLATE_TEST_CASE("fast: large odd, tall, sub-matrix and batched shapes", "[gpu][fast][large]", std::int8_t,
                    __half, float, double) {
     constexpr std::size_t E = sizeof(TestType);

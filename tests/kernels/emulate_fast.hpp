@@ -137,6 +137,20 @@ struct grid_emulator {
     }
 };
 
+// The kernel detail::with_fast_kernel picks for a shape's alignments, run
+// on Plan's tile instead of the one it picks: tests of a plan that the
+// dispatch gives only large matrices (fast_plan_wide) run its kernels on
+// shapes small enough to emulate, edges and all.
+template <class Plan>
+struct grid_emulator_on {
+    detail::fast_batch b;
+    std::size_t batch;
+    template <class, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors>
+    void operator()() const {
+        emulate_grid<Plan, AlignedIn, AlignedOut, Sectors>(b, batch);
+    }
+};
+
 // What detail::launch_fast<Size> launches, on the CPU: the same choice of
 // kernel, the given block order (0: the one launch_fast chooses: packed
 // where packing_for packs, else whole columns).
@@ -148,6 +162,14 @@ void emulate_transpose(void* out, void const* in, detail::transpose_shape const&
             return emulate_packed<fast_plan_for<Size>>(b, p, s.batch);
     b.band = band ? band : whole_column;
     detail::with_fast_kernel<Size>(out, in, s, grid_emulator{b, s.batch});
+}
+
+// The same kernel on Plan's tile, unpacked (grid_emulator_on).
+template <unsigned Size, class Plan>
+void emulate_transpose_on(void* out, void const* in, detail::transpose_shape const& s) {
+    detail::fast_batch b = detail::make_fast_batch(out, in, s, Size);
+    b.band = whole_column;
+    detail::with_fast_kernel<Size>(out, in, s, grid_emulator_on<Plan>{b, s.batch});
 }
 
 }  // namespace swz::test

@@ -18,11 +18,13 @@ struct plan_tag {
 
 // f(plan_tag<Plan>{}) for the plan of the kernels with aligned output rows,
 // then for that of the kernels that realign them where the config gives
-// those a tile of their own (fast_plan_of).
+// those a tile of their own (fast_plan_of), then for that of large
+// matrices where it has one (fast_plan_wide).
 template <unsigned E, class F>
 void for_each_fast_plan(F&& f) {
     f(plan_tag<fast_plan_of<E, true>>{});
     if constexpr (has_realigning_plan<E>) f(plan_tag<fast_plan_of<E, false>>{});
+    if constexpr (has_wide_plan<E>) f(plan_tag<fast_plan_wide<E>>{});
 }
 
 // Tall matrices with rows aligned on both sides (E-byte elements, bases

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <random>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "emulate_fast.hpp"
@@ -66,7 +67,9 @@ struct write_window {
     ~write_window() { detail::host_write_watch() = nullptr; }
 };
 
-template <unsigned E>
+// Plan: void for the kernel and plan the dispatch picks (emulate_transpose);
+// else the dispatch's kernel on Plan's tile (emulate_transpose_on).
+template <unsigned E, class Plan = void>
 void check_emulated(placement const& p, std::size_t band = 0) {
     std::uint64_t const seed = ++run_counter;
     auto const& s = p.shape;
@@ -80,7 +83,10 @@ void check_emulated(placement const& p, std::size_t band = 0) {
     {
         read_window const window(in.data + p.in_offset, p.in_span());
         write_window const written(out.data + p.out_offset, p.out_span());
-        REQUIRE_NOTHROW(emulate_transpose<E>(out.data + p.out_offset, in.data + p.in_offset, s, band));
+        if constexpr (std::is_void_v<Plan>)
+            REQUIRE_NOTHROW(emulate_transpose<E>(out.data + p.out_offset, in.data + p.in_offset, s, band));
+        else
+            REQUIRE_NOTHROW((emulate_transpose_on<E, Plan>(out.data + p.out_offset, in.data + p.in_offset, s)));
         reads_outside = read_window::outside;
     }
     REQUIRE(reads_outside == 0);  // never a byte before the first row or past the last
@@ -90,6 +96,12 @@ void check_emulated(placement const& p, std::size_t band = 0) {
     REQUIRE(r.touched_bytes == 0);
     REQUIRE(std::equal(in_data.begin(), in_data.end(), in.data));  // the input is only read
 }
+
+// For tests that take shapes from each plan's tile (for_each_fast_plan):
+// the plan to run those shapes on, forced where the dispatch would not
+// give it such small shapes (the plan of large matrices), else void.
+template <unsigned E, class Plan>
+using forced_plan = std::conditional_t<has_wide_plan<E> && std::is_same_v<Plan, fast_plan_wide<E>>, Plan, void>;
 
 template <unsigned E>
 placement at(transpose_shape s, std::size_t in_offset = 0, std::size_t out_offset = 0) {
@@ -184,9 +196,9 @@ TEMPLATE_TEST_CASE_SIG("tiles wholly inside the matrix: every misalignment, pitc
         for (std::size_t in_off = 0; in_off < 16; in_off += E)
             for (std::size_t out_off = 0; out_off < 16; out_off += E)
                 for (std::size_t gap : {std::size_t(0), std::size_t(16 / E - 1)}) {
-                    check_emulated<E>(at<E>(shape_of(3 * T + 5, 2 * N + K + 3, gap, 2 * gap), in_off, out_off));
+                    check_emulated<E, forced_plan<E, plan>>(at<E>(shape_of(3 * T + 5, 2 * N + K + 3, gap, 2 * gap), in_off, out_off));
                     // 16-byte pitches at gap 0
-                    check_emulated<E>(at<E>(shape_of(3 * T + 4 * K, 2 * N + 2 * K, gap, gap), in_off, out_off));
+                    check_emulated<E, forced_plan<E, plan>>(at<E>(shape_of(3 * T + 4 * K, 2 * N + 2 * K, gap, gap), in_off, out_off));
                 }
     });
     using plan = fast_plan_of<E, false>;
@@ -245,7 +257,7 @@ TEMPLATE_TEST_CASE_SIG("edge tiles: first and last tile rows, last tile columns,
                         alignas(32) static unsigned char base[64];
                         auto const c = detail::choose_fast_kernel<E>(base + out.offset, base + in.offset, s);
                         emulated_paths() = {};
-                        check_emulated<E>(at<E>(s, in.offset, out.offset));
+                        check_emulated<E, forced_plan<E, plan>>(at<E>(s, in.offset, out.offset));
                         auto& n = by_kernel[{c.aligned_in, c.aligned_out, c.sectors}];
                         for (unsigned i = 0; i < 4; ++i) n.loads[i] += emulated_paths().loads[i];
                         for (unsigned i = 0; i < 3; ++i) n.stores[i] += emulated_paths().stores[i];
@@ -274,8 +286,8 @@ TEMPLATE_TEST_CASE_SIG("rows under 16 bytes apart: the chunk holding the matrix'
         for (std::size_t rows : {T + 1, T + 2, T + 7, 2 * T - K + 1, 2 * T - K + 3, 2 * T - 2 * K + 1, 2 * T - 2 * K + 2})
             for (std::size_t cols : {1, 2, 3})
                 for (std::size_t in_off = E; in_off < 16; in_off += 16 / E > 4 ? 3 * E : E) {
-                    check_emulated<E>(at<E>(shape_of(rows, cols), in_off, 0));
-                    check_emulated<E>(at<E>(shape_of(rows, cols, 0, 1), in_off, E));
+                    check_emulated<E, forced_plan<E, plan>>(at<E>(shape_of(rows, cols), in_off, 0));
+                    check_emulated<E, forced_plan<E, plan>>(at<E>(shape_of(rows, cols, 0, 1), in_off, E));
                 }
     });
 }
@@ -541,7 +553,7 @@ TEMPLATE_TEST_CASE_SIG("each kernel runs the plan of its output rows", "[kernels
     // whole column of the realigning tile): halves take the realigning
     // plan there too; no other size does, nor a shape just short of tall.
     using tall_plan = std::conditional_t<E == 2, fast_plan_of<E, false>, fast_plan_of<E, true>>;
-    for (auto const& s : {shape_of(2048, 64), shape_of(1048576, 96), shape_of(32768, 1024)}) {
+    for (auto const& s : {shape_of(2048, 64), shape_of(1048576, 96), shape_of(16384, 512)}) {
         CAPTURE(s.rows, s.cols);
         kernel_seen const k = detail::with_fast_kernel<E>(base, base, s, kernel_seen{});
         CHECK((k.aligned_in && k.aligned_out));
@@ -549,10 +561,57 @@ TEMPLATE_TEST_CASE_SIG("each kernel runs the plan of its output rows", "[kernels
         CHECK(detail::choose_fast_kernel<E>(base, base, s).tall == (E == 2));
         if (E == 2) CHECK(detail::packing_for<E>(base, base, s).per_tile == 1);  // the others pack as before
     }
-    for (auto const& s : {shape_of(2040, 64), shape_of(4096, 56), shape_of(8192, 8192), shape_of(64, 2048)}) {
+    for (auto const& s : {shape_of(2040, 64), shape_of(4096, 56), shape_of(4096, 4096), shape_of(64, 2048)}) {
         CAPTURE(s.rows, s.cols);
         CHECK_FALSE(detail::choose_fast_kernel<E>(base, base, s).tall);
         check_plan<fast_plan_of<E, true>>(detail::with_fast_kernel<E>(base, base, s, kernel_seen{}));
+    }
+}
+
+TEMPLATE_TEST_CASE_SIG("large matrices run the plan for large matrices where the config has one",
+                       "[kernels][emulation]", ((unsigned E), E), 1, 2, 4, 8) {
+    // Halves with rows aligned on both sides, or output rows realigned, at
+    // least 128 rows and columns and 2048 tiles of 128 x 128 elements in the batch
+    // (takes_wide_plan) run fast_plan_wide: 128 rows x 256 bytes, 512
+    // threads, 8-byte gathers, before the tall rule. No other size has one.
+    STATIC_REQUIRE(has_wide_plan<E> == (E == 2));
+    alignas(16) static unsigned char base[32];
+    struct expectation {
+        transpose_shape s;
+        std::size_t in_off, out_off;
+        bool wide;  // for halves
+    };
+    expectation const cases[] = {
+        {shape_of(8192, 8192), 0, 0, true},            // 64 x 64 tiles
+        {shape_of(8192, 4088), 0, 0, true},            // 64 x 32: 2048
+        {shape_of(8064, 4096), 0, 0, false},           // 63 x 32: 2016
+        {shape_of(8191, 8193), 0, 0, true},            // both sides realigned
+        {shape_of(4097, 8192), 0, 0, true},            // output rows realigned
+        {shape_of(8192, 8193), 0, 0, false},           // input rows realigned only: `plan`
+        {shape_of(8192, 8192), 2, 0, false},           // the same by the input pointer
+        {shape_of(8192, 8192), 0, 2, true},            // output rows realigned by the pointer
+        {shape_of(524288, 256), 0, 0, true},           // tall, but large: wide first
+        {shape_of(1048576, 64), 0, 0, false},          // fewer columns than the tile: tall
+        {shape_of(129, 128, 0, 0, 1024), 0, 0, true},  // a batch of 2048 tiles, output rows realigned
+        {shape_of(129, 128, 0, 0, 1023), 0, 0, false},
+        {shape_of(127, 128, 0, 0, 4096), 0, 0, false},  // fewer rows than the tile
+        {shape_of(64, 1048576), 0, 0, false},
+        {shape_of(4096, 4096), 0, 0, false},           // 32 x 32 tiles
+    };
+    for (auto const& c : cases) {
+        CAPTURE(c.s.rows, c.s.cols, c.s.batch, c.in_off, c.out_off);
+        auto const choice = detail::choose_fast_kernel<E>(base + c.out_off, base + c.in_off, c.s);
+        kernel_seen const k = detail::with_fast_kernel<E>(base + c.out_off, base + c.in_off, c.s, kernel_seen{});
+        CHECK(choice.wide == (E == 2 && c.wide));
+        if (choice.wide) {
+            check_plan<fast_plan_wide<E>>(k);
+            CHECK(k.tile_rows == 128);
+            CHECK(k.row_bytes == 256);
+            CHECK(k.gather_bytes == 8);
+            CHECK_FALSE(choice.tall);
+        } else {
+            CHECK(k.tile_rows * k.row_bytes == 16384u);  // one of the 16 KiB tiles
+        }
     }
 }
 

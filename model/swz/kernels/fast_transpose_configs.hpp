@@ -1,7 +1,8 @@
 // The fast kernel's shape for each element size: 16 KiB tiles of 64 rows x
 // 256 bytes and 256 threads, registers capped so that 6 blocks stay
 // resident per SM (bytes: 128 x 128 bytes, 8 blocks; halves realigning
-// output rows: 128 x 128 bytes, 5 blocks), blocks in whole-column order.
+// output rows: 128 x 128 bytes, 5 blocks; large halves: 128 rows x 256
+// bytes, 512 threads, 2-3 blocks), blocks in whole-column order.
 // Chosen on an H200 against the alternatives in kernels/bench/ (swz-bench
 // --tune; kernels/BENCHMARKS.md has the figures); every shape here is
 // proved conflict-free by swz-verify --kernel.
@@ -62,6 +63,28 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     static constexpr bool tall_takes_realigning_plan(std::size_t rows, std::size_t cols) {
         return Elem == 2 && cols >= plan_realigning_out::nx && cols <= rows / 32;
     }
+    // Large matrices with at least its 128 rows and 128 columns, rows
+    // aligned on both sides or output rows realigned: halves run plan_wide, tiles of 128
+    // rows x 256 bytes, 512 threads, gathering 8 bytes a read, so that a
+    // tile reads 256 bytes of each input row and a store covers 16 chunks
+    // of each of 2 output rows. On an H200 (stop 28 runs 7 and 8, swz-bench
+    // --tune plan 4, two rounds, % of copy) 524288 x 256 89 -> 93.8, 8192 x
+    // 8192 95 -> 96.5, 16384 x 16384 95.7 -> 97.7, 256 x 524288 95.3 ->
+    // 97.4, odd shapes +0-2 (8191 x 8193 89.8 -> 91.8, 12345 x 6789 90.2 ->
+    // 91.7); it lost where it had few tiles (4096 x 4096 96.5 -> 95.4, 1.3
+    // waves of blocks; 65536 x 128 91.5 -> 89) or half-empty ones (fewer
+    // than 128 columns: 1048576 x 64 94 -> 85, 1048577 x 64 92 -> 68; or
+    // rows: 64 x 1048576 97 -> 83).
+    // Input rows realigned with aligned output rows keep `plan` (not
+    // measured).
+    using plan_wide = std::conditional_t<Elem == 2, fast_transpose_plan<2, 128, 256, 512, 256, 8>, plan>;
+    static constexpr std::size_t wide_min_tiles = 2048;  // about 5 waves at 3 blocks per SM on 132 SMs
+    static constexpr bool takes_wide_plan(std::size_t rows, std::size_t cols, std::size_t batch) {
+        if (Elem != 2 || rows < plan_wide::tile_rows || cols < plan_wide::nx || batch == 0) return false;
+        std::size_t const down = (rows + plan_wide::tile_rows - 1) / plan_wide::tile_rows;
+        std::size_t const across = (cols + plan_wide::nx - 1) / plan_wide::nx;
+        return down * across >= (wide_min_tiles + batch - 1) / batch;
+    }
     static constexpr unsigned band = whole_column, min_blocks = 6;
     // Realigning, as measured by swz-bench --tune on an H200 (2026-12-02,
     // kernels/BENCHMARKS.md; each the best of 3-6 blocks, ties kept as
@@ -75,6 +98,11 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // 5: best of 2-6 on all five odd shapes tuned (stop 27 run 1: 8191 x
     // 8193 90.4 against 89.3 at 4 and 90.2 at 6, 3003 x 11001 88.1
     // against 87.2 and 86.5, 8193 x 8192 92.1 against 92.0 and 91.0).
+    // plan_wide's 512-thread blocks: 3 per SM. Where output rows are
+    // realigned its kernels then spill 56-60 bytes (54-62 registers at 2
+    // blocks), and still ran faster than at 2 on an H200 (stop 28, 8193 x
+    // 8192 93.8% of copy against 85.2; 4 blocks 93.5).
+    static constexpr unsigned min_blocks_wide = 3;
     static constexpr unsigned min_blocks_realigned(bool in, bool out) {
         if (Elem == 8) return in && out ? 4 : 5;
         if (!out) return 6;
@@ -120,6 +148,9 @@ template <> struct fast_transpose_config<1> {
     using plan = fast_transpose_plan<1, 128, 128, 256>;
     using plan_realigning_out = plan;
     static constexpr bool tall_takes_realigning_plan(std::size_t, std::size_t) { return false; }
+    using plan_wide = plan;
+    static constexpr bool takes_wide_plan(std::size_t, std::size_t, std::size_t) { return false; }
+    static constexpr unsigned min_blocks_wide = 8;  // unused: no plan of its own
     static constexpr unsigned band = whole_column, min_blocks = 8;
     // Realigning (swz-bench --tune, H200, 2026-12-02): input rows only 5
     // (90 against 87 at 4), otherwise 4.
@@ -152,5 +183,12 @@ using fast_plan_of = std::conditional_t<AlignedOut, fast_plan_for<Elem>,
 // Whether the kernels that realign output rows have a plan of their own.
 template <unsigned Elem>
 inline constexpr bool has_realigning_plan = !std::is_same_v<fast_plan_of<Elem, true>, fast_plan_of<Elem, false>>;
+// The plan of large matrices (fast_transpose_config::takes_wide_plan), and
+// whether it differs from the others.
+template <unsigned Elem>
+using fast_plan_wide = typename fast_transpose_config<Elem>::plan_wide;
+template <unsigned Elem>
+inline constexpr bool has_wide_plan =
+    !std::is_same_v<fast_plan_wide<Elem>, fast_plan_of<Elem, true>> && !std::is_same_v<fast_plan_wide<Elem>, fast_plan_of<Elem, false>>;
 
 }  // namespace swz

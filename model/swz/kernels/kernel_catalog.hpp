@@ -116,13 +116,19 @@ inline constexpr std::string_view fast_realigning_description =
     "the same for output rows not 16-byte aligned, and for tall matrices: its own tile and gather "
     "(fast_transpose_config)";
 
-// The element size's kernels: one plan, or a second for the kernels that
+inline constexpr std::string_view fast_wide_description =
+    "the same for large matrices: tiles of 128 rows x 256 bytes, 512 threads, 8-byte gathers "
+    "(fast_transpose_config::takes_wide_plan)";
+
+// The element size's kernels: one plan, a second for the kernels that
 // realign output rows and for tall matrices (fast_plan_of,
-// tall_takes_realigning_plan), named `realigning`.
+// tall_takes_realigning_plan), named `realigning`, and a third for large
+// matrices (fast_plan_wide), named `wide`, where the config names them.
 template <unsigned Elem, class Visitor>
-void visit_fast_sizes(std::string_view name, std::string_view realigning, Visitor& v) {
+void visit_fast_sizes(std::string_view name, std::string_view realigning, std::string_view wide, Visitor& v) {
     visit_fast<fast_plan_for<Elem>>(name, fast_description, v);
     if constexpr (has_realigning_plan<Elem>) visit_fast<fast_plan_of<Elem, false>>(realigning, fast_realigning_description, v);
+    if constexpr (has_wide_plan<Elem>) visit_fast<fast_plan_wide<Elem>>(wide, fast_wide_description, v);
 }
 
 template <class Layout, class Visitor>
@@ -153,10 +159,10 @@ void visit_article_variants(std::string_view swizzled, std::string_view padded, 
 //          v.access(kernel_info, kernel_access_info, address) per access.
 template <class Visitor>
 void visit_kernels(Visitor&& v) {
-    detail::visit_fast_sizes<1>("fast_i8", "fast_i8_realigning", v);
-    detail::visit_fast_sizes<2>("fast_i16", "fast_i16_realigning", v);
-    detail::visit_fast_sizes<4>("fast_f32", "fast_f32_realigning", v);
-    detail::visit_fast_sizes<8>("fast_f64", "fast_f64_realigning", v);
+    detail::visit_fast_sizes<1>("fast_i8", "fast_i8_realigning", "fast_i8_wide", v);
+    detail::visit_fast_sizes<2>("fast_i16", "fast_i16_realigning", "fast_i16_wide", v);
+    detail::visit_fast_sizes<4>("fast_f32", "fast_f32_realigning", "fast_f32_wide", v);
+    detail::visit_fast_sizes<8>("fast_f64", "fast_f64_realigning", "fast_f64_wide", v);
     detail::visit_article_variants<1>("article_swizzled_i8", "article_padded_i8", "article_plain_i8", v);
     detail::visit_article_variants<2>("article_swizzled_i16", "article_padded_i16", "article_plain_i16", v);
     detail::visit_article_variants<4>("article_swizzled_f32", "article_padded_f32", "article_plain_f32", v);

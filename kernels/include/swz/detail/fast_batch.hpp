@@ -44,9 +44,12 @@ SWZ_HOST_DEVICE inline bool rows_aligned32(void const* base, std::size_t pitch, 
 // output (fast_transpose_body's Sectors), as the element size's config
 // chooses. The launch and the CPU emulation both ask here.
 // tall: rows aligned on both sides, and the config runs this shape on the
-// realigning plan (fast_transpose_config::tall_takes_realigning_plan).
+// realigning plan (fast_transpose_config::tall_takes_realigning_plan);
+// wide: rows aligned on both sides or output rows realigned, and the
+// config runs this shape on its plan for large matrices (takes_wide_plan;
+// before the tall rule).
 struct fast_kernel_choice {
-    bool aligned_in, aligned_out, sectors, tall;
+    bool aligned_in, aligned_out, sectors, tall, wide;
 };
 template <unsigned Size>
 fast_kernel_choice choose_fast_kernel(void const* out, void const* in, transpose_shape const& s) {
@@ -54,8 +57,9 @@ fast_kernel_choice choose_fast_kernel(void const* out, void const* in, transpose
     bool const in16 = rows_aligned16(in, s.ld_in * Size, s.stride_in * Size, s.batch);
     bool const out16 = rows_aligned16(out, s.ld_out * Size, s.stride_out * Size, s.batch);
     bool const out32 = rows_aligned32(out, s.ld_out * Size, s.stride_out * Size, s.batch);
-    bool const tall = in16 && out16 && config::tall_takes_realigning_plan(s.rows, s.cols);
-    return {in16, out16, out16 ? config::sectors_aligned && !out32 : config::sectors_realigned(in16), tall};
+    bool const wide = (in16 || !out16) && config::takes_wide_plan(s.rows, s.cols, s.batch);
+    bool const tall = !wide && in16 && out16 && config::tall_takes_realigning_plan(s.rows, s.cols);
+    return {in16, out16, out16 ? config::sectors_aligned && !out32 : config::sectors_realigned(in16), tall, wide};
 }
 
 // f's kernel of plan P, writing whole sectors where `sectors` says so and
@@ -69,8 +73,9 @@ decltype(auto) with_sectors(bool sectors, F& f) {
 // The shipped kernel for Size-byte elements and the shape (choose_fast_kernel),
 // for the launch and the CPU emulation alike: returns
 // f.template operator()<Plan, AlignedIn, AlignedOut, Streaming, MinBlocks, Sectors>(),
-// Plan the one for its output rows (fast_plan_of), or the realigning one
-// on a tall shape (fast_kernel_choice::tall).
+// Plan the one for its output rows (fast_plan_of), the realigning one on a
+// tall shape (fast_kernel_choice::tall), or the one for large matrices
+// (fast_kernel_choice::wide).
 template <unsigned Size, class F>
 decltype(auto) with_fast_kernel(void const* out, void const* in, transpose_shape const& s, F&& f) {
     using config = fast_transpose_config<Size>;
@@ -85,6 +90,15 @@ decltype(auto) with_fast_kernel(void const* out, void const* in, transpose_shape
     constexpr unsigned b11 = config::min_blocks, b10 = config::min_blocks_realigned(false, true),
                        b01 = config::min_blocks_realigned(true, false), b00 = config::min_blocks_realigned(true, true);
     fast_kernel_choice const c = choose_fast_kernel<Size>(out, in, s);
+    if constexpr (has_wide_plan<Size>) {
+        using wide = fast_plan_wide<Size>;
+        constexpr unsigned w = config::min_blocks_wide;
+        static_assert(!(s_in && fast_transpose_body<wide, true, false>::realigns_by_gather) &&
+                      !(s_both && fast_transpose_body<wide, false, false>::realigns_by_gather));
+        if (c.wide && c.aligned_out) return with_sectors<wide, true, true, st, w, true>(c.sectors, f);
+        if (c.wide && c.aligned_in) return with_sectors<wide, true, false, st, w, s_in>(c.sectors, f);
+        if (c.wide) return with_sectors<wide, false, false, st, w, s_both>(c.sectors, f);
+    }
     if (c.tall) return with_sectors<realigning, true, true, st, b11, true>(c.sectors, f);
     if (c.aligned_in && c.aligned_out) return with_sectors<plan, true, true, st, b11, true>(c.sectors, f);
     if (c.aligned_in) return with_sectors<realigning, true, false, st, b10, s_in>(c.sectors, f);

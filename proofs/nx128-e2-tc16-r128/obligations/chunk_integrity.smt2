@@ -1,0 +1,16 @@
+; swz-verify obligation chunk_integrity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 4 here (asserted below 16)
+; x: 64 bits in the prover, 7 here (asserted below 128)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 4))
+(declare-fun x () (_ BitVec 7))
+(define-fun t1 () (_ BitVec 4) (bvxor y ((_ extract 6 3) x)))
+(define-fun t2 () (_ BitVec 4) (bvxor y ((_ extract 6 3) x)))
+(assert (or (not (= t1 t2)) false))
+(assert (bvult ((_ zero_extend 1) y) (_ bv16 5)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv128 8)))
+(check-sat)
+(exit)

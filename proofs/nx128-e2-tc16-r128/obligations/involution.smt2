@@ -1,0 +1,15 @@
+; swz-verify obligation involution (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 4 here (asserted below 16)
+; x: 64 bits in the prover, 7 here (asserted below 128)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 4))
+(declare-fun x () (_ BitVec 7))
+(define-fun t1 () (_ BitVec 4) (bvxor y (bvxor y ((_ extract 6 3) x))))
+(assert (not (= t1 ((_ extract 6 3) x))))
+(assert (bvult ((_ zero_extend 1) y) (_ bv16 5)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv128 8)))
+(check-sat)
+(exit)
