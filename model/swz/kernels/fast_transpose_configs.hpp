@@ -64,19 +64,19 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
         return Elem == 2 && cols >= plan_realigning_out::nx && cols <= rows / 32;
     }
     // Large matrices with at least its 128 rows and 128 columns, rows
-    // aligned on both sides or output rows realigned: halves run plan_wide, tiles of 128
-    // rows x 256 bytes, 512 threads, gathering 8 bytes a read, so that a
-    // tile reads 256 bytes of each input row and a store covers 16 chunks
-    // of each of 2 output rows. On an H200 (stop 28 runs 7 and 8, swz-bench
-    // --tune plan 4, two rounds, % of copy) 524288 x 256 89 -> 93.8, 8192 x
-    // 8192 95 -> 96.5, 16384 x 16384 95.7 -> 97.7, 256 x 524288 95.3 ->
-    // 97.4, odd shapes +0-2 (8191 x 8193 89.8 -> 91.8, 12345 x 6789 90.2 ->
-    // 91.7); it lost where it had few tiles (4096 x 4096 96.5 -> 95.4, 1.3
-    // waves of blocks; 65536 x 128 91.5 -> 89) or half-empty ones (fewer
-    // than 128 columns: 1048576 x 64 94 -> 85, 1048577 x 64 92 -> 68; or
-    // rows: 64 x 1048576 97 -> 83).
-    // Input rows realigned with aligned output rows keep `plan` (not
-    // measured).
+    // aligned on both sides or output rows realigned: halves run plan_wide,
+    // tiles of 128 rows x 256 bytes, 512 threads, gathering 8 bytes a read,
+    // so that a tile reads 256 bytes of each input row and a store covers
+    // 16 chunks of each of 2 output rows. On an H200 (stop 28 run 10,
+    // alternated with the build before, two rounds, % of copy) 524288 x 256
+    // 89.2 -> 93.9, 8192 x 8192:8200:8200 92.8 -> 93.3, 8192 x 8192 95.5
+    // -> 96.5, 16384 x 16384 95.7 -> 97.5, 256 x 524288 95.2 -> 97.2, odd
+    // shapes -0.3 to +1.7 (8191 x 8193 90.4 -> 92.1, 12345 x 6789 90.6 ->
+    // 92.2). In swz-bench --tune (runs 7 and 8) it lost where it had few
+    // tiles (4096 x 4096 96.5 -> 95.4: 1.3 waves of blocks; 65536 x 128
+    // 91.5 -> 89) or half-empty ones (under 128 columns: 1048576 x 64 94 ->
+    // 85, 1048577 x 64 92 -> 68; or rows: 64 x 1048576 97 -> 83). Input
+    // rows realigned with aligned output rows keep `plan` (not measured).
     using plan_wide = std::conditional_t<Elem == 2, fast_transpose_plan<2, 128, 256, 512, 256, 8>, plan>;
     static constexpr std::size_t wide_min_tiles = 2048;  // about 5 waves at 3 blocks per SM on 132 SMs
     static constexpr bool takes_wide_plan(std::size_t rows, std::size_t cols, std::size_t batch) {
