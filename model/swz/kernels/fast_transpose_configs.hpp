@@ -2,7 +2,7 @@
 // 256 bytes and 256 threads, registers capped so that 6 blocks stay
 // resident per SM (bytes: 128 x 128 bytes, 8 blocks; halves realigning
 // output rows: 128 x 128 bytes, 5 blocks; large halves: 128 rows x 256
-// bytes, 512 threads, 2-3 blocks), blocks in whole-column order.
+// bytes, 512 threads, 3 blocks), blocks in whole-column order.
 // Chosen on an H200 against the alternatives in kernels/bench/ (swz-bench
 // --tune; kernels/BENCHMARKS.md has the figures); every shape here is
 // proved conflict-free by swz-verify --kernel.
