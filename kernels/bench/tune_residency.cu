@@ -24,13 +24,22 @@ cudaError_t padded_shared(unsigned blocks, unsigned& shared) {
     return err;
 }
 
-// The plan of each kernel is the shipped one for its output rows (fast_plan_of;
-// for large matrices fast_plan_wide, then with MinBlocks blocks of its
-// threads), and so is its choice of whole sectors.
+// The shipped kernel for the shape (with_fast_kernel: its plan, its choice
+// of whole sectors) with MinBlocks blocks of its threads per SM, or as many
+// as fit (the large-halves plan's 512-thread blocks: at most 4).
+template <unsigned MinBlocks>
+struct residency_launcher {
+    detail::fast_batch b;
+    std::size_t batch;
+    template <class P, bool In, bool Out, bool St, unsigned, bool Sectors>
+    cudaError_t operator()() const {
+        constexpr unsigned blocks = MinBlocks * P::threads <= 2048 ? MinBlocks : 2048 / P::threads;
+        return detail::launch_fast_kernel<P, In, Out, St, blocks, Sectors>(b, batch, 0, 0);
+    }
+};
+
 template <unsigned Size, unsigned MinBlocks>
 cudaError_t launch_with(unsigned blocks, void* out, void const* in, detail::transpose_shape const& s) {
-    using aligned = fast_plan_of<Size, true>;
-    using realigning = fast_plan_of<Size, false>;
     auto const b = detail::make_fast_batch(out, in, s, Size);
     bool const in16 = detail::rows_aligned16(in, b.pitch_in, b.stride_in, s.batch);
     bool const out16 = detail::rows_aligned16(out, b.pitch_out, b.stride_out, s.batch);
@@ -39,26 +48,7 @@ cudaError_t launch_with(unsigned blocks, void* out, void const* in, detail::tran
         if (cudaError_t const err = padded_shared(blocks, shared); err != cudaSuccess) return err;
         return detail::launch_fast<Size>(out, in, s, 0, 0, shared);
     }
-    // Whole sectors where the shipped kernel writes them (choose_fast_kernel).
-    using config = fast_transpose_config<Size>;
-    detail::fast_kernel_choice const c = detail::choose_fast_kernel<Size>(out, in, s);
-    auto const launch = [&]<class P, bool In, bool Out, bool, unsigned, bool Sectors>() {
-        return detail::launch_fast_kernel<P, In, Out, false, MinBlocks, Sectors>(b, s.batch, 0, 0);
-    };
-    if constexpr (has_wide_plan<Size>) {  // large matrices: their plan's blocks (512 threads, at most 4 per SM)
-        using wide = fast_plan_wide<Size>;
-        constexpr unsigned w = MinBlocks * wide::threads <= 2048 ? MinBlocks : 2048 / wide::threads;
-        auto const launch_wide = [&]<class P, bool In, bool Out, bool, unsigned, bool Sectors>() {
-            return detail::launch_fast_kernel<P, In, Out, false, w, Sectors>(b, s.batch, 0, 0);
-        };
-        if (c.wide && in16)
-            return detail::with_sectors<wide, true, false, false, w, config::sectors_realigned(true)>(c.sectors, launch_wide);
-        if (c.wide)
-            return detail::with_sectors<wide, false, false, false, w, config::sectors_realigned(false)>(c.sectors, launch_wide);
-    }
-    if (in16) return detail::with_sectors<realigning, true, false, false, MinBlocks, config::sectors_realigned(true)>(c.sectors, launch);
-    if (out16) return detail::with_sectors<aligned, false, true, false, MinBlocks, true>(c.sectors, launch);
-    return detail::with_sectors<realigning, false, false, false, MinBlocks, config::sectors_realigned(false)>(c.sectors, launch);
+    return detail::with_fast_kernel<Size>(out, in, s, residency_launcher<MinBlocks>{b, s.batch});
 }
 
 template <unsigned Size>
