@@ -279,8 +279,8 @@ TEST_CASE("fast: halves on the plan for large matrices, every kernel it runs", "
     wide_case const cases[] = {{shape_of(129, 128, 0, 0, 1024), 0, 0},
                                {shape_of(131, 133, 0, 0, 512), 2, 6},
                                {shape_of(130, 136, 0, 3, 512), 0, 0}};
+    alignas(16) static unsigned char base[32];
     for (auto const& c : cases) {
-        alignas(16) static unsigned char base[32];
         REQUIRE(choose_fast_kernel<2>(base + c.out_off, base + c.in_off, c.s).wide);
         check_fast<__half>(at<__half>(c.s, c.in_off, c.out_off));
     }
