@@ -298,7 +298,7 @@ void print_summary(std::vector<cell> const& cells) {
 }
 
 // --tune's timings as {"2": ms, ...} by resident blocks per SM, or by tile shape (plan).
-constexpr unsigned plan_ids[tuned_plans] = {0, 1, 2, 3, 4, 5, 6};
+constexpr unsigned plan_ids[tuned_plans] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
 
 template <std::size_t N>
 std::string keyed(unsigned const (&keys)[N], timing const (&r)[N]) {

@@ -29,8 +29,10 @@ cudaError_t launch_sectors_flipped(unsigned elem, void* out, void const* in, det
 // shipped tile; stop 26); plan 4 gathers 8 bytes a read on tiles of 128
 // rows x 256 bytes, 512 threads (bytes: plan 0), so that each tile reads
 // 256 bytes of each input row and a store covers 16 chunks of an output
-// row (stop 28); plans 5 and 6 are plan 4 at 3 and 4 blocks per SM.
-inline constexpr unsigned tuned_plans = 7;
+// row (stop 28); plans 5 and 6 are plan 4 at 3 and 4 blocks per SM; plans
+// 7 and 8 are plan 3 at 3 and 2 (int8 there needs 80 and 127 registers;
+// 64 at its default 4, with a 12-byte spill; stop 29).
+inline constexpr unsigned tuned_plans = 9;
 cudaError_t launch_with_plan(unsigned elem, unsigned variant, void* out, void const* in,
                              detail::transpose_shape const& s);
 
