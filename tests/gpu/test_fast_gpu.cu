@@ -37,6 +37,15 @@ cudaError_t call_api(unsigned char* out, unsigned char const* in, swz::detail::t
     return swz::transpose(o, i, s.rows, s.cols);
 }
 
+// The block order the launch picks for p's shape on this GPU (0: packed).
+template <unsigned E>
+std::size_t chosen_band(placement const& p) {
+    alignas(16) static unsigned char base[32];
+    std::size_t resident = 0, band = 0;
+    REQUIRE_CUDA(swz::detail::fast_block_order<E>(base + p.out_offset, base + p.in_offset, p.shape, resident, band));
+    return band;
+}
+
 template <class T>
 void check_fast(placement p) {
     p.elem = sizeof(T);
@@ -302,7 +311,16 @@ TEMPLATE_TEST_CASE("fast: large odd, tall, sub-matrix and batched shapes", "[gpu
     constexpr std::size_t E = sizeof(TestType);
     // (swz-bench checks every shape of its suite in full too, on the GPU.)
     check_fast<TestType>(at<TestType>(shape_of(8191, 8193), E, 3 * E % 16));
-    check_fast<TestType>(at<TestType>(shape_of(262144, 256 / E + 1)));  // tall: the banded block order
+    // Tall: the banded block order of 128-byte tiles (int8; halves on their
+    // tall rule's tile); 256-byte tiles walk whole columns.
+    auto const tall = at<TestType>(shape_of(262144, 256 / E + 1));
+    REQUIRE((chosen_band<E>(tall) != swz::whole_column) == (E == 1));
+    check_fast<TestType>(tall);
+    if constexpr (E == 2) {
+        auto const tall_halves = at<TestType>(shape_of(262144, 96));
+        REQUIRE(chosen_band<E>(tall_halves) != swz::whole_column);
+        check_fast<TestType>(tall_halves);
+    }
     check_fast<TestType>(at<TestType>(shape_of(2000, 3000, 8, 8)));
     check_fast<TestType>(at<TestType>(shape_of(1000, 1000, 0, 0, 16)));  // halves: output rows 16 past a sector
     check_fast<TestType>(at<TestType>(shape_of(4096, 4096, 8, 16 / E)));  // every size: output pitch 16 mod 32

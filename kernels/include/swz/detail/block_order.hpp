@@ -100,9 +100,18 @@ inline constexpr std::size_t row_step_of =
 
 // The shortest stretch of an input row that the blocks in flight should
 // read together: below it, whole columns of tiles read rows in pieces too
-// short for the DRAM (an H200 ran tall matrices of 256- and 512-byte
-// pieces at 89-91% of copy, squares of 768-byte pieces at 95-98%).
-inline constexpr std::size_t min_read_run_bytes = 512;
+// short for the DRAM. On an H200 (2026-12-04, stop 29 run 3, swz-bench
+// --tune, rows aligned, % of copy) one column of 128-byte int8 tiles lost
+// to bands of 16-66 tile rows (131072 x 8192 80.9 against 82.2, 524288 x
+// 2048 73.5 against 86.3; 524288 x 256 76.5 against 89.4 in run 1), but
+// two of them beat a band of 8 (65536 x 16384 91.0 against 86.9), and one
+// column of 256-byte tiles beat bands of 2-49 tile rows in all 14 shapes
+// measured (float 16385 x 16384 93.6 against 76.0, 65536 x 4096 96.0
+// against 91.5; half 65536 x 4096 97.2 against 92.5; double 32768 x 4096
+// 100.0 against 94.5; the closest, float 262144 x 1024, 94.8 against
+// 93.9): a band's blocks write each output row in short runs. Until stop
+// 29 this was 512 bytes.
+inline constexpr std::size_t min_read_run_bytes = 256;
 
 // The band for a rows x cols matrix when `resident` blocks run at once.
 // Whole columns of tiles, unless the blocks in flight would then span a
