@@ -155,8 +155,17 @@ template <> struct fast_transpose_config<1> {
     static constexpr unsigned min_blocks_wide = 8;  // unused: no plan of its own
     static constexpr unsigned band = whole_column, min_blocks = 8;
     // Realigning (swz-bench --tune, H200, 2026-12-02): input rows only 5
-    // (90 against 87 at 4), otherwise 4.
-    static constexpr unsigned min_blocks_realigned(bool in, bool out) { return in && !out ? 5 : 4; }
+    // (90 against 87 at 4), both sides 4. Output rows only 6: on an H200
+    // (2026-12-04, stop 29 run 2, two rounds in one process, % of copy) 8193
+    // x 8192 89.4 against 83.5 at 4, 12345 x 6784 94.5 against 86.7, 16385 x
+    // 16384 92.8 against 84.7 (both in whole columns of tiles), 3003 x
+    // 11008 84.9 against 79.7, 1048577 x 64 63.4 against 57.3, ld_out 8200
+    // 90.5 against 86.8; 100001 x 96 level. It spills 64 bytes there (40
+    // registers), 5 blocks 12 (48).
+    static constexpr unsigned min_blocks_realigned(bool in, bool out) {
+        if (!in) return 6;
+        return out ? 4 : 5;
+    }
     static constexpr bool streaming = false, packs = true;
     // Whole sectors (H200, stop17b run 2): aligned output rows 16 bytes
     // past a sector (ld 8208: 76 -> 90% of copy); realigned output rows
