@@ -89,6 +89,23 @@ TEMPLATE_TEST_CASE("fast: rows of every byte length mod 16", "[gpu][fast][saniti
     }
 }
 
+TEST_CASE("fast: int8 narrower than a tile, input rows aligned, output rows realigned: split sectors",
+          "[gpu][fast][sanitize]") {
+    // fast_transpose_config<1>::sectors_realigned_for: under 128 columns
+    // write no whole sectors; 128 and 144 do. Tile rows inside, at the ends,
+    // and a last one a row long; the output pointer off by 1 and by 15 too.
+    for (std::size_t cols : {16, 96, 112, 128, 144})
+        for (std::size_t rows : {1001, 225, 338})
+            for (std::size_t out_off : {0, 1, 15}) {
+                auto const p = at<std::int8_t>(shape_of(rows, cols), 0, out_off);
+                alignas(16) static unsigned char base[32];
+                auto const c = swz::detail::choose_fast_kernel<1>(base + out_off, base, p.shape);
+                REQUIRE((c.aligned_in && !c.aligned_out));
+                CHECK(c.sectors == (cols >= 128));
+                check_fast<std::int8_t>(p);
+            }
+}
+
 TEMPLATE_TEST_CASE("fast: every misalignment of input and output the element allows", "[gpu][fast][sanitize][exhaustive]",
                    std::int8_t, __half, __nv_bfloat16, float, double) {
     constexpr std::size_t E = sizeof(TestType);

@@ -263,7 +263,10 @@ TEMPLATE_TEST_CASE_SIG("edge tiles: first and last tile rows, last tile columns,
                         for (unsigned i = 0; i < 3; ++i) n.stores[i] += emulated_paths().stores[i];
                     }
     });
-    REQUIRE(by_kernel.size() == 6);  // input rows aligned or not x output rows on sectors, on halves, unaligned
+    // Input rows aligned or not x output rows on sectors, on halves, unaligned;
+    // int8 with aligned input rows and realigned output rows with and without
+    // whole sectors (narrower than a tile: fast_transpose_config<1>::sectors_realigned_for).
+    REQUIRE(by_kernel.size() == (E == 1 ? 7u : 6u));
     for (auto const& [kernel, n] : by_kernel) {
         CAPTURE(kernel[0], kernel[1], kernel[2]);
         bool const lean = !(E == 8 && kernel[0] && kernel[1]);  // aligned doubles keep the wide path (lean_inside)
@@ -453,6 +456,18 @@ TEMPLATE_TEST_CASE_SIG("realigned output rows: whole sectors where the config ch
                 }
             }
     CHECK(with_sectors == 14u);  // 7 row counts x 2 offsets, one kind of input row each
+    // int8 matrices narrower than a tile write split sectors (sectors_realigned_for).
+    if constexpr (E == 1)
+        for (std::size_t cols : {16, 96, 112, 128, 144, 256}) {
+            transpose_shape const s = shape_of(3 * T + 5, cols);
+            alignas(16) static unsigned char base[16];
+            auto const c = detail::choose_fast_kernel<E>(base, base, s);
+            CAPTURE(cols);
+            REQUIRE((c.aligned_in && !c.aligned_out));
+            CHECK(c.sectors == (cols >= N));
+            check_emulated<E>(at<E>(s));
+            if (c.sectors) CHECK(split_sectors<E>(at<E>(s)) == 0);
+        }
 }
 
 TEMPLATE_TEST_CASE_SIG("several sub-tiles to a tile: tall, wide, small batches, rows aligned", "[kernels][emulation]",

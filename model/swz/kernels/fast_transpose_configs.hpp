@@ -33,8 +33,10 @@ inline constexpr unsigned whole_column = 0xffffffffu;
 // sectors_realigned(in): tiles write whole 32-byte sectors of the output
 // rows (overlapping by one more row group; swz/detail/fast_transpose_body's
 // Sectors) where output rows are 16-byte aligned but not all on a sector,
-// and where they are realigned by shuffles with input rows aligned or not.
-// None changes a shared-memory access.
+// and where they are realigned by shuffles with input rows aligned or not
+// (sectors_realigned: the kernels compiled with them;
+// sectors_realigned_for: the shapes they run). None changes a
+// shared-memory access.
 template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte elements
     // Floats gather 8 bytes (two columns) a read, as doubles do, so that a
     // store covers 16 chunks of its output rows, not 8: on an H200 (stop 26
@@ -134,6 +136,8 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // unaligned realign by the gather, which writes no whole sectors.
     static constexpr bool sectors_aligned = true;
     static constexpr bool sectors_realigned(bool aligned_in) { return Elem == 4 ? !aligned_in : aligned_in; }
+    // Which of those kernels' launches write them, for a matrix of `cols` columns: all.
+    static constexpr bool sectors_realigned_for(bool aligned_in, std::size_t) { return sectors_realigned(aligned_in); }
     // L2 prefetch: bytes of the aligned block the L2 fetches from DRAM
     // around each global load (a hint; swz/detail/vec16.hpp). On an H200
     // (2026-12-03, stop 24 run 4, the suite three to six times per build,
@@ -174,6 +178,19 @@ template <> struct fast_transpose_config<1> {
     // -> 49, the odd shapes 77-85 -> 69-78).
     static constexpr bool sectors_aligned = true;
     static constexpr bool sectors_realigned(bool aligned_in) { return aligned_in; }
+    // But not a matrix narrower than one tile (under 128 columns): there
+    // the overlap of two row groups costs more than split sectors. On an
+    // H200 (2026-12-04, stop 29 run 5, alternated, two rounds, % of copy)
+    // 1048577 x 64 ran 70.8 without them against 63.5 with, 100001 x 96
+    // 66.5 against 61, 100001 x 112 62.2 against 56.7, 1048577 x 16 20
+    // against 17.8 (runs 2 and 4, swz-bench --tune's "sectors", agree). At
+    // 128 columns they split: 262145 x 128 lost 7.6 points without them,
+    // 65537 x 128 gained (rounds 8 points apart), so those keep them, as
+    // do wider ones, which lost 10-20 points without them (8193 x 8192 73
+    // against 89).
+    static constexpr bool sectors_realigned_for(bool aligned_in, std::size_t cols) {
+        return sectors_realigned(aligned_in) && cols >= plan::nx;
+    }
     // L2 prefetch (as for the other sizes; H200, stop 24 run 4): aligned
     // input rows 256 bytes, two tiles' row pieces (squares 8192 and 16384
     // 92.6/91.5 -> 94.2/94.2% of copy, 4096 91.5 -> 93.9; 128 bytes: level
