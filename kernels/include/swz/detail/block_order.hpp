@@ -105,12 +105,13 @@ inline constexpr std::size_t row_step_of =
 // to bands of 16-66 tile rows (131072 x 8192 80.9 against 82.2, 524288 x
 // 2048 73.5 against 86.3; 524288 x 256 76.5 against 89.4 in run 1), but
 // two of them beat a band of 8 (65536 x 16384 91.0 against 86.9), and one
-// column of 256-byte tiles beat bands of 2-49 tile rows in all 14 shapes
+// column of 256-byte tiles beat bands of 1-49 tile rows in all 15 shapes
 // measured (float 16385 x 16384 93.6 against 76.0, 65536 x 4096 96.0
 // against 91.5; half 65536 x 4096 97.2 against 92.5; double 32768 x 4096
 // 100.0 against 94.5; the closest, float 262144 x 1024, 94.8 against
-// 93.9): a band's blocks write each output row in short runs. Until stop
-// 29 this was 512 bytes.
+// 93.9): a band's blocks write each output row in short runs. Tall narrow
+// shapes, whose bands are hundreds of tile rows, ran within 1.6 points
+// either way (runs 2 and 4). Until stop 29 this was 512 bytes.
 inline constexpr std::size_t min_read_run_bytes = 256;
 
 // The band for a rows x cols matrix when `resident` blocks run at once.
