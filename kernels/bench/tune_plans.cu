@@ -10,41 +10,29 @@ namespace swz::bench {
 
 namespace {
 
-// Blocks per SM of `Threads`-thread blocks that hold as many threads as
-// `blocks256` blocks of 256.
-template <unsigned Threads>
-constexpr unsigned scaled(unsigned blocks256) {
-    return blocks256 * 256 / Threads > 0 ? blocks256 * 256 / Threads : 1;
-}
+// The shipped kernel for the shape (with_fast_kernel: which sides it
+// realigns, its choice of whole sectors) on Plan's tile instead of its own,
+// with Blocks blocks per SM, or (Blocks = 0) as many threads per SM as the
+// shipped kernel keeps. Through the dispatch itself, so that a variant
+// differs from the shipped kernel in its tile and residency only (until
+// stop 29 this file had its own copy of the dispatch, which had passed
+// the realigned residencies their arguments swapped).
+template <class Plan, unsigned Blocks>
+struct plan_launcher {
+    detail::fast_batch b;
+    std::size_t batch;
+    template <class Shipped, bool In, bool Out, bool Streaming, unsigned MinBlocks, bool Sectors>
+    cudaError_t operator()() const {
+        constexpr unsigned same_threads = MinBlocks * Shipped::threads / Plan::threads;
+        constexpr unsigned blocks = Blocks ? Blocks : same_threads > 0 ? same_threads : 1;
+        return detail::launch_fast_kernel<Plan, In, Out, Streaming, blocks, Sectors>(b, batch, 0, 0);
+    }
+};
 
-template <class Plan, bool In, bool Out, bool SectorsAllowed, unsigned MinBlocks>
-cudaError_t launch_sectors(bool sectors, detail::fast_batch const& b, std::size_t batch) {
-    if (SectorsAllowed && sectors)
-        return detail::launch_fast_kernel<Plan, In, Out, false, MinBlocks, SectorsAllowed>(b, batch, 0, 0);
-    return detail::launch_fast_kernel<Plan, In, Out, false, MinBlocks, false>(b, batch, 0, 0);
-}
-
-// Blocks: 0 for as many threads per SM as the shipped kernel, else this many blocks per SM.
 template <class Plan, unsigned Blocks = 0>
 cudaError_t launch_plan(void* out, void const* in, detail::transpose_shape const& s) {
-    using config = fast_transpose_config<Plan::elem>;
-    constexpr unsigned T = Plan::threads;
-    constexpr auto scaled = [](unsigned blocks256) { return Blocks ? Blocks : bench::scaled<T>(blocks256); };
     auto const b = detail::make_fast_batch(out, in, s, Plan::elem);
-    detail::fast_kernel_choice const c = detail::choose_fast_kernel<Plan::elem>(out, in, s);
-    constexpr bool s_in = config::sectors_realigned(true), s_both = config::sectors_realigned(false);
-    if (c.aligned_in && c.aligned_out)
-        return launch_sectors<Plan, true, true, true, scaled(config::min_blocks)>(c.sectors, b, s.batch);
-    // min_blocks_realigned(input realigned, output realigned), as with_fast_kernel asks
-    // (until stop 28 these took each other's, and both sides the aligned kernel's).
-    if (c.aligned_in)
-        return launch_sectors<Plan, true, false, s_in, scaled(config::min_blocks_realigned(false, true))>(
-            c.sectors, b, s.batch);
-    if (c.aligned_out)
-        return launch_sectors<Plan, false, true, true, scaled(config::min_blocks_realigned(true, false))>(
-            c.sectors, b, s.batch);
-    return launch_sectors<Plan, false, false, s_both, scaled(config::min_blocks_realigned(true, true))>(
-        c.sectors, b, s.batch);
+    return detail::with_fast_kernel<Plan::elem>(out, in, s, plan_launcher<Plan, Blocks>{b, s.batch});
 }
 
 // 8-byte gathers with 16 row groups a warp (plans 3, 7 and 8).
