@@ -24,6 +24,36 @@ struct kernel_tile {
 
 namespace detail {
 
+// Each kernel variant's name per element size, as --kernel takes it: the
+// tile list here and the catalogue (swz/kernels/kernel_catalog.hpp) both
+// read it, and the catalogue finds a kernel's tile by it.
+template <unsigned Elem>
+struct kernel_names;
+template <>
+struct kernel_names<1> {
+    static constexpr std::string_view fast = "fast_i8", fast_realigning = "fast_i8_realigning",
+                                      fast_wide = "fast_i8_wide", article_swizzled = "article_swizzled_i8",
+                                      article_padded = "article_padded_i8", article_plain = "article_plain_i8";
+};
+template <>
+struct kernel_names<2> {
+    static constexpr std::string_view fast = "fast_i16", fast_realigning = "fast_i16_realigning",
+                                      fast_wide = "fast_i16_wide", article_swizzled = "article_swizzled_i16",
+                                      article_padded = "article_padded_i16", article_plain = "article_plain_i16";
+};
+template <>
+struct kernel_names<4> {
+    static constexpr std::string_view fast = "fast_f32", fast_realigning = "fast_f32_realigning",
+                                      fast_wide = "fast_f32_wide", article_swizzled = "article_swizzled_f32",
+                                      article_padded = "article_padded_f32", article_plain = "article_plain_f32";
+};
+template <>
+struct kernel_names<8> {
+    static constexpr std::string_view fast = "fast_f64", fast_realigning = "fast_f64_realigning",
+                                      fast_wide = "fast_f64_wide", article_swizzled = "article_swizzled_f64",
+                                      article_padded = "article_padded_f64", article_plain = "article_plain_f64";
+};
+
 template <class Plan>
 kernel_tile fast_kernel_tile(std::string_view name) {
     return {name, typename Plan::tile_layout{}.spec(), Plan::shape(), Plan::row_bytes};
@@ -31,23 +61,22 @@ kernel_tile fast_kernel_tile(std::string_view name) {
 
 // The element size's fast kernels: one tile, a second for the kernels that
 // realign output rows (fast_plan_of) and a third for large matrices
-// (fast_plan_wide) where the config names them, named as the catalogue
-// names them.
+// (fast_plan_wide) where the config names them.
 template <unsigned Elem>
-void add_fast_kernel_tiles(std::vector<kernel_tile>& out, std::string_view name, std::string_view realigning,
-                           std::string_view wide) {
-    out.push_back(fast_kernel_tile<fast_plan_for<Elem>>(name));
-    if constexpr (has_realigning_plan<Elem>) out.push_back(fast_kernel_tile<fast_plan_of<Elem, false>>(realigning));
-    if constexpr (has_wide_plan<Elem>) out.push_back(fast_kernel_tile<fast_plan_wide<Elem>>(wide));
+void add_fast_kernel_tiles(std::vector<kernel_tile>& out) {
+    using names = kernel_names<Elem>;
+    out.push_back(fast_kernel_tile<fast_plan_for<Elem>>(names::fast));
+    if constexpr (has_realigning_plan<Elem>) out.push_back(fast_kernel_tile<fast_plan_of<Elem, false>>(names::fast_realigning));
+    if constexpr (has_wide_plan<Elem>) out.push_back(fast_kernel_tile<fast_plan_wide<Elem>>(names::fast_wide));
 }
 
 template <unsigned Elem>
-void add_article_kernel_tiles(std::vector<kernel_tile>& out, std::string_view swizzled, std::string_view padded,
-                              std::string_view plain) {
+void add_article_kernel_tiles(std::vector<kernel_tile>& out) {
     using t = article_tiles<Elem>;
-    out.push_back({swizzled, t::swizzled.spec(), t::shape, t::shape.row_bytes});
-    out.push_back({padded, t::padded.spec(t::shape.row_bytes), t::shape, t::padded.pitch});
-    out.push_back({plain, t::plain.spec(t::shape.row_bytes), t::shape, t::plain.pitch});
+    using names = kernel_names<Elem>;
+    out.push_back({names::article_swizzled, t::swizzled.spec(), t::shape, t::shape.row_bytes});
+    out.push_back({names::article_padded, t::padded.spec(t::shape.row_bytes), t::shape, t::padded.pitch});
+    out.push_back({names::article_plain, t::plain.spec(t::shape.row_bytes), t::shape, t::plain.pitch});
 }
 
 }  // namespace detail
@@ -58,14 +87,14 @@ void add_article_kernel_tiles(std::vector<kernel_tile>& out, std::string_view sw
 // elements, swizzled element-wide, padded by one element, or plain.
 inline std::vector<kernel_tile> kernel_tiles() {
     std::vector<kernel_tile> out;
-    detail::add_fast_kernel_tiles<1>(out, "fast_i8", "fast_i8_realigning", "fast_i8_wide");
-    detail::add_fast_kernel_tiles<2>(out, "fast_i16", "fast_i16_realigning", "fast_i16_wide");
-    detail::add_fast_kernel_tiles<4>(out, "fast_f32", "fast_f32_realigning", "fast_f32_wide");
-    detail::add_fast_kernel_tiles<8>(out, "fast_f64", "fast_f64_realigning", "fast_f64_wide");
-    detail::add_article_kernel_tiles<1>(out, "article_swizzled_i8", "article_padded_i8", "article_plain_i8");
-    detail::add_article_kernel_tiles<2>(out, "article_swizzled_i16", "article_padded_i16", "article_plain_i16");
-    detail::add_article_kernel_tiles<4>(out, "article_swizzled_f32", "article_padded_f32", "article_plain_f32");
-    detail::add_article_kernel_tiles<8>(out, "article_swizzled_f64", "article_padded_f64", "article_plain_f64");
+    detail::add_fast_kernel_tiles<1>(out);
+    detail::add_fast_kernel_tiles<2>(out);
+    detail::add_fast_kernel_tiles<4>(out);
+    detail::add_fast_kernel_tiles<8>(out);
+    detail::add_article_kernel_tiles<1>(out);
+    detail::add_article_kernel_tiles<2>(out);
+    detail::add_article_kernel_tiles<4>(out);
+    detail::add_article_kernel_tiles<8>(out);
     return out;
 }
 

@@ -123,12 +123,15 @@ inline constexpr std::string_view fast_wide_description =
 // The element size's kernels: one plan, a second for the kernels that
 // realign output rows and for tall matrices (fast_plan_of,
 // tall_takes_realigning_plan), named `realigning`, and a third for large
-// matrices (fast_plan_wide), named `wide`, where the config names them.
+// matrices (fast_plan_wide), named `wide`, where the config names them
+// (names: kernel_names, swz/kernel_layouts.hpp).
 template <unsigned Elem, class Visitor>
-void visit_fast_sizes(std::string_view name, std::string_view realigning, std::string_view wide, Visitor& v) {
-    visit_fast<fast_plan_for<Elem>>(name, fast_description, v);
-    if constexpr (has_realigning_plan<Elem>) visit_fast<fast_plan_of<Elem, false>>(realigning, fast_realigning_description, v);
-    if constexpr (has_wide_plan<Elem>) visit_fast<fast_plan_wide<Elem>>(wide, fast_wide_description, v);
+void visit_fast_sizes(Visitor& v) {
+    using names = kernel_names<Elem>;
+    visit_fast<fast_plan_for<Elem>>(names::fast, fast_description, v);
+    if constexpr (has_realigning_plan<Elem>)
+        visit_fast<fast_plan_of<Elem, false>>(names::fast_realigning, fast_realigning_description, v);
+    if constexpr (has_wide_plan<Elem>) visit_fast<fast_plan_wide<Elem>>(names::fast_wide, fast_wide_description, v);
 }
 
 template <class Layout, class Visitor>
@@ -145,12 +148,14 @@ void visit_article(std::string_view name, std::string_view description, bool con
 }
 
 template <unsigned Elem, class Visitor>
-void visit_article_variants(std::string_view swizzled, std::string_view padded, std::string_view plain, Visitor& v) {
+void visit_article_variants(Visitor& v) {
     using t = article_tiles<Elem>;
-    visit_article(swizzled, "the article's swizzled tile: x ^ (y % 32), element-wide", Elem == 4, t::swizzled, Elem, v);
+    using names = kernel_names<Elem>;
+    visit_article(names::article_swizzled, "the article's swizzled tile: x ^ (y % 32), element-wide", Elem == 4,
+                  t::swizzled, Elem, v);
     // The article claims conflict-free accesses for its float kernels only.
-    visit_article(padded, "the article's padded tile: 32 x 33 elements", Elem == 4, t::padded, Elem, v);
-    visit_article(plain, "the article's unswizzled tile: 32 x 32 elements", false, t::plain, Elem, v);
+    visit_article(names::article_padded, "the article's padded tile: 32 x 33 elements", Elem == 4, t::padded, Elem, v);
+    visit_article(names::article_plain, "the article's unswizzled tile: 32 x 32 elements", false, t::plain, Elem, v);
 }
 
 }  // namespace detail
@@ -159,14 +164,14 @@ void visit_article_variants(std::string_view swizzled, std::string_view padded, 
 //          v.access(kernel_info, kernel_access_info, address) per access.
 template <class Visitor>
 void visit_kernels(Visitor&& v) {
-    detail::visit_fast_sizes<1>("fast_i8", "fast_i8_realigning", "fast_i8_wide", v);
-    detail::visit_fast_sizes<2>("fast_i16", "fast_i16_realigning", "fast_i16_wide", v);
-    detail::visit_fast_sizes<4>("fast_f32", "fast_f32_realigning", "fast_f32_wide", v);
-    detail::visit_fast_sizes<8>("fast_f64", "fast_f64_realigning", "fast_f64_wide", v);
-    detail::visit_article_variants<1>("article_swizzled_i8", "article_padded_i8", "article_plain_i8", v);
-    detail::visit_article_variants<2>("article_swizzled_i16", "article_padded_i16", "article_plain_i16", v);
-    detail::visit_article_variants<4>("article_swizzled_f32", "article_padded_f32", "article_plain_f32", v);
-    detail::visit_article_variants<8>("article_swizzled_f64", "article_padded_f64", "article_plain_f64", v);
+    detail::visit_fast_sizes<1>(v);
+    detail::visit_fast_sizes<2>(v);
+    detail::visit_fast_sizes<4>(v);
+    detail::visit_fast_sizes<8>(v);
+    detail::visit_article_variants<1>(v);
+    detail::visit_article_variants<2>(v);
+    detail::visit_article_variants<4>(v);
+    detail::visit_article_variants<8>(v);
 }
 
 }  // namespace swz
