@@ -5,34 +5,18 @@
 #include <swz/transpose.cuh>
 
 #include "tune_residency.hpp"
+#include "variant_launcher.cuh"
 
 namespace swz::bench {
 
 namespace {
 
-// The shipped kernel for the shape (with_fast_kernel: which sides it
-// realigns, its choice of whole sectors) on Plan's tile instead of its own,
-// with Blocks blocks per SM, or (Blocks = 0) as many threads per SM as the
-// shipped kernel keeps. Through the dispatch itself, so that a variant
-// differs from the shipped kernel in its tile and residency only (until
-// stop 29 this file had its own copy of the dispatch, which had passed
-// the realigned residencies their arguments swapped).
-template <class Plan, unsigned Blocks>
-struct plan_launcher {
-    detail::fast_batch b;
-    std::size_t batch;
-    template <class Shipped, bool In, bool Out, bool Streaming, unsigned MinBlocks, bool Sectors>
-    cudaError_t operator()() const {
-        constexpr unsigned same_threads = MinBlocks * Shipped::threads / Plan::threads;
-        constexpr unsigned blocks = Blocks ? Blocks : same_threads > 0 ? same_threads : 1;
-        return detail::launch_fast_kernel<Plan, In, Out, Streaming, blocks, Sectors>(b, batch, 0, 0);
-    }
-};
-
+// The shipped kernel for the shape on Plan's tile (launch_variant: since
+// stop 29 through the dispatch itself; this file's own copy of it had
+// passed the realigned residencies their arguments swapped).
 template <class Plan, unsigned Blocks = 0>
 cudaError_t launch_plan(void* out, void const* in, detail::transpose_shape const& s) {
-    auto const b = detail::make_fast_batch(out, in, s, Plan::elem);
-    return detail::with_fast_kernel<Plan::elem>(out, in, s, plan_launcher<Plan, Blocks>{b, s.batch});
+    return launch_variant<Plan::elem, Plan, Blocks>(out, in, s);
 }
 
 // 8-byte gathers with 16 row groups a warp (plans 3, 7 and 8).

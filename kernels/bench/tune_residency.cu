@@ -9,6 +9,7 @@
 #include <swz/transpose.cuh>
 
 #include "tune_residency.hpp"
+#include "variant_launcher.cuh"
 
 namespace swz::bench {
 
@@ -24,20 +25,6 @@ cudaError_t padded_shared(unsigned blocks, unsigned& shared) {
     return err;
 }
 
-// The shipped kernel for the shape (with_fast_kernel: its plan, its choice
-// of whole sectors) with MinBlocks blocks of its threads per SM, or as many
-// as fit (the large-halves plan's 512-thread blocks: at most 4).
-template <unsigned MinBlocks>
-struct residency_launcher {
-    detail::fast_batch b;
-    std::size_t batch;
-    template <class P, bool In, bool Out, bool St, unsigned, bool Sectors>
-    cudaError_t operator()() const {
-        constexpr unsigned blocks = MinBlocks * P::threads <= 2048 ? MinBlocks : 2048 / P::threads;
-        return detail::launch_fast_kernel<P, In, Out, St, blocks, Sectors>(b, batch, 0, 0);
-    }
-};
-
 template <unsigned Size, unsigned MinBlocks>
 cudaError_t launch_with(unsigned blocks, void* out, void const* in, detail::transpose_shape const& s) {
     auto const b = detail::make_fast_batch(out, in, s, Size);
@@ -48,7 +35,9 @@ cudaError_t launch_with(unsigned blocks, void* out, void const* in, detail::tran
         if (cudaError_t const err = padded_shared(blocks, shared); err != cudaSuccess) return err;
         return detail::launch_fast<Size>(out, in, s, 0, 0, shared);
     }
-    return detail::with_fast_kernel<Size>(out, in, s, residency_launcher<MinBlocks>{b, s.batch});
+    // The shipped kernel with MinBlocks blocks of its threads per SM, or as
+    // many as fit (the large-halves plan's 512-thread blocks: at most 4).
+    return launch_variant<Size, void, MinBlocks>(out, in, s);
 }
 
 template <unsigned Size>
