@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 #include <vector>
 
 #include "swz/detail/fast_batch.hpp"
@@ -127,27 +128,16 @@ void emulate_packed(detail::fast_batch const& b, detail::tile_packing const& p, 
 
 // One emulated grid of the kernel detail::with_fast_kernel picks (the
 // emulation has no register cap or cache hint: MinBlocks and Streaming
-// change nothing it does).
+// change nothing it does), on its own tile (Plan void) or on Plan's: tests
+// of a plan that the dispatch gives only large matrices (fast_plan_wide)
+// run its kernels on shapes small enough to emulate, edges and all.
+template <class Plan = void>
 struct grid_emulator {
     detail::fast_batch b;
     std::size_t batch;
-    template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors>
+    template <class Picked, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors>
     void operator()() const {
-        emulate_grid<Plan, AlignedIn, AlignedOut, Sectors>(b, batch);
-    }
-};
-
-// The kernel detail::with_fast_kernel picks for a shape's alignments, run
-// on Plan's tile instead of the one it picks: tests of a plan that the
-// dispatch gives only large matrices (fast_plan_wide) run its kernels on
-// shapes small enough to emulate, edges and all.
-template <class Plan>
-struct grid_emulator_on {
-    detail::fast_batch b;
-    std::size_t batch;
-    template <class, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned MinBlocks, bool Sectors>
-    void operator()() const {
-        emulate_grid<Plan, AlignedIn, AlignedOut, Sectors>(b, batch);
+        emulate_grid<std::conditional_t<std::is_void_v<Plan>, Picked, Plan>, AlignedIn, AlignedOut, Sectors>(b, batch);
     }
 };
 
@@ -161,15 +151,15 @@ void emulate_transpose(void* out, void const* in, detail::transpose_shape const&
         if (detail::tile_packing const p = detail::packing_for<Size>(out, in, s); p.per_tile > 1)
             return emulate_packed<fast_plan_for<Size>>(b, p, s.batch);
     b.band = band ? band : whole_column;
-    detail::with_fast_kernel<Size>(out, in, s, grid_emulator{b, s.batch});
+    detail::with_fast_kernel<Size>(out, in, s, grid_emulator<>{b, s.batch});
 }
 
-// The same kernel on Plan's tile, unpacked (grid_emulator_on).
+// The same kernel on Plan's tile, unpacked.
 template <unsigned Size, class Plan>
 void emulate_transpose_on(void* out, void const* in, detail::transpose_shape const& s) {
     detail::fast_batch b = detail::make_fast_batch(out, in, s, Size);
     b.band = whole_column;
-    detail::with_fast_kernel<Size>(out, in, s, grid_emulator_on<Plan>{b, s.batch});
+    detail::with_fast_kernel<Size>(out, in, s, grid_emulator<Plan>{b, s.batch});
 }
 
 }  // namespace swz::test
