@@ -12,7 +12,9 @@ namespace swz::bench {
 // The kernel with_fast_kernel picks for a shape (the sides it realigns, its
 // choice of whole sectors), on Plan's tile (void: the shipped one), with
 // Blocks blocks per SM (0: as many threads per SM as the shipped kernel
-// keeps), at most as many as an SM's 2048 threads hold.
+// keeps), at most as many as an SM's 2048 threads hold. A tile whose
+// gather realigns the output rows (fast_transpose_body::realigns_by_gather:
+// floats gathered one a read) writes split sectors, as it can only.
 template <class Plan = void, unsigned Blocks = 0>
 struct variant_launcher {
     detail::fast_batch b;
@@ -23,7 +25,8 @@ struct variant_launcher {
         constexpr unsigned same_threads = MinBlocks * Shipped::threads / P::threads;
         constexpr unsigned wanted = Blocks ? Blocks : same_threads > 0 ? same_threads : 1;
         constexpr unsigned blocks = wanted * P::threads <= 2048 ? wanted : 2048 / P::threads;
-        return detail::launch_fast_kernel<P, In, Out, Streaming, blocks, Sectors>(b, batch, 0, 0);
+        constexpr bool sectors = Sectors && !detail::fast_transpose_body<P, In, Out>::realigns_by_gather;
+        return detail::launch_fast_kernel<P, In, Out, Streaming, blocks, sectors>(b, batch, 0, 0);
     }
 };
 

@@ -89,20 +89,22 @@ TEMPLATE_TEST_CASE("fast: rows of every byte length mod 16", "[gpu][fast][saniti
     }
 }
 
-TEST_CASE("fast: int8 narrower than a tile, input rows aligned, output rows realigned: split sectors",
-          "[gpu][fast][sanitize]") {
-    // fast_transpose_config<1>::sectors_realigned_for: under 128 columns
-    // write no whole sectors; 128 and 144 do. Tile rows inside, at the ends,
-    // and a last one a row long; the output pointer off by 1 and by 15 too.
-    for (std::size_t cols : {16, 96, 112, 128, 144})
+TEMPLATE_TEST_CASE("fast: narrower than a tile, input rows aligned, output rows realigned: split sectors",
+                   "[gpu][fast][sanitize]", std::int8_t, float) {
+    // fast_transpose_config<E>::sectors_realigned_for: under one tile of
+    // columns (int8 128, floats 64) write no whole sectors; a tile and more
+    // do. Tile rows inside, at the ends, and a last one a row long; the
+    // output pointer off by one element and by 16 bytes less one too.
+    constexpr std::size_t E = sizeof(TestType), N = swz::fast_plan_of<E, false>::nx;
+    for (std::size_t cols : {N / 8, 3 * N / 4, 7 * N / 8, N, N + 16 / E})
         for (std::size_t rows : {1001, 225, 338})
-            for (std::size_t out_off : {0, 1, 15}) {
-                auto const p = at<std::int8_t>(shape_of(rows, cols), 0, out_off);
+            for (std::size_t out_off : {std::size_t(0), E, 16 - E}) {
+                auto const p = at<TestType>(shape_of(rows, cols), 0, out_off);
                 alignas(16) static unsigned char base[32];
-                auto const c = swz::detail::choose_fast_kernel<1>(base + out_off, base, p.shape);
+                auto const c = swz::detail::choose_fast_kernel<E>(base + out_off, base, p.shape);
                 REQUIRE((c.aligned_in && !c.aligned_out));
-                CHECK(c.sectors == (cols >= 128));
-                check_fast<std::int8_t>(p);
+                CHECK(c.sectors == (cols >= N));
+                check_fast<TestType>(p);
             }
 }
 

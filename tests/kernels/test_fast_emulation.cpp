@@ -264,9 +264,9 @@ TEMPLATE_TEST_CASE_SIG("edge tiles: first and last tile rows, last tile columns,
                     }
     });
     // Input rows aligned or not x output rows on sectors, on halves, unaligned;
-    // int8 with aligned input rows and realigned output rows with and without
-    // whole sectors (narrower than a tile: fast_transpose_config<1>::sectors_realigned_for).
-    REQUIRE(by_kernel.size() == (E == 1 ? 7u : 6u));
+    // int8 and floats with aligned input rows and realigned output rows with
+    // and without whole sectors (narrower than a tile: sectors_realigned_for).
+    REQUIRE(by_kernel.size() == (E == 1 || E == 4 ? 7u : 6u));
     for (auto const& [kernel, n] : by_kernel) {
         CAPTURE(kernel[0], kernel[1], kernel[2]);
         bool const lean = !(E == 8 && kernel[0] && kernel[1]);  // aligned doubles keep the wide path (lean_inside)
@@ -436,8 +436,8 @@ TEMPLATE_TEST_CASE_SIG("realigned output rows: whole sectors where the config ch
                        ((unsigned E), E), 1, 2, 4, 8) {
     // Output rows not 16-byte aligned, input rows aligned (64 bytes) or not
     // (37 columns): where choose_fast_kernel picks Sectors (int8, halves and
-    // doubles with aligned input rows, floats with unaligned ones) tiles overlap by two
-    // row groups and split no sector; every kernel writes each byte once.
+    // doubles with aligned input rows, floats with either) tiles overlap by
+    // two row groups and split no sector; every kernel writes each byte once.
     using plan = fast_plan_of<E, false>;
     constexpr std::size_t T = plan::tile_rows, K = plan::rows_per_vector, N = plan::nx;
     std::size_t with_sectors = 0;
@@ -455,10 +455,12 @@ TEMPLATE_TEST_CASE_SIG("realigned output rows: whole sectors where the config ch
                     ++with_sectors;
                 }
             }
-    CHECK(with_sectors == 14u);  // 7 row counts x 2 offsets, one kind of input row each
-    // int8 matrices narrower than a tile write split sectors (sectors_realigned_for).
-    if constexpr (E == 1)
-        for (std::size_t cols : {16, 96, 112, 128, 144, 256}) {
+    // 7 row counts x 2 offsets, one kind of input row each (floats: both)
+    CHECK(with_sectors == (E == 4 ? 28u : 14u));
+    // int8 and float matrices with aligned input rows narrower than a tile
+    // write split sectors (sectors_realigned_for).
+    if constexpr (E == 1 || E == 4)
+        for (std::size_t cols : {N / 8, 3 * N / 4, 7 * N / 8, N, N + 16 / E, 2 * N}) {
             transpose_shape const s = shape_of(3 * T + 5, cols);
             alignas(16) static unsigned char base[16];
             auto const c = detail::choose_fast_kernel<E>(base, base, s);

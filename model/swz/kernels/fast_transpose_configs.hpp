@@ -131,13 +131,30 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // Doubles with aligned input rows (stop 28 run 5, swz-bench --tune's
     // "sectors", two rounds): 6 of 6 shapes gained 0.8-2.1 points (8193 x
     // 8192 95.6 -> 96.5, 12345 x 6784 96.4 -> 97.2, 100001 x 96 94.3 ->
-    // 96.4); floats with aligned input rows lost 1-5 there (8193 x 8192
-    // 94.5 -> 92.6, 100001 x 96 87 -> 82). Doubles with both sides
-    // unaligned realign by the gather, which writes no whole sectors.
+    // 96.4). Floats with aligned input rows lost 1-5 there (8193 x 8192
+    // 94.5 -> 92.6, 100001 x 96 87 -> 82) until stop 30 made the sector
+    // test per store a shift and a mask (fast_transpose_body::owns_sector):
+    // then (stop 30 run 2, --tune's "sectors", two rounds) 8193 x 8192
+    // ran 95.1-95.4 against 94.4-94.8 split, 12345 x 6784 97.1-97.3
+    // against 96.3-96.6, 1048577 x 128 89.8-89.9 against 80.8-81.3,
+    // 1048577 x 64 90.9-91.2 against 82-83, 262145 x 128 94.5 against
+    // 90; 65537 x 128 level, 100001 x 96 1.3 lower. Doubles with both
+    // sides unaligned realign by the gather, which writes no whole sectors.
     static constexpr bool sectors_aligned = true;
-    static constexpr bool sectors_realigned(bool aligned_in) { return Elem == 4 ? !aligned_in : aligned_in; }
-    // Which of those kernels' launches write them, for a matrix of `cols` columns: all.
-    static constexpr bool sectors_realigned_for(bool aligned_in, std::size_t) { return sectors_realigned(aligned_in); }
+    static constexpr bool sectors_realigned(bool aligned_in) { return Elem == 4 || aligned_in; }
+    // Which of those kernels' launches write them, for a matrix of `cols`
+    // columns: all, but floats with aligned input rows narrower than a
+    // tile (under 64 columns; as int8 under 128, below): there the overlap
+    // of two row groups costs more than split sectors. On an H200 (stop 30
+    // run 3, --tune's "sectors", two rounds, % of copy, split against
+    // whole) 1048577 x 16 46 against 42, x 32 73 against 67, x 48 83
+    // against 79, 262145 x 48 84 against 78, 100001 x 48 70 against 64;
+    // from 64 columns whole sectors won (1048577 x 64 90.4 against 81.8,
+    // x 96 78.5 against 76.4, 262145 x 64 94.2 against 90.3) or were
+    // within 1.3 points (65537 x 128 -0.5, 100001 x 96 -1.2).
+    static constexpr bool sectors_realigned_for(bool aligned_in, std::size_t cols) {
+        return sectors_realigned(aligned_in) && !(Elem == 4 && aligned_in && cols < plan_realigning_out::nx);
+    }
     // L2 prefetch: bytes of the aligned block the L2 fetches from DRAM
     // around each global load (a hint; swz/detail/vec16.hpp). On an H200
     // (2026-12-03, stop 24 run 4, the suite three to six times per build,
