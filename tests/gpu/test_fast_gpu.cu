@@ -90,15 +90,18 @@ TEMPLATE_TEST_CASE("fast: rows of every byte length mod 16", "[gpu][fast][saniti
 }
 
 TEMPLATE_TEST_CASE("fast: narrower than a tile, input rows aligned, output rows realigned: split sectors",
-                   "[gpu][fast][sanitize]", std::int8_t, float) {
-    // fast_transpose_config<E>::sectors_realigned_for: under one tile of
-    // columns (int8 128, floats 64) write no whole sectors; a tile and more
+                   "[gpu][fast][sanitize]", std::int8_t, __half, float, double) {
+    // sectors_realigned_for: under one tile of columns (int8 128, halves
+    // and floats 64, doubles 32) write no whole sectors; a tile and more
     // do. Tile rows inside, at the ends, and a last one a row long; the
     // output pointer off by one element and by 16 bytes less one too.
+    // Rows a row more where the output rows would be 16-byte aligned
+    // (doubles: 339 for 338).
     constexpr std::size_t E = sizeof(TestType), N = swz::fast_plan_of<E, false>::nx;
     for (std::size_t cols : {N / 8, 3 * N / 4, 7 * N / 8, N, N + 16 / E})
-        for (std::size_t rows : {1001, 225, 338})
+        for (std::size_t listed : {1001, 225, 338})
             for (std::size_t out_off : {std::size_t(0), E, 16 - E}) {
+                std::size_t const rows = listed * E % 16 == 0 ? listed + 1 : listed;
                 auto const p = at<TestType>(shape_of(rows, cols), 0, out_off);
                 alignas(16) static unsigned char base[32];
                 auto const c = swz::detail::choose_fast_kernel<E>(base + out_off, base, p.shape);

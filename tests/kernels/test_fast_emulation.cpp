@@ -264,9 +264,9 @@ TEMPLATE_TEST_CASE_SIG("edge tiles: first and last tile rows, last tile columns,
                     }
     });
     // Input rows aligned or not x output rows on sectors, on halves, unaligned;
-    // int8 and floats with aligned input rows and realigned output rows with
-    // and without whole sectors (narrower than a tile: sectors_realigned_for).
-    REQUIRE(by_kernel.size() == (E == 1 || E == 4 ? 7u : 6u));
+    // with aligned input rows and realigned output rows, with and without
+    // whole sectors (narrower than a tile: sectors_realigned_for).
+    REQUIRE(by_kernel.size() == 7u);
     for (auto const& [kernel, n] : by_kernel) {
         CAPTURE(kernel[0], kernel[1], kernel[2]);
         bool const lean = !(E == 8 && kernel[0] && kernel[1]);  // aligned doubles keep the wide path (lean_inside)
@@ -457,19 +457,18 @@ TEMPLATE_TEST_CASE_SIG("realigned output rows: whole sectors where the config ch
             }
     // 7 row counts x 2 offsets, one kind of input row each (floats: both)
     CHECK(with_sectors == (E == 4 ? 28u : 14u));
-    // int8 and float matrices with aligned input rows narrower than a tile
-    // write split sectors (sectors_realigned_for).
-    if constexpr (E == 1 || E == 4)
-        for (std::size_t cols : {N / 8, 3 * N / 4, 7 * N / 8, N, N + 16 / E, 2 * N}) {
-            transpose_shape const s = shape_of(3 * T + 5, cols);
-            alignas(16) static unsigned char base[16];
-            auto const c = detail::choose_fast_kernel<E>(base, base, s);
-            CAPTURE(cols);
-            REQUIRE((c.aligned_in && !c.aligned_out));
-            CHECK(c.sectors == (cols >= N));
-            check_emulated<E>(at<E>(s));
-            if (c.sectors) CHECK(split_sectors<E>(at<E>(s)) == 0);
-        }
+    // Matrices with aligned input rows narrower than a tile write split
+    // sectors (sectors_realigned_for).
+    for (std::size_t cols : {N / 8, 3 * N / 4, 7 * N / 8, N, N + 16 / E, 2 * N}) {
+        transpose_shape const s = shape_of(3 * T + 5, cols);
+        alignas(16) static unsigned char base[16];
+        auto const c = detail::choose_fast_kernel<E>(base, base, s);
+        CAPTURE(cols);
+        REQUIRE((c.aligned_in && !c.aligned_out));
+        CHECK(c.sectors == (cols >= N));
+        check_emulated<E>(at<E>(s));
+        if (c.sectors) CHECK(split_sectors<E>(at<E>(s)) == 0);
+    }
 }
 
 TEMPLATE_TEST_CASE_SIG("several sub-tiles to a tile: tall, wide, small batches, rows aligned", "[kernels][emulation]",

@@ -35,8 +35,8 @@ inline constexpr unsigned whole_column = 0xffffffffu;
 // Sectors) where output rows are 16-byte aligned but not all on a sector,
 // and where they are realigned by shuffles with input rows aligned or not
 // (sectors_realigned: the kernels compiled with them;
-// sectors_realigned_for: the shapes they run). None changes a
-// shared-memory access.
+// sectors_realigned_for, after the configs: the shapes they run). None
+// changes a shared-memory access.
 template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte elements
     // Floats gather 8 bytes (two columns) a read, as doubles do, so that a
     // store covers 16 chunks of its output rows, not 8: on an H200 (stop 26
@@ -142,19 +142,6 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // sides unaligned realign by the gather, which writes no whole sectors.
     static constexpr bool sectors_aligned = true;
     static constexpr bool sectors_realigned(bool aligned_in) { return Elem == 4 || aligned_in; }
-    // Which of those kernels' launches write them, for a matrix of `cols`
-    // columns: all, but floats with aligned input rows narrower than a
-    // tile (under 64 columns; as int8 under 128, below): there the overlap
-    // of two row groups costs more than split sectors. On an H200 (stop 30
-    // run 3, --tune's "sectors", two rounds, % of copy, split against
-    // whole) 1048577 x 16 46 against 42, x 32 73 against 67, x 48 83
-    // against 79, 262145 x 48 84 against 78, 100001 x 48 70 against 64;
-    // from 64 columns whole sectors won (1048577 x 64 90.4 against 81.8,
-    // x 96 78.5 against 76.4, 262145 x 64 94.2 against 90.3) or were
-    // within 1.3 points (65537 x 128 -0.5, 100001 x 96 -1.2).
-    static constexpr bool sectors_realigned_for(bool aligned_in, std::size_t cols) {
-        return sectors_realigned(aligned_in) && !(Elem == 4 && aligned_in && cols < plan_realigning_out::nx);
-    }
     // L2 prefetch: bytes of the aligned block the L2 fetches from DRAM
     // around each global load (a hint; swz/detail/vec16.hpp). On an H200
     // (2026-12-03, stop 24 run 4, the suite three to six times per build,
@@ -195,19 +182,6 @@ template <> struct fast_transpose_config<1> {
     // -> 49, the odd shapes 77-85 -> 69-78).
     static constexpr bool sectors_aligned = true;
     static constexpr bool sectors_realigned(bool aligned_in) { return aligned_in; }
-    // But not a matrix narrower than one tile (under 128 columns): there
-    // the overlap of two row groups costs more than split sectors. On an
-    // H200 (2026-12-04, stop 29 run 5, alternated, two rounds, % of copy)
-    // 1048577 x 64 ran 70.8 without them against 63.5 with, 100001 x 96
-    // 66.5 against 61, 100001 x 112 62.2 against 56.7, 1048577 x 16 20
-    // against 17.8 (runs 2 and 4, swz-bench --tune's "sectors", agree). At
-    // 128 columns they split: 262145 x 128 lost 7.6 points without them,
-    // 65537 x 128 gained (rounds 8 points apart), so those keep them, as
-    // do wider ones, which lost 10-20 points without them (8193 x 8192 73
-    // against 89).
-    static constexpr bool sectors_realigned_for(bool aligned_in, std::size_t cols) {
-        return sectors_realigned(aligned_in) && cols >= plan::nx;
-    }
     // L2 prefetch (as for the other sizes; H200, stop 24 run 4): aligned
     // input rows 256 bytes, two tiles' row pieces (squares 8192 and 16384
     // 92.6/91.5 -> 94.2/94.2% of copy, 4096 91.5 -> 93.9; 128 bytes: level
@@ -225,6 +199,38 @@ using fast_plan_for = typename fast_transpose_config<Elem>::plan;
 template <unsigned Elem, bool AlignedOut>
 using fast_plan_of = std::conditional_t<AlignedOut, fast_plan_for<Elem>,
                                         typename fast_transpose_config<Elem>::plan_realigning_out>;
+// Whether the kernels that realign output rows write whole sectors on a
+// matrix of `cols` columns: where the config compiles them
+// (sectors_realigned), but with aligned input rows not on a matrix
+// narrower than the realigning tile (fast_plan_of<Elem, false>::nx
+// columns: int8 128, halves 64, floats 64, doubles 32). There the tiles'
+// overlap by a second row group costs more than the split sectors it
+// saves. On an H200, whole sectors against split, % of copy:
+// - int8 (stop 29 run 5, alternated, two rounds): 1048577 x 64 63.5
+//   against 70.8, 100001 x 96 61 against 66.5, 100001 x 112 56.7 against
+//   62.2, 1048577 x 16 17.8 against 20. At 128 columns, the tile's
+//   width, 262145 x 128 ran 7.6 points better with them and 65537 x 128
+//   worse (its rounds 8 points apart); wider ones gained 10-20 (8193 x
+//   8192 89 against 73).
+// - halves (stop 30 run 5, --tune's "sectors", two rounds): 1048577 x 16
+//   43.7 against 47.6, x 32 68.8 against 74.4, x 48 82.4 against 86.5,
+//   x 56 86.9 against 89.5, 262145 x 48 70.5 against 76.5, 100001 x 48
+//   58.4 against 61.5; at 64 columns 93.5 against 87.7.
+// - floats (stop 30 run 3, the same): 1048577 x 16 42 against 46, x 32 67
+//   against 73, x 48 79 against 83, 262145 x 48 78 against 84, 100001 x
+//   48 64 against 70; from 64 columns whole ones won (1048577 x 64 90.4
+//   against 81.8, x 96 78.5 against 76.4, 262145 x 64 94.2 against 90.3)
+//   or were within 1.3 points (65537 x 128 -0.5, 100001 x 96 -1.2).
+// - doubles (stop 30 run 5): 1048577 x 8 50.7 against 53.3, x 16 78.5
+//   against 81.3, x 24 88.5 against 89.6, x 28 level, 262145 x 16 76.5
+//   against 79.8, 65537 x 24 68.3 against 71.9; at 32 columns 91 against
+//   88.3, 262145 x 32 95.7 against 93.7.
+template <unsigned Elem>
+constexpr bool sectors_realigned_for(bool aligned_in, std::size_t cols) {
+    return fast_transpose_config<Elem>::sectors_realigned(aligned_in) &&
+           !(aligned_in && cols < fast_plan_of<Elem, false>::nx);
+}
+
 // Whether the kernels that realign output rows have a plan of their own.
 template <unsigned Elem>
 inline constexpr bool has_realigning_plan = !std::is_same_v<fast_plan_of<Elem, true>, fast_plan_of<Elem, false>>;

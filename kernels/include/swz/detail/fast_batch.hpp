@@ -59,7 +59,8 @@ fast_kernel_choice choose_fast_kernel(void const* out, void const* in, transpose
     bool const out32 = rows_aligned32(out, s.ld_out * Size, s.stride_out * Size, s.batch);
     bool const wide = (in16 || !out16) && config::takes_wide_plan(s.rows, s.cols, s.batch);
     bool const tall = !wide && in16 && out16 && config::tall_takes_realigning_plan(s.rows, s.cols);
-    return {in16, out16, out16 ? config::sectors_aligned && !out32 : config::sectors_realigned_for(in16, s.cols), tall, wide};
+    bool const sectors = out16 ? config::sectors_aligned && !out32 : sectors_realigned_for<Size>(in16, s.cols);
+    return {in16, out16, sectors, tall, wide};
 }
 
 // f's kernel of plan P, writing whole sectors where `sectors` says so and
