@@ -432,6 +432,39 @@ TEMPLATE_TEST_CASE_SIG("output rows aligned to 16 bytes but not to the 32-byte s
     CHECK(split_sectors<E>(at<E>(s)) == 0);
 }
 
+TEMPLATE_TEST_CASE_SIG("whole sectors: which tile writes a chunk, for every row group, half and column position",
+                       "[kernels][emulation]", ((unsigned E), E), 1, 2, 4, 8) {
+    // fast_transpose_body::owns_sector against its statement, written here
+    // as cases: a tile gives the even chunk of its last written row group
+    // to the next tile and the odd chunk of its first to the previous one,
+    // but a column's last and first tiles keep them (no neighbour there);
+    // every other chunk is its own; without Sectors, every chunk. Bit 4 of
+    // any byte address of the chunk says odd; the other bits do not count.
+    for_each_fast_plan<E>([](auto p) {
+        using plan = typename decltype(p)::type;
+        auto const check = [](auto body, bool aligned_out, bool sectors) {
+            using B = decltype(body);
+            unsigned const last = plan::row_groups - (aligned_out ? 1u : 2u);
+            for (unsigned t = 0; t < plan::row_groups; ++t)
+                for (unsigned first : {0u, 1u})
+                    for (unsigned last_tile : {0u, 1u})
+                        for (unsigned byte_low : {0x0u, 0x10u, 0x7u, 0x1fu, 0xffffffe0u, 0xfffffff0u, 0x12345678u}) {
+                            bool const odd = (byte_low >> 4) & 1u;
+                            bool expected = true;
+                            if (sectors && t == last && !last_tile) expected = odd;
+                            else if (sectors && t == 0 && !first) expected = !odd;
+                            CAPTURE(t, first, last_tile, byte_low);
+                            CHECK(B::owns_sector(t, byte_low, first, last_tile) == expected);
+                        }
+        };
+        check(detail::fast_transpose_body<plan, true, true, false, true>{}, true, true);
+        check(detail::fast_transpose_body<plan, true, false, false, true>{}, false, true);
+        if constexpr (!detail::fast_transpose_body<plan, false, false>::realigns_by_gather)  // doubles: no Sectors
+            check(detail::fast_transpose_body<plan, false, false, false, true>{}, false, true);
+        check(detail::fast_transpose_body<plan, false, false, false, false>{}, false, false);
+    });
+}
+
 TEMPLATE_TEST_CASE_SIG("realigned output rows: whole sectors where the config chooses them", "[kernels][emulation]",
                        ((unsigned E), E), 1, 2, 4, 8) {
     // Output rows not 16-byte aligned, input rows aligned (64 bytes) or not
