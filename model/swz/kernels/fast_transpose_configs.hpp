@@ -95,7 +95,14 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     // before): input rows only 6 (doubles 5); output rows only, floats 4
     // (their gather then realigned: 92 against 65 at 6; gathering two a read
     // and realigning by shuffles since stop 26, 4 again: 94.5 against 93.4
-    // at 5 and 92.5 at 6 on 8193 x 8192), doubles 5; both, floats
+    // at 5 and 92.5 at 6 on 8193 x 8192; writing whole sectors since stop
+    // 30, 5, where it has 48 registers and spills nothing: stop 30 run 10,
+    // alternated with 4, two rounds, 8193 x 8192 95.5 against 94.6, 4097 x
+    // 8192 95.6 against 94.3, 3003 x 11008 98.5 against 97.4, 100001 x 96
+    // 89.3 against 86.3, 65537 x 128 94.4 against 93.2; narrow ones on
+    // split sectors 3-6 points up (1048577 x 32 78.4 against 72.5); the
+    // tallest 0.5-1 lower (1048577 x 128 88.7 against 89.4, 100001 x 256
+    // 95.1 against 95.9)), doubles 5; both, floats
     // 5 (88 against 84), doubles 4 (level with 5 when that did not spill; at
     // 5 it now spills 24 bytes, and ran odd shapes at 85% of copy against
     // 91). Halves realigning output rows, on their own tile since stop 27,
@@ -109,9 +116,7 @@ template <unsigned Elem> struct fast_transpose_config {  // 2-, 4- and 8-byte el
     static constexpr unsigned min_blocks_wide = 3;
     static constexpr unsigned min_blocks_realigned(bool in, bool out) {
         if (Elem == 8) return in && out ? 4 : 5;
-        if (!out) return 6;
-        if (Elem == 2) return 5;
-        return in ? 5 : 4;
+        return out ? 5 : 6;
     }
     // Packing: halves and floats; doubles' one packed cell of run 1
     // (96 x 100000, sub-tiles of 32 rows) did not gain (93.5 -> 93.2%).
