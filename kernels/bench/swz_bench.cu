@@ -233,9 +233,11 @@ std::string percent(double share) {
     std::snprintf(b, sizeof b, "%.1f%%", 100 * share);
     return b;
 }
-// "pack": sub-tiles packed (swz/detail/tile_packing.hpp); --tune then times
-// the unpacked kernel in whole columns next to it.
+// "pack": sub-tiles packed (swz/detail/tile_packing.hpp); "narrow": the
+// narrow kernel (swz/detail/narrow_body.hpp); --tune then times the
+// unpacked fast kernel in whole columns next to either.
 std::string band_name(std::size_t band) {
+    if (band == swz::detail::narrow_order) return "narrow";
     return band == swz::whole_column ? "col" : band == 0 ? "pack" : std::to_string(band);
 }
 

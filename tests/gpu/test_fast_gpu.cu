@@ -98,7 +98,8 @@ TEMPLATE_TEST_CASE("fast: narrower than a tile, input rows aligned, output rows 
     // Rows a row more where the output rows would be 16-byte aligned
     // (doubles: 339 for 338).
     constexpr std::size_t E = sizeof(TestType), N = swz::fast_plan_of<E, false>::nx;
-    for (std::size_t cols : {N / 8, 3 * N / 4, 7 * N / 8, N, N + 16 / E})
+    // N / 4, not N / 8: those 16 bytes would run the narrow kernel (choose_narrow).
+    for (std::size_t cols : {N / 4, 3 * N / 4, 7 * N / 8, N, N + 16 / E})
         for (std::size_t listed : {1001, 225, 338})
             for (std::size_t out_off : {std::size_t(0), E, 16 - E}) {
                 std::size_t const rows = listed * E % 16 == 0 ? listed + 1 : listed;
@@ -353,4 +354,40 @@ TEMPLATE_TEST_CASE("fast: large odd, tall, sub-matrix and batched shapes", "[gpu
     check_fast<TestType>(at<TestType>(shape_of(100000, 96)));
     check_fast<TestType>(at<TestType>(shape_of(64, 1048576)));
     check_fast<TestType>(at<TestType>(shape_of(96, 100000)));
+}
+
+TEMPLATE_TEST_CASE("narrow: tall and wide, every width, lines ending anywhere, misaligned, batches",
+                   "[gpu][fast][narrow][sanitize]", std::int8_t, __half, float, double) {
+    // The narrow kernel (swz/detail/narrow_body.hpp): every width it takes;
+    // lines inside a lane, past a warp (31 groups of K lines) and past a
+    // block (8 warps); pointers
+    // aligned, one element off and one short of 16 bytes; gaps between the
+    // strided side's lines; batches with odd strides, and more matrices
+    // than a grid has rows.
+    constexpr std::size_t E = sizeof(TestType), K = 16 / E;
+    using config = swz::narrow_transpose_config<unsigned(E)>;
+    for (std::size_t n = 1; n <= config::max_cols; ++n)
+        for (std::size_t lines : {std::size_t(1), K + 1, 31 * K + 3, 248 * K + K / 2 + 1})
+            for (std::size_t off : {std::size_t(0), E, 16 - E}) {
+                auto const tall = at<TestType>(shape_of(lines, n, 0, off / E % 2), off, 16 - E - off);
+                REQUIRE(swz::detail::choose_narrow<unsigned(E)>(tall.shape).tall);
+                check_fast<TestType>(tall);
+                if (n > config::max_rows || lines <= config::max_cols) continue;
+                auto const wide = at<TestType>(shape_of(n, lines, off / E % 2, 0), 16 - E - off, off);
+                REQUIRE(swz::detail::choose_narrow<unsigned(E)>(wide.shape).n == n);
+                check_fast<TestType>(wide);
+            }
+    check_fast<TestType>(at<TestType>(shape_of(40 * K + 3, 3, 0, 2, 5, 7, 5), E, 0));
+    check_fast<TestType>(at<TestType>(shape_of(3, 40 * K + 3, 3, 0, 4, 5, 1), 0, E));
+    check_fast<TestType>(at<TestType>(shape_of(40, 2, 0, 0, 70000)));
+}
+
+TEMPLATE_TEST_CASE("narrow: a million lines", "[gpu][fast][narrow][large]", std::int8_t, __half, float, double) {
+    constexpr std::size_t E = sizeof(TestType);
+    using config = swz::narrow_transpose_config<unsigned(E)>;
+    for (std::size_t n : {std::size_t(1), std::size_t(3), std::size_t(config::max_rows), std::size_t(config::max_cols)})
+        for (std::size_t off : {std::size_t(0), E}) {
+            check_fast<TestType>(at<TestType>(shape_of(1000003, n), off, off));
+            if (n <= config::max_rows) check_fast<TestType>(at<TestType>(shape_of(n, 1000003), off, 16 - E - off));
+        }
 }

@@ -13,6 +13,7 @@
 #include "swz/detail/fast_transpose_body.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
 #include "swz/kernels/fast_transpose_lanes.hpp"
+#include "emulate_narrow.hpp"
 
 namespace swz::test {
 
@@ -142,14 +143,17 @@ struct grid_emulator {
 };
 
 // What detail::launch_fast<Size> launches, on the CPU: the same choice of
-// kernel, the given block order (0: the one launch_fast chooses: packed
-// where packing_for packs, else whole columns).
+// kernel, the given block order (0: the one launch_fast chooses: the
+// narrow kernel where choose_narrow says so, packed where packing_for
+// packs, else whole columns; another: the unpacked fast kernel in it).
 template <unsigned Size>
 void emulate_transpose(void* out, void const* in, detail::transpose_shape const& s, std::size_t band = 0) {
     detail::fast_batch b = detail::make_fast_batch(out, in, s, Size);
-    if (band == 0)
+    if (band == 0) {
+        if (detail::narrow_choice const c = detail::choose_narrow<Size>(s); c.n != 0) return emulate_narrow<Size>(out, in, s, c);
         if (detail::tile_packing const p = detail::packing_for<Size>(out, in, s); p.per_tile > 1)
             return emulate_packed<fast_plan_for<Size>>(b, p, s.batch);
+    }
     b.band = band ? band : whole_column;
     detail::with_fast_kernel<Size>(out, in, s, grid_emulator<>{b, s.batch});
 }

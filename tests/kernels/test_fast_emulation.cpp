@@ -16,100 +16,13 @@
 #include <vector>
 
 #include "emulate_fast.hpp"
+#include "emulation_check.hpp"
 #include "fast_plans.hpp"
 #include "transpose_check.hpp"
 
 using namespace swz;
 using namespace swz::test;
 
-namespace {
-
-// A buffer whose first byte is 256-byte aligned, as cudaMalloc's are.
-struct aligned_buffer {
-    std::vector<unsigned char> storage;
-    unsigned char* data;
-    explicit aligned_buffer(std::size_t n) : storage(n + 256) {
-        auto const a = reinterpret_cast<std::uintptr_t>(storage.data());
-        data = storage.data() + (256 - a % 256) % 256;
-    }
-};
-
-std::uint64_t run_counter = 0;
-
-// Every global read of the emulated kernel must lie inside the input's span.
-struct read_window {
-    static inline std::uintptr_t lo = 0, hi = 0;
-    static inline std::size_t outside = 0;
-    static void watch(void const* p, std::size_t n) {
-        auto const a = reinterpret_cast<std::uintptr_t>(p);
-        if (a < lo || a + n > hi) ++outside;
-    }
-    read_window(unsigned char const* begin, std::size_t bytes) {
-        lo = reinterpret_cast<std::uintptr_t>(begin), hi = lo + bytes, outside = 0;
-        detail::host_read_watch() = &watch;
-    }
-    ~read_window() { detail::host_read_watch() = nullptr; }
-};
-
-// Every global write of the emulated kernel must lie inside the output's
-// span (writes between its rows show as touched bytes); one outside throws
-// before it is made, so that it fails the test rather than corrupt the heap.
-struct write_window {
-    static inline std::uintptr_t lo = 0, hi = 0;
-    static void watch(void const* p, std::size_t n) {
-        auto const a = reinterpret_cast<std::uintptr_t>(p);
-        if (a < lo || a + n > hi) throw std::out_of_range("the emulated kernel wrote outside the output");
-    }
-    write_window(unsigned char const* begin, std::size_t bytes) {
-        lo = reinterpret_cast<std::uintptr_t>(begin), hi = lo + bytes;
-        detail::host_write_watch() = &watch;
-    }
-    ~write_window() { detail::host_write_watch() = nullptr; }
-};
-
-// Plan: void for the kernel and plan the dispatch picks (emulate_transpose);
-// else the dispatch's kernel on Plan's tile (emulate_transpose_on).
-template <unsigned E, class Plan = void>
-void check_emulated(placement const& p, std::size_t band = 0) {
-    std::uint64_t const seed = ++run_counter;
-    auto const& s = p.shape;
-    CAPTURE(E, s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.stride_in, s.stride_out, p.in_offset, p.out_offset, band,
-            seed);
-    aligned_buffer in(p.in_buffer()), out(p.out_buffer());
-    auto const in_data = random_bytes(p.in_buffer(), seed), poison = random_bytes(p.out_buffer(), ~seed);
-    std::copy(in_data.begin(), in_data.end(), in.data);
-    std::copy(poison.begin(), poison.end(), out.data);
-    std::size_t reads_outside = 0;
-    {
-        read_window const window(in.data + p.in_offset, p.in_span());
-        write_window const written(out.data + p.out_offset, p.out_span());
-        if constexpr (std::is_void_v<Plan>)
-            REQUIRE_NOTHROW(emulate_transpose<E>(out.data + p.out_offset, in.data + p.in_offset, s, band));
-        else
-            REQUIRE_NOTHROW((emulate_transpose_on<E, Plan>(out.data + p.out_offset, in.data + p.in_offset, s)));
-        reads_outside = read_window::outside;
-    }
-    REQUIRE(reads_outside == 0);  // never a byte before the first row or past the last
-    auto const r = check_transposed(p, in.data, poison.data(), out.data);
-    CAPTURE(r.first_matrix, r.first_row, r.first_col);
-    REQUIRE(r.wrong_elements == 0);
-    REQUIRE(r.touched_bytes == 0);
-    REQUIRE(std::equal(in_data.begin(), in_data.end(), in.data));  // the input is only read
-}
-
-// For tests that take shapes from each plan's tile (for_each_fast_plan):
-// the plan to run those shapes on, forced where the dispatch would not
-// give it such small shapes (the plan of large matrices), else void.
-template <unsigned E, class Plan>
-using forced_plan = std::conditional_t<has_wide_plan<E> && std::is_same_v<Plan, fast_plan_wide<E>>, Plan, void>;
-
-template <unsigned E>
-placement at(transpose_shape s, std::size_t in_offset = 0, std::size_t out_offset = 0) {
-    return {E, s, in_offset, out_offset};
-}
-
-
-}  // namespace
 
 TEMPLATE_TEST_CASE_SIG("rows of every byte length mod 16, both dimensions odd or not", "[kernels][emulation]",
                        ((unsigned E), E), 1, 2, 4, 8) {
@@ -156,12 +69,13 @@ TEMPLATE_TEST_CASE_SIG("random shapes, leading dimensions, batches and misalignm
 
 TEMPLATE_TEST_CASE_SIG("vectors, single rows and columns, and every block order", "[kernels][emulation]",
                        ((unsigned E), E), 1, 2, 4, 8) {
-    for (std::size_t n : {1, 2, 15, 17, 1000}) {
-        check_emulated<E>(at<E>(shape_of(1, n)));
-        check_emulated<E>(at<E>(shape_of(n, 1)));
-        check_emulated<E>(at<E>(shape_of(1, n), E, 2 * E % 16));
-        check_emulated<E>(at<E>(shape_of(n, 1), 2 * E % 16, E));
-    }
+    for (std::size_t n : {1, 2, 15, 17, 1000})
+        for (std::size_t band : {std::size_t(0), std::size_t(whole_column)}) {  // the narrow kernel, the fast one
+            check_emulated<E>(at<E>(shape_of(1, n)), band);
+            check_emulated<E>(at<E>(shape_of(n, 1)), band);
+            check_emulated<E>(at<E>(shape_of(1, n), E, 2 * E % 16), band);
+            check_emulated<E>(at<E>(shape_of(n, 1), 2 * E % 16, E), band);
+        }
     for (std::size_t band : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(whole_column)}) {
         check_emulated<E>(at<E>(shape_of(300, 517)), band);
         check_emulated<E>(at<E>(shape_of(1000, 64 / E + 1, 3, 0, 2)), band);
@@ -289,8 +203,9 @@ TEMPLATE_TEST_CASE_SIG("rows under 16 bytes apart: the chunk holding the matrix'
         for (std::size_t rows : {T + 1, T + 2, T + 7, 2 * T - K + 1, 2 * T - K + 3, 2 * T - 2 * K + 1, 2 * T - 2 * K + 2})
             for (std::size_t cols : {1, 2, 3})
                 for (std::size_t in_off = E; in_off < 16; in_off += 16 / E > 4 ? 3 * E : E) {
-                    check_emulated<E, forced_plan<E, plan>>(at<E>(shape_of(rows, cols), in_off, 0));
-                    check_emulated<E, forced_plan<E, plan>>(at<E>(shape_of(rows, cols, 0, 1), in_off, E));
+                    // In whole columns: the dispatch gives such shapes the narrow kernel.
+                    check_emulated<E, forced_plan<E, plan>>(at<E>(shape_of(rows, cols), in_off, 0), whole_column);
+                    check_emulated<E, forced_plan<E, plan>>(at<E>(shape_of(rows, cols, 0, 1), in_off, E), whole_column);
                 }
     });
 }
@@ -311,7 +226,7 @@ TEMPLATE_TEST_CASE_SIG("pitches too large for 32-bit offsets from a tile's corne
         auto const& loads = emulated_paths().loads;
         CHECK(loads[3] == loads[0] + loads[1] + loads[2] + loads[3]);
         emulated_paths() = {};
-        check_emulated<E>(at<E>(shape_of(T + 5, 2, 0, far_out - (T + 5)), off, off));
+        check_emulated<E>(at<E>(shape_of(T + 5, 2, 0, far_out - (T + 5)), off, off), whole_column);  // not the narrow kernel
         CHECK(emulated_paths().stores[2] > 0);
         CHECK(emulated_paths().stores[0] + emulated_paths().stores[1] == 0);
     }
@@ -515,12 +430,15 @@ TEMPLATE_TEST_CASE_SIG("several sub-tiles to a tile: tall, wide, small batches, 
     std::vector<detail::transpose_shape> shapes;
     // 96 bytes: sub-tiles of 64 bytes pad as much as whole tiles for int8
     // and for half rows (64 rows a tile), which then stay whole.
+    // Narrow ones with rows 16 bytes longer than the matrix's (packed
+    // lines run the narrow kernel: choose_narrow).
     for (std::size_t bytes : {16, 32, 48, 64, 96}) {
-        if (!(E == 1 && bytes == 96)) shapes.push_back(shape_of(1008, bytes / E));  // tall
-        if (!(E <= 2 && bytes == 96)) shapes.push_back(shape_of(bytes / E, 1008));  // wide
+        std::size_t const gap = bytes < 64 ? g : 0;
+        if (!(E == 1 && bytes == 96)) shapes.push_back(shape_of(1008, bytes / E, gap));  // tall
+        if (!(E <= 2 && bytes == 96)) shapes.push_back(shape_of(bytes / E, 1008, 0, gap));  // wide
     }
     shapes.push_back(shape_of(64, 64 / E, 0, 0, 9));  // 64 x 64 bytes: four int8 matrices a tile, two half ones
-    shapes.push_back(shape_of(48 / E, 32 / E, 0, 0, 7));
+    shapes.push_back(shape_of(48 / E, 32 / E, g, 0, 7));
     shapes.push_back(shape_of(96 / E, 48 / E, g, 2 * g, 5, g, 0));
     shapes.push_back(shape_of(64 / E, 96 / E, 0, 0, 3, 0, g));
     shapes.push_back(shape_of(100, 40 / E, 48 / E - 40 / E, 12));  // rows of 40 bytes, 48 apart; output rows of 100 elements, 112 apart
@@ -528,6 +446,7 @@ TEMPLATE_TEST_CASE_SIG("several sub-tiles to a tile: tall, wide, small batches, 
     for (auto const& s : shapes) {
         CAPTURE(s.rows, s.cols, s.batch);
         REQUIRE(detail::packing_for<E>(somewhere, somewhere, s).per_tile > 1);
+        REQUIRE(detail::choose_narrow<E>(s).n == 0);
         check_emulated<E>(at<E>(s));
     }
 }

@@ -13,6 +13,10 @@
 // access of every variant is proved by swz-verify --kernel (bank costs,
 // bounds, coverage); the fast variant is proved conflict-free, and moves
 // global memory in aligned 16-byte chunks whatever the row length.
+// Matrices with a narrow side (a few contiguous columns, or a few
+// contiguous output rows: swz/kernels/narrow_transpose_config.hpp) take
+// its narrow kernel, which transposes in registers and uses no shared
+// memory (swz/detail/narrow_body.hpp).
 //
 // Returns cudaErrorInvalidValue, launching nothing, for a leading dimension
 // smaller than the row, a null pointer with a non-empty shape, a pointer not

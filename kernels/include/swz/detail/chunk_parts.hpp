@@ -98,4 +98,23 @@ SWZ_HOST_DEVICE inline void store_part(unsigned char* a, vec16 const& v, unsigne
     for_each_piece(lo, hi, [&](unsigned o, unsigned size) { store_piece(a + o, size, piece_of(v, o, size)); });
 }
 
+// The aligned chunk at offset a from base, inside the window [lo, hi) of
+// offsets: whole where it lies in it, in pieces where it crosses an end,
+// nothing (zeros, for a load) where it lies outside. Offsets are signed
+// (a row's head chunk starts before the row) and 32- or 64-bit.
+template <bool Streaming = false, class Offset>
+SWZ_HOST_DEVICE inline vec16 load_window(unsigned char const* base, Offset a, Offset lo, Offset hi) {
+    Offset const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
+    if (begin >= end) return vec16{{0, 0, 0, 0}};
+    if (begin == a && end == a + 16) return load_global16<Streaming>(base + a);
+    return load_part(base + a, unsigned(begin - a), unsigned(end - a));
+}
+template <bool Streaming = false, class Offset>
+SWZ_HOST_DEVICE inline void store_window(unsigned char* base, Offset a, vec16 const& v, Offset lo, Offset hi) {
+    Offset const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
+    if (begin >= end) return;
+    if (begin == a && end == a + 16) store_global16<Streaming>(base + a, v);
+    else store_part(base + a, v, unsigned(begin - a), unsigned(end - a));
+}
+
 }  // namespace swz::detail

@@ -12,19 +12,13 @@
 #include "swz/detail/fast_batch.hpp"
 #include "swz/detail/fast_packed_body.hpp"
 #include "swz/detail/fast_transpose_body.hpp"
+#include "swz/detail/narrow_launch.cuh"
+#include "swz/detail/warp_shuffle.cuh"
 #include "swz/detail/transpose_args.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
 #include "swz/kernels/fast_transpose_lanes.hpp"
 
 namespace swz::detail {
-
-// The value `src_lane` passes (every lane of the warp takes part).
-__device__ inline vec16 shuffle(vec16 const& v, unsigned src_lane) {
-    vec16 r;
-#pragma unroll
-    for (unsigned i = 0; i < 4; ++i) r.w[i] = __shfl_sync(0xffffffffu, v.w[i], int(src_lane));
-    return r;
-}
 
 // The load phase of one tile after its global loads: the lanes' raw
 // chunks, realigned (unaligned input rows: shuffles from the neighbours
@@ -228,21 +222,23 @@ struct fast_launcher {
 };
 
 // The shipped kernel for Size-byte elements on a checked, non-empty shape;
-// band = 0 chooses the kernel (packed where packing_for packs) and the
-// block order; a band given (swz-bench --tune) runs the unpacked kernel in
-// it. shared: bytes of shared memory per block, 0 for the tile's (--tune).
+// band = 0 chooses the kernel (the narrow one where choose_narrow says so,
+// packed where packing_for packs) and the block order; a band given
+// (swz-bench --tune) runs the unpacked kernel in it. shared: bytes of shared memory per block, 0 for the tile's (--tune).
 template <unsigned Size>
 cudaError_t launch_fast(void* out, void const* in, transpose_shape const& s, cudaStream_t stream, std::size_t band = 0,
                         unsigned shared = 0) {
-    if (band == 0)
+    if (band == 0) {
+        if (narrow_choice const c = choose_narrow<Size>(s); c.n != 0) return launch_narrow<Size>(out, in, s, c, stream);
         if (tile_packing const p = packing_for<Size>(out, in, s); p.per_tile > 1)
             return launch_packed<Size>(make_fast_batch(out, in, s, Size), p, s.batch, stream, shared);
+    }
     return with_fast_kernel<Size>(out, in, s,
                                   fast_launcher<Size>{make_fast_batch(out, in, s, Size), s.batch, band, stream, shared});
 }
 
 // The block order launch_fast picks for the shape (0: sub-tiles packed,
-// in their fixed order), and the blocks of its unpacked kernel the GPU
+// in their fixed order; narrow_order: the narrow kernel's), and the blocks of its unpacked kernel the GPU
 // runs at once (swz-bench reports them).
 template <unsigned Size>
 struct fast_order_query {
@@ -256,11 +252,13 @@ struct fast_order_query {
         return err;
     }
 };
+inline constexpr std::size_t narrow_order = ~std::size_t(0);
 template <unsigned Size>
 cudaError_t fast_block_order(void const* out, void const* in, transpose_shape const& s, std::size_t& resident,
                              std::size_t& band) {
     cudaError_t const err = with_fast_kernel<Size>(out, in, s, fast_order_query<Size>{s.rows, s.cols, &resident, &band});
     if (packing_for<Size>(out, in, s).per_tile > 1) band = 0;
+    if (choose_narrow<Size>(s).n != 0) band = narrow_order;
     return err;
 }
 

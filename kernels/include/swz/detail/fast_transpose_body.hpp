@@ -43,8 +43,6 @@
 
 namespace swz::detail {
 
-SWZ_HOST_DEVICE inline std::uintptr_t address(void const* p) { return reinterpret_cast<std::uintptr_t>(p); }
-
 // One block's view: one matrix of the batch and the tile it transposes.
 // Global positions are byte offsets from the matrices' own pointers, so
 // that the compiler keeps every access in the global space (LDG/STG).
@@ -404,10 +402,7 @@ struct fast_transpose_body {
     // from a tile's corner), of the aligned chunk at a, from v.
     template <class Offset>
     SWZ_HOST_DEVICE static void store_clipped(unsigned char* base, Offset a, vec16 const& v, Offset lo, Offset hi) {
-        Offset const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
-        if (begin >= end) return;
-        if (begin == a && end == a + 16) store_global16<Streaming>(base + a, v);
-        else store_part(base + a, v, unsigned(begin - a), unsigned(end - a));
+        store_window<Streaming>(base, a, v, lo, hi);
     }
 
     // An output vector of an aligned output row: elements first .. first +

@@ -14,6 +14,9 @@ struct alignas(16) vec16 {
     std::uint32_t w[4];
 };
 
+// A pointer's address, for its alignment.
+SWZ_HOST_DEVICE inline std::uintptr_t address(void const* p) { return reinterpret_cast<std::uintptr_t>(p); }
+
 
 #if !defined(__CUDA_ARCH__)
 // On the host (the CPU emulation of the kernels) a test may watch every

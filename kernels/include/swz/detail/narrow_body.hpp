@@ -1,0 +1,179 @@
+// What each lane of the narrow kernel does (swz/detail/narrow_launch.cuh),
+// for matrices with a narrow side (swz/kernels/narrow_transpose_config.hpp
+// says which): host and device code, so the tests run these very functions
+// on the CPU, warp by warp, with the shuffles done by copies.
+//
+// A narrow matrix has two sides. The contiguous side: lines of n elements
+// one after the other (a tall matrix's input rows, a wide one's output
+// rows), n the narrow dimension. The strided side: n long lines of L
+// elements, `pitch` bytes apart (the tall matrix's output rows, the wide
+// one's input rows). Lane g of the grid holds lines K g .. K g + K - 1 of
+// the contiguous side (K = 16 / E), 16 n bytes, and so the 16 bytes at
+// 16 g of each strided line: the transpose is a permutation of its own
+// registers,
+//
+//   element k of strided vector j  =  element j of contiguous line K g + k,
+//
+// and no lane needs another's data, but for realignment. Global memory
+// moves in aligned 16-byte chunks: where a side is not 16-byte aligned a
+// lane's bytes straddle chunks, and the chunk it lacks is its right-hand
+// neighbour's first (a shuffle). So that no chunk is written in pieces
+// by two warps, warps overlap by a lane: warp w holds lane groups 31 w ..
+// 31 w + 31, and its last lane only lends its data to the lane before it
+// (loading the chunk after its own where a side is unaligned) and writes
+// nothing; the next warp's first lane writes that group. On an H200
+// (stop 31 run 3) the pieces at every warp's ends had cost a quarter of
+// the time: float 1000001 x 3 ran at 62% of copy against 88 aligned.
+// Chunks that cross the ends of a line or of the contiguous span move in
+// pieces (chunk_parts.hpp): nothing outside the matrix is read or written.
+//
+// Why registers and not the fast kernel's tile: a 16 KiB tile holding 3
+// of its 64 columns does the whole tile's work (narrow_transpose_config).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "swz/config.hpp"
+#include "swz/detail/chunk_parts.hpp"
+#include "swz/detail/register_shuffles.hpp"
+#include "swz/detail/vec16.hpp"
+
+namespace swz::detail {
+
+// A batch of narrow matrices, in bytes.
+struct narrow_batch {
+    unsigned char const* in;
+    unsigned char* out;
+    std::size_t lines;                  // L: rows of a tall matrix, columns of a wide one
+    std::size_t pitch;                  // bytes between the strided side's lines
+    std::size_t stride_in, stride_out;  // bytes between matrices
+    std::size_t batch;
+};
+
+template <unsigned E, unsigned N>
+struct narrow_body {
+    static_assert(E == 1 || E == 2 || E == 4 || E == 8, "elements of 1, 2, 4 or 8 bytes");
+    static_assert(N >= 1, "a narrow side of at least one element");
+    static constexpr unsigned K = 16 / E;  // contiguous lines per lane: one 16-byte vector of each strided line
+    static constexpr unsigned groups_per_warp = 31;  // the last lane lends its group to the one before
+
+    // The lane group of a warp's lane, warps counted over the grid.
+    SWZ_HOST_DEVICE static std::size_t group_of(std::size_t warp, unsigned lane) { return warp * groups_per_warp + lane; }
+    // Warps to cover a matrix of L lines.
+    SWZ_HOST_DEVICE static std::size_t warps_for(std::size_t lines) {
+        std::size_t const groups = (lines + K - 1) / K;
+        return (groups + groups_per_warp - 1) / groups_per_warp;
+    }
+    // Whether the lane writes its group (the last lane only lends it).
+    SWZ_HOST_DEVICE static bool writes(unsigned lane) { return lane < groups_per_warp; }
+    using word = std::conditional_t<E == 1, std::uint8_t,
+                                    std::conditional_t<E == 2, std::uint16_t,
+                                                       std::conditional_t<E == 4, std::uint32_t, std::uint64_t>>>;
+    using offset = std::ptrdiff_t;
+
+    // Bytes of the contiguous span of a matrix of L lines, and of one strided line.
+    SWZ_HOST_DEVICE static std::size_t span_bytes(std::size_t lines) { return lines * N * E; }
+    SWZ_HOST_DEVICE static std::size_t line_bytes(std::size_t lines) { return lines * E; }
+
+    // ---- the permutation, inside a lane ----
+
+    // Strided vector j from the lane's contiguous bytes c (16 N of them).
+    SWZ_HOST_DEVICE static vec16 strided_vector(vec16 const (&c)[N], unsigned j) {
+        vec16 v{{0, 0, 0, 0}};
+#pragma unroll
+        for (unsigned k = 0; k < K; ++k) {
+            unsigned const e = k * N + j;  // element j of line k, counted in the contiguous bytes
+            set_element<word>(v, k, get_element<word>(c[e / K], e % K));
+        }
+        return v;
+    }
+    // Contiguous chunk i from the lane's strided vectors v.
+    SWZ_HOST_DEVICE static vec16 contiguous_chunk(vec16 const (&v)[N], unsigned i) {
+        vec16 c{{0, 0, 0, 0}};
+#pragma unroll
+        for (unsigned q = 0; q < K; ++q) {
+            unsigned const e = i * K + q;  // element e % N of line e / N
+            set_element<word>(c, q, get_element<word>(v[e % N], e / N));
+        }
+        return c;
+    }
+
+    // ---- the contiguous side (p: the matrix's span, `span` bytes) ----
+
+    // The lane's aligned chunks: a[i] holds the start of its contiguous
+    // chunk i; extra, the one after a[N - 1], which the warp's last lane
+    // loads (the others take their neighbour's a[0]).
+    struct contiguous_raw {
+        vec16 a[N];
+        vec16 extra;
+    };
+    SWZ_HOST_DEVICE static void load_contiguous(unsigned char const* p, std::size_t span, std::size_t g, bool warp_last,
+                                                contiguous_raw& r) {
+        unsigned const m = unsigned(address(p) % 16);
+        offset const first = offset(16 * N * g) - offset(m), end = offset(span);
+#pragma unroll
+        for (unsigned i = 0; i < N; ++i) r.a[i] = load_window<true>(p, first + offset(16 * i), offset(0), end);
+        r.extra = warp_last && m != 0 ? load_window<true>(p, first + offset(16 * N), offset(0), end) : vec16{{0, 0, 0, 0}};
+    }
+    // The lane's 16 N contiguous bytes; next_a0: the right-hand lane's a[0].
+    SWZ_HOST_DEVICE static void realign_contiguous(unsigned char const* p, contiguous_raw const& r, vec16 const& next_a0,
+                                                   bool warp_last, vec16 (&c)[N]) {
+        unsigned const m = unsigned(address(p) % 16);
+#pragma unroll
+        for (unsigned i = 0; i < N; ++i)
+            c[i] = funnel16<E>(r.a[i], i + 1 < N ? r.a[(i + 1) % N] : choose(warp_last, r.extra, next_a0), m);
+    }
+    // The lane's contiguous bytes (built from its strided vectors v) to the
+    // aligned chunks that start inside them; next_c0: the right-hand lane's
+    // contiguous_chunk(v, 0). The first group writes the head piece before
+    // its first such chunk; a lane that only lends its group, nothing.
+    SWZ_HOST_DEVICE static void store_contiguous(unsigned char* p, std::size_t span, std::size_t g, vec16 const (&v)[N],
+                                                 vec16 const& next_c0, unsigned lane) {
+        if (!writes(lane)) return;
+        unsigned const s = (16 - unsigned(address(p) % 16)) % 16;  // from the lane's bytes to the next chunk boundary
+        offset const first = offset(16 * N * g), end = offset(span);
+        vec16 here = contiguous_chunk(v, 0);
+        if (g == 0 && s != 0) store_window(p, offset(s) - 16, funnel16<E>(here, here, s), offset(0), offset(s) < end ? offset(s) : end);
+#pragma unroll
+        for (unsigned i = 0; i < N; ++i) {
+            vec16 const after = i + 1 < N ? contiguous_chunk(v, (i + 1) % N) : next_c0;
+            store_window(p, first + offset(16 * i + s), funnel16<E>(here, after, s), offset(0), end);
+            here = after;
+        }
+    }
+
+    // ---- the strided side (line: one line's first byte, `bytes` long) ----
+
+    // The aligned chunk holding the start of the lane's vector of the line,
+    // and (the warp's last lane) the one after it.
+    struct line_raw {
+        vec16 own, extra;
+    };
+    SWZ_HOST_DEVICE static line_raw load_line(unsigned char const* line, std::size_t bytes, std::size_t g,
+                                              bool warp_last) {
+        unsigned const m = unsigned(address(line) % 16);
+        offset const at = offset(16 * g) - offset(m), end = offset(bytes);
+        line_raw r{load_window<true>(line, at, offset(0), end), vec16{{0, 0, 0, 0}}};
+        if (warp_last && m != 0) r.extra = load_window<true>(line, at + 16, offset(0), end);
+        return r;
+    }
+    // The lane's vector of the line; next_own: the right-hand lane's own.
+    SWZ_HOST_DEVICE static vec16 realign_line(unsigned char const* line, line_raw const& r, vec16 const& next_own,
+                                              bool warp_last) {
+        return funnel16<E>(r.own, choose(warp_last, r.extra, next_own), unsigned(address(line) % 16));
+    }
+    // The lane's vector v of the line to the aligned chunk that starts
+    // inside it (next: the right-hand lane's vector), as store_contiguous.
+    SWZ_HOST_DEVICE static void store_line(unsigned char* line, std::size_t bytes, std::size_t g, vec16 const& v,
+                                           vec16 const& next, unsigned lane) {
+        if (!writes(lane)) return;
+        unsigned const s = (16 - unsigned(address(line) % 16)) % 16;
+        offset const at = offset(16 * g), end = offset(bytes);
+        if (g == 0 && s != 0) store_window(line, offset(s) - 16, funnel16<E>(v, v, s), offset(0), offset(s) < end ? offset(s) : end);
+        store_window(line, at + offset(s), funnel16<E>(v, next, s), offset(0), end);
+    }
+};
+
+}  // namespace swz::detail

@@ -1,0 +1,87 @@
+// The narrow kernel and its launch (swz/detail/narrow_body.hpp): a lane
+// per K lines of the contiguous side (warps overlapping by one lane),
+// blocks along the long side, a matrix of the batch per grid row. The shuffles, which hand each lane its
+// right-hand neighbour's first chunk or vector, are the only thing here
+// that the CPU emulation does by copy.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "swz/detail/narrow_body.hpp"
+#include "swz/detail/narrow_choice.hpp"
+#include "swz/detail/warp_shuffle.cuh"
+#include "swz/kernels/narrow_transpose_config.hpp"
+
+namespace swz::detail {
+
+// Tall: contiguous input rows of N elements, strided output rows.
+template <unsigned E, unsigned N>
+__device__ __forceinline__ void narrow_tall(narrow_batch const& nb, unsigned char const* in, unsigned char* out,
+                                            std::size_t g, unsigned lane) {
+    using body = narrow_body<E, N>;
+    typename body::contiguous_raw r;
+    body::load_contiguous(in, body::span_bytes(nb.lines), g, lane == 31, r);
+    vec16 const next_a0 = shuffle(r.a[0], (lane + 1) % 32);
+    vec16 c[N];
+    body::realign_contiguous(in, r, next_a0, lane == 31, c);
+#pragma unroll
+    for (unsigned j = 0; j < N; ++j) {
+        vec16 const v = body::strided_vector(c, j);
+        body::store_line(out + j * nb.pitch, body::line_bytes(nb.lines), g, v, shuffle(v, (lane + 1) % 32), lane);
+    }
+}
+
+// Wide: strided input rows, contiguous output rows of N elements.
+template <unsigned E, unsigned N>
+__device__ __forceinline__ void narrow_wide(narrow_batch const& nb, unsigned char const* in, unsigned char* out,
+                                            std::size_t g, unsigned lane) {
+    using body = narrow_body<E, N>;
+    vec16 v[N];
+#pragma unroll
+    for (unsigned j = 0; j < N; ++j) {
+        unsigned char const* line = in + j * nb.pitch;
+        auto const r = body::load_line(line, body::line_bytes(nb.lines), g, lane == 31);
+        v[j] = body::realign_line(line, r, shuffle(r.own, (lane + 1) % 32), lane == 31);
+    }
+    vec16 const next_c0 = shuffle(body::contiguous_chunk(v, 0), (lane + 1) % 32);
+    body::store_contiguous(out, body::span_bytes(nb.lines), g, v, next_c0, lane);
+}
+
+// Every lane runs to the end (the shuffles take the whole warp); lanes
+// past the matrix read and write nothing (the windows are empty).
+template <unsigned E, unsigned N, bool Tall>
+__global__ void __launch_bounds__(narrow_transpose_config<E>::threads) narrow_transpose_kernel(narrow_batch nb) {
+    constexpr unsigned warps = narrow_transpose_config<E>::threads / 32;
+    unsigned const lane = threadIdx.x % 32;
+    std::size_t const g = narrow_body<E, N>::group_of(std::size_t(blockIdx.x) * warps + threadIdx.x / 32, lane);
+    for (std::size_t m = blockIdx.y; m < nb.batch; m += gridDim.y) {
+        unsigned char const* in = nb.in + m * nb.stride_in;
+        unsigned char* out = nb.out + m * nb.stride_out;
+        if constexpr (Tall) narrow_tall<E, N>(nb, in, out, g, lane);
+        else narrow_wide<E, N>(nb, in, out, g, lane);
+    }
+}
+
+template <unsigned E>
+struct narrow_launcher {
+    narrow_batch nb;
+    cudaStream_t stream;
+    template <unsigned N, bool Tall>
+    cudaError_t operator()() const {
+        constexpr unsigned threads = narrow_transpose_config<E>::threads, warps = threads / 32;
+        std::size_t const blocks = (narrow_body<E, N>::warps_for(nb.lines) + warps - 1) / warps;
+        if (blocks > 0x7fffffffu) return cudaErrorInvalidValue;
+        unsigned const rows = unsigned(nb.batch < 65535 ? nb.batch : 65535);
+        narrow_transpose_kernel<E, N, Tall><<<dim3(unsigned(blocks), rows), threads, 0, stream>>>(nb);
+        return cudaGetLastError();
+    }
+};
+
+template <unsigned Size>
+cudaError_t launch_narrow(void* out, void const* in, transpose_shape const& s, narrow_choice c, cudaStream_t stream) {
+    return with_narrow_kernel<Size>(c, narrow_launcher<Size>{make_narrow_batch(out, in, s, Size, c.tall), stream});
+}
+
+}  // namespace swz::detail

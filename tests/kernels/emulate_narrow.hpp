@@ -1,0 +1,91 @@
+// The narrow kernel run on the CPU, warp by warp, as the GPU runs it
+// (swz/detail/narrow_launch.cuh): the body's own functions, each shuffle
+// done as a copy from the right-hand lane; lane l of warp w holds group
+// body::group_of(w, l) = g0 + l.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include "swz/detail/narrow_body.hpp"
+#include "swz/detail/narrow_choice.hpp"
+#include "swz/kernels/narrow_transpose_config.hpp"
+
+namespace swz::test {
+
+template <unsigned E, unsigned N>
+void emulate_narrow_tall_warp(detail::narrow_batch const& nb, unsigned char const* in, unsigned char* out, std::size_t g0) {
+    using body = detail::narrow_body<E, N>;
+    std::array<typename body::contiguous_raw, 32> raw;
+    std::array<std::array<detail::vec16, N>, 32> c;
+    for (unsigned lane = 0; lane < 32; ++lane) body::load_contiguous(in, body::span_bytes(nb.lines), g0 + lane, lane == 31, raw[lane]);
+    for (unsigned lane = 0; lane < 32; ++lane) {
+        detail::vec16 p[N];
+        body::realign_contiguous(in, raw[lane], raw[(lane + 1) % 32].a[0], lane == 31, p);
+        for (unsigned i = 0; i < N; ++i) c[lane][i] = p[i];
+    }
+    for (unsigned j = 0; j < N; ++j) {
+        std::array<detail::vec16, 32> v;
+        for (unsigned lane = 0; lane < 32; ++lane) {
+            detail::vec16 p[N];
+            for (unsigned i = 0; i < N; ++i) p[i] = c[lane][i];
+            v[lane] = body::strided_vector(p, j);
+        }
+        for (unsigned lane = 0; lane < 32; ++lane)
+            body::store_line(out + j * nb.pitch, body::line_bytes(nb.lines), g0 + lane, v[lane], v[(lane + 1) % 32], lane);
+    }
+}
+
+template <unsigned E, unsigned N>
+void emulate_narrow_wide_warp(detail::narrow_batch const& nb, unsigned char const* in, unsigned char* out, std::size_t g0) {
+    using body = detail::narrow_body<E, N>;
+    std::array<std::array<detail::vec16, N>, 32> v;
+    for (unsigned j = 0; j < N; ++j) {
+        unsigned char const* line = in + j * nb.pitch;
+        std::array<typename body::line_raw, 32> raw;
+        for (unsigned lane = 0; lane < 32; ++lane) raw[lane] = body::load_line(line, body::line_bytes(nb.lines), g0 + lane, lane == 31);
+        for (unsigned lane = 0; lane < 32; ++lane)
+            v[lane][j] = body::realign_line(line, raw[lane], raw[(lane + 1) % 32].own, lane == 31);
+    }
+    std::array<detail::vec16, 32> c0;
+    auto vectors = [&](unsigned lane, detail::vec16 (&p)[N]) {
+        for (unsigned j = 0; j < N; ++j) p[j] = v[lane][j];
+    };
+    for (unsigned lane = 0; lane < 32; ++lane) {
+        detail::vec16 p[N];
+        vectors(lane, p);
+        c0[lane] = body::contiguous_chunk(p, 0);
+    }
+    for (unsigned lane = 0; lane < 32; ++lane) {
+        detail::vec16 p[N];
+        vectors(lane, p);
+        body::store_contiguous(out, body::span_bytes(nb.lines), g0 + lane, p, c0[(lane + 1) % 32], lane);
+    }
+}
+
+// The whole grid: every matrix, every block, every warp.
+template <unsigned E>
+struct narrow_emulator {
+    detail::narrow_batch nb;
+    template <unsigned N, bool Tall>
+    void operator()() const {
+        using body = detail::narrow_body<E, N>;
+        constexpr unsigned warps = narrow_transpose_config<E>::threads / 32;
+        std::size_t const blocks = (body::warps_for(nb.lines) + warps - 1) / warps;
+        for (std::size_t m = 0; m < nb.batch; ++m)
+            for (std::size_t w = 0; w < blocks * warps; ++w) {
+                std::size_t const g0 = body::group_of(w, 0);
+                unsigned char const* in = nb.in + m * nb.stride_in;
+                unsigned char* out = nb.out + m * nb.stride_out;
+                if constexpr (Tall) emulate_narrow_tall_warp<E, N>(nb, in, out, g0);
+                else emulate_narrow_wide_warp<E, N>(nb, in, out, g0);
+            }
+    }
+};
+
+template <unsigned Size>
+void emulate_narrow(void* out, void const* in, detail::transpose_shape const& s, detail::narrow_choice c) {
+    detail::with_narrow_kernel<Size>(c, narrow_emulator<Size>{detail::make_narrow_batch(out, in, s, Size, c.tall)});
+}
+
+}  // namespace swz::test
