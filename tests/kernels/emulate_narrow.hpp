@@ -47,19 +47,33 @@ void emulate_narrow_wide_warp(detail::narrow_batch const& nb, unsigned char cons
         for (unsigned lane = 0; lane < 32; ++lane)
             v[lane][j] = body::realign_line(line, raw[lane], raw[(lane + 1) % 32].own, lane == 31);
     }
-    std::array<detail::vec16, 32> c0;
-    auto vectors = [&](unsigned lane, detail::vec16 (&p)[N]) {
-        for (unsigned j = 0; j < N; ++j) p[j] = v[lane][j];
+    using chunks = detail::vec16[N];
+    std::array<std::array<detail::vec16, N>, 32> c, got;
+    auto as_array = [](std::array<detail::vec16, N> const& a, chunks& out) {
+        for (unsigned i = 0; i < N; ++i) out[i] = a[i];
     };
     for (unsigned lane = 0; lane < 32; ++lane) {
-        detail::vec16 p[N];
-        vectors(lane, p);
-        c0[lane] = body::contiguous_chunk(p, 0);
+        chunks p;
+        as_array(v[lane], p);
+        for (unsigned i = 0; i < N; ++i) c[lane][i] = body::contiguous_chunk(p, i);
     }
-    for (unsigned lane = 0; lane < 32; ++lane) {
-        detail::vec16 p[N];
-        vectors(lane, p);
-        body::store_contiguous(out, body::span_bytes(nb.lines), g0 + lane, p, c0[(lane + 1) % 32], lane);
+    for (unsigned r = 0; r < N; ++r)
+        for (unsigned lane = 0; lane < 32; ++lane) {
+            unsigned const s = body::source_lane(lane, r);
+            chunks p;
+            as_array(c[s], p);
+            got[lane][r] = body::chunk_at(p, body::sent_slot(s, r));
+        }
+    for (unsigned i = 0; i < N; ++i) {
+        std::array<detail::vec16, 32> mine, sent;
+        for (unsigned lane = 0; lane < 32; ++lane) {
+            chunks p;
+            as_array(got[lane], p);
+            mine[lane] = body::stored_chunk(p, lane, i);
+            sent[lane] = lane == 0 && i + 1 < N ? body::stored_chunk(p, lane, i + 1) : mine[lane];
+        }
+        for (unsigned lane = 0; lane < 32; ++lane)
+            body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, mine[lane], sent[(lane + 1) % 32], lane);
     }
 }
 

@@ -10,20 +10,21 @@
 // per lane in registers and transposes them there: no shared memory, no
 // barrier; global memory still moves in aligned 16-byte chunks.
 //
-// Bounds measured on an H200 (stop 31 run 1, a prototype of this kernel
-// against the fast one on 2-16 million lines, aligned, % of copy):
-// - tall (input rows of `cols` elements, contiguous): int8 3 cols 98
-//   against 5, 8 cols 83 against 11, 12 cols 74 against 15, 16 cols 67
-//   against 41, 32 cols 50 against 75; halves 3 cols 98 against 4, 8
-//   cols 85 against 34, 16 cols 57 against 63; floats 3 cols 96 against 9,
-//   8 cols 81 against 67, 16 cols 61 against 95; doubles 3 cols 96 against
-//   20, 4 cols 92 against 28, 8 cols 47 against 52.
-// - wide (output rows of `rows` elements, contiguous): int8 3 rows 79
-//   against 2, 8 rows 36 against 6, 12 rows 30 against 8, 16 rows 31
-//   against 44; halves 3 rows 80 against 2, 6 rows 49 against 4, 8 rows
-//   31 against 35; floats 3 rows 76 against 4, 6 rows 46 against 10, 8
-//   rows 28 against 65; doubles 3 rows 75 against 5, 4 rows 60 against
-//   17, 8 rows 36 against 33.
+// Bounds measured on an H200, % of copy:
+// - tall (input rows of `cols` elements, contiguous), a prototype against
+//   the fast kernel (stop 31 runs 1-2, 2-16 million rows): int8 3 cols
+//   98 against 5, 8 cols 83 against 11, 12 cols 74 against 15, 16 cols
+//   67 against 41, 32 cols 50 against 75; halves 3 cols 98 against 4, 8
+//   cols 85 against 34, 16 cols 57 against 63; floats 3 cols 96 against
+//   9, 8 cols 81 against 67, 16 cols 61 against 95; doubles 3 cols 96
+//   against 20, 4 cols 92 against 28, 8 cols 47 against 52.
+// - wide (output rows of `rows` elements, contiguous), the shipped kernel
+//   with its exchange (stop 31 run 5, one round, 1-8 million columns)
+//   against the fast kernel as main shipped it (run 1): int8 12 rows 44
+//   against 8, 16 rows 22 against 44 (packed); halves 8 rows 56 against
+//   35; floats 8 rows 61 against 65 (packed: 32-byte output rows; the
+//   unpacked fast kernel, which takes them where they are not 16-byte
+//   aligned, 27-30); doubles 8 rows 60-61 against 33-34.
 // A lane holds 16 x n bytes (n the narrow side), so the bound also keeps
 // its registers in check.
 #pragma once
@@ -35,7 +36,7 @@ struct narrow_transpose_config {
     static_assert(Elem == 1 || Elem == 2 || Elem == 4 || Elem == 8, "elements of 1, 2, 4 or 8 bytes");
     // The most columns of a tall matrix, and rows of a wide one, it takes.
     static constexpr unsigned max_cols = Elem == 1 ? 16 : Elem == 8 ? 4 : 8;
-    static constexpr unsigned max_rows = Elem == 1 ? 12 : Elem == 8 ? 4 : 6;
+    static constexpr unsigned max_rows = Elem == 1 ? 12 : 8;
     static constexpr unsigned threads = 256;
 };
 

@@ -125,23 +125,69 @@ struct narrow_body {
         for (unsigned i = 0; i < N; ++i)
             c[i] = funnel16<E>(r.a[i], i + 1 < N ? r.a[(i + 1) % N] : choose(warp_last, r.extra, next_a0), m);
     }
-    // The lane's contiguous bytes (built from its strided vectors v) to the
-    // aligned chunks that start inside them; next_c0: the right-hand lane's
-    // contiguous_chunk(v, 0). The first group writes the head piece before
-    // its first such chunk; a lane that only lends its group, nothing.
-    SWZ_HOST_DEVICE static void store_contiguous(unsigned char* p, std::size_t span, std::size_t g, vec16 const (&v)[N],
-                                                 vec16 const& next_c0, unsigned lane) {
-        if (!writes(lane)) return;
-        unsigned const s = (16 - unsigned(address(p) % 16)) % 16;  // from the lane's bytes to the next chunk boundary
-        offset const first = offset(16 * N * g), end = offset(span);
-        vec16 here = contiguous_chunk(v, 0);
-        if (g == 0 && s != 0) store_window(p, offset(s) - 16, funnel16<E>(here, here, s), offset(0), offset(s) < end ? offset(s) : end);
+    // ---- the wide kernel's exchange: whole lines per store ----
+    //
+    // Stored as each lane holds them, the warp's contiguous bytes would
+    // leave in store instructions whose 32 pieces lie 16 n bytes apart (on
+    // an H200, stop 31 run 4: 3 x 1000000 at 55-72% of copy, 8-12 rows
+    // 36-40). So the warp's 32 n chunks (chunk q: contiguous_chunk q % n
+    // of lane q / n) move between lanes first, in n rounds of shuffles,
+    // until lane l holds chunks l, l + 32, ..., and store i writes chunks
+    // 32 i .. 32 i + 31. In round r lane s sends its chunk (r + s / P) mod
+    // n, which lands on lane (n s + that) mod 32: with n = 2^a b, b odd,
+    // and P = 32 / 2^a, every lane receives exactly one (tests/kernels
+    // checks every n to 16).
+    static constexpr unsigned twos = N % 16 == 0 ? 4 : N % 8 == 0 ? 3 : N % 4 == 0 ? 2 : N % 2 == 0 ? 1 : 0;
+    static constexpr unsigned period = 32u >> twos, odd = N >> twos;
+    static constexpr unsigned inverse_of_odd() {  // odd^-1 mod period
+        for (unsigned x = 1; x < period; x += 2)
+            if (odd * x % period == 1) return x;
+        return 1;
+    }
+    static constexpr unsigned odd_inverse = inverse_of_odd();
+    static_assert(N <= 16, "a narrow side of at most 16 elements");
+
+    // The slot lane sends in round r, and the lane it takes from.
+    SWZ_HOST_DEVICE static unsigned sent_slot(unsigned lane, unsigned r) { return (r + lane / period) % N; }
+    SWZ_HOST_DEVICE static unsigned source_lane(unsigned lane, unsigned r) {
+        unsigned const k = (lane + 32 - r) & ((1u << twos) - 1u);  // the sender's lane / period
+        unsigned const slot = (r + k) % N;
+        unsigned const u = odd_inverse * (((lane + 32 - slot) & 31u) >> twos) % period;
+        return u + period * k;
+    }
+    // The warp's chunk the lane receives in round r (lane + 32 i for some i).
+    SWZ_HOST_DEVICE static unsigned received_chunk(unsigned lane, unsigned r) {
+        unsigned const s = source_lane(lane, r);
+        return N * s + sent_slot(s, r);
+    }
+    // Chunk `slot` of c, slot known only at run time (selects: c stays in registers).
+    SWZ_HOST_DEVICE static vec16 chunk_at(vec16 const (&c)[N], unsigned slot) {
+        vec16 out = c[0];
 #pragma unroll
-        for (unsigned i = 0; i < N; ++i) {
-            vec16 const after = i + 1 < N ? contiguous_chunk(v, (i + 1) % N) : next_c0;
-            store_window(p, first + offset(16 * i + s), funnel16<E>(here, after, s), offset(0), end);
-            here = after;
-        }
+        for (unsigned t = 1; t < N; ++t) out = choose(slot == t, c[t], out);
+        return out;
+    }
+    // Of the chunks received (got[r] in round r), store i's: chunk 32 i + lane.
+    SWZ_HOST_DEVICE static vec16 stored_chunk(vec16 const (&got)[N], unsigned lane, unsigned i) {
+        vec16 out = got[0];
+#pragma unroll
+        for (unsigned r = 1; r < N; ++r) out = choose(received_chunk(lane, r) / 32 == i, got[r], out);
+        return out;
+    }
+    // Store i of the warp whose first lane group is g0: the aligned chunk
+    // that starts inside the lane's chunk (next: the chunk after it, from
+    // the next lane, or for the last lane from the first one's next store).
+    // Chunks of the group the last lane lends are the next warp's; the
+    // first group writes the head piece before its first chunk.
+    SWZ_HOST_DEVICE static void store_exchanged(unsigned char* p, std::size_t span, std::size_t g0, unsigned i,
+                                                vec16 const& chunk, vec16 const& next, unsigned lane) {
+        unsigned const q = 32 * i + lane;
+        if (q >= groups_per_warp * N) return;
+        unsigned const s = (16 - unsigned(address(p) % 16)) % 16;  // from the chunk to the next aligned address
+        offset const at = offset(16 * N * g0) + offset(16 * q), end = offset(span);
+        if (g0 == 0 && q == 0 && s != 0)
+            store_window(p, offset(s) - 16, funnel16<E>(chunk, chunk, s), offset(0), offset(s) < end ? offset(s) : end);
+        store_window(p, at + offset(s), funnel16<E>(chunk, next, s), offset(0), end);
     }
 
     // ---- the strided side (line: one line's first byte, `bytes` long) ----
@@ -165,7 +211,9 @@ struct narrow_body {
         return funnel16<E>(r.own, choose(warp_last, r.extra, next_own), unsigned(address(line) % 16));
     }
     // The lane's vector v of the line to the aligned chunk that starts
-    // inside it (next: the right-hand lane's vector), as store_contiguous.
+    // inside it (next: the right-hand lane's vector); the first group
+    // writes the head piece before it, a lane that only lends its group
+    // nothing.
     SWZ_HOST_DEVICE static void store_line(unsigned char* line, std::size_t bytes, std::size_t g, vec16 const& v,
                                            vec16 const& next, unsigned lane) {
         if (!writes(lane)) return;

@@ -33,20 +33,35 @@ __device__ __forceinline__ void narrow_tall(narrow_batch const& nb, unsigned cha
     }
 }
 
-// Wide: strided input rows, contiguous output rows of N elements.
+// Wide: strided input rows, contiguous output rows of N elements, the
+// warp's chunks exchanged so that each store writes whole lines.
 template <unsigned E, unsigned N>
 __device__ __forceinline__ void narrow_wide(narrow_batch const& nb, unsigned char const* in, unsigned char* out,
                                             std::size_t g, unsigned lane) {
     using body = narrow_body<E, N>;
-    vec16 v[N];
+    vec16 c[N];
+    {
+        vec16 v[N];
 #pragma unroll
-    for (unsigned j = 0; j < N; ++j) {
-        unsigned char const* line = in + j * nb.pitch;
-        auto const r = body::load_line(line, body::line_bytes(nb.lines), g, lane == 31);
-        v[j] = body::realign_line(line, r, shuffle(r.own, (lane + 1) % 32), lane == 31);
+        for (unsigned j = 0; j < N; ++j) {
+            unsigned char const* line = in + j * nb.pitch;
+            auto const r = body::load_line(line, body::line_bytes(nb.lines), g, lane == 31);
+            v[j] = body::realign_line(line, r, shuffle(r.own, (lane + 1) % 32), lane == 31);
+        }
+#pragma unroll
+        for (unsigned i = 0; i < N; ++i) c[i] = body::contiguous_chunk(v, i);
     }
-    vec16 const next_c0 = shuffle(body::contiguous_chunk(v, 0), (lane + 1) % 32);
-    body::store_contiguous(out, body::span_bytes(nb.lines), g, v, next_c0, lane);
+    vec16 got[N];
+#pragma unroll
+    for (unsigned r = 0; r < N; ++r) got[r] = shuffle(body::chunk_at(c, body::sent_slot(lane, r)), body::source_lane(lane, r));
+    std::size_t const g0 = g - lane;
+#pragma unroll
+    for (unsigned i = 0; i < N; ++i) {
+        vec16 const mine = body::stored_chunk(got, lane, i);
+        vec16 const later = i + 1 < N ? body::stored_chunk(got, lane, (i + 1) % N) : mine;
+        vec16 const next = shuffle(choose(lane == 0, later, mine), (lane + 1) % 32);
+        body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, mine, next, lane);
+    }
 }
 
 // Every lane runs to the end (the shuffles take the whole warp); lanes
