@@ -1,8 +1,8 @@
 // The narrow kernel and its launch (swz/detail/narrow_body.hpp): a lane
 // per K lines of the contiguous side (warps overlapping by one lane),
-// blocks along the long side, a matrix of the batch per grid row. The shuffles, which hand each lane its
-// right-hand neighbour's first chunk or vector, are the only thing here
-// that the CPU emulation does by copy.
+// blocks along the long side, a matrix of the batch per grid row. The
+// shuffles (a neighbour's chunk or vector; the wide form's exchange) are
+// the only thing here that the CPU emulation does by copy.
 #pragma once
 
 #include <cuda_runtime.h>
