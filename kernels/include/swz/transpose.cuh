@@ -48,12 +48,6 @@ enum class transpose_variant {
 
 namespace detail {
 
-template <std::size_t Size> struct word_of;
-template <> struct word_of<1> { using type = std::uint8_t; };
-template <> struct word_of<2> { using type = std::uint16_t; };
-template <> struct word_of<4> { using type = std::uint32_t; };
-template <> struct word_of<8> { using type = std::uint64_t; };
-
 // The tile is a compile-time constant (TileOf::tile): its offsets fold to
 // constants, and the shared allocation is exactly the size the prover
 // checks the accesses against.

@@ -33,7 +33,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include "swz/config.hpp"
 #include "swz/detail/chunk_parts.hpp"
@@ -68,9 +67,7 @@ struct narrow_body {
     }
     // Whether the lane writes its group (the last lane only lends it).
     SWZ_HOST_DEVICE static bool writes(unsigned lane) { return lane < groups_per_warp; }
-    using word = std::conditional_t<E == 1, std::uint8_t,
-                                    std::conditional_t<E == 2, std::uint16_t,
-                                                       std::conditional_t<E == 4, std::uint32_t, std::uint64_t>>>;
+    using word = typename word_of<E>::type;
     using offset = std::ptrdiff_t;
 
     // Bytes of the contiguous span of a matrix of L lines, and of one strided line.

@@ -124,6 +124,13 @@ SWZ_HOST_DEVICE inline void store_as(unsigned char* p, T v) {
 #endif
 }
 
+// The unsigned word of an element of Size bytes.
+template <std::size_t Size> struct word_of;
+template <> struct word_of<1> { using type = std::uint8_t; };
+template <> struct word_of<2> { using type = std::uint16_t; };
+template <> struct word_of<4> { using type = std::uint32_t; };
+template <> struct word_of<8> { using type = std::uint64_t; };
+
 // Element e (a Word) of a 16-byte vector, e a compile-time index after
 // unrolling, so the vector stays in registers.
 template <class Word>
