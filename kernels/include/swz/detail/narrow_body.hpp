@@ -174,17 +174,12 @@ struct narrow_body {
     // Store i of the warp whose first lane group is g0: the aligned chunk
     // that starts inside the lane's chunk (next: the chunk after it, from
     // the next lane, or for the last lane from the first one's next store).
-    // Chunks of the group the last lane lends are the next warp's; the
-    // first group writes the head piece before its first chunk.
+    // Chunks of the group the last lane lends are the next warp's.
     SWZ_HOST_DEVICE static void store_exchanged(unsigned char* p, std::size_t span, std::size_t g0, unsigned i,
                                                 vec16 const& chunk, vec16 const& next, unsigned lane) {
         unsigned const q = 32 * i + lane;
         if (q >= groups_per_warp * N) return;
-        unsigned const s = (16 - unsigned(address(p) % 16)) % 16;  // from the chunk to the next aligned address
-        offset const at = offset(16 * N * g0) + offset(16 * q), end = offset(span);
-        if (g0 == 0 && q == 0 && s != 0)
-            store_window(p, offset(s) - 16, funnel16<E>(chunk, chunk, s), offset(0), offset(s) < end ? offset(s) : end);
-        store_window(p, at + offset(s), funnel16<E>(chunk, next, s), offset(0), end);
+        store_realigned(p, offset(16 * N * g0) + offset(16 * q), chunk, next, offset(span), g0 == 0 && q == 0);
     }
 
     // ---- the strided side (line: one line's first byte, `bytes` long) ----
@@ -208,16 +203,26 @@ struct narrow_body {
         return funnel16<E>(r.own, choose(warp_last, r.extra, next_own), unsigned(address(line) % 16));
     }
     // The lane's vector v of the line to the aligned chunk that starts
-    // inside it (next: the right-hand lane's vector); the first group
-    // writes the head piece before it, a lane that only lends its group
-    // nothing.
+    // inside it (next: the right-hand lane's vector); a lane that only
+    // lends its group writes nothing.
     SWZ_HOST_DEVICE static void store_line(unsigned char* line, std::size_t bytes, std::size_t g, vec16 const& v,
                                            vec16 const& next, unsigned lane) {
         if (!writes(lane)) return;
-        unsigned const s = (16 - unsigned(address(line) % 16)) % 16;
-        offset const at = offset(16 * g), end = offset(bytes);
-        if (g == 0 && s != 0) store_window(line, offset(s) - 16, funnel16<E>(v, v, s), offset(0), offset(s) < end ? offset(s) : end);
-        store_window(line, at + offset(s), funnel16<E>(v, next, s), offset(0), end);
+        store_realigned(line, offset(16 * g), v, next, offset(bytes), g == 0);
+    }
+
+    // ---- both sides' stores ----
+
+    // The 16 bytes `here` at offset `at` from p (a multiple of 16; next:
+    // the 16 after them) to the aligned chunk that starts inside them,
+    // clipped to [0, end); `first` (at is 0) also the head piece before
+    // it, from p's first byte.
+    SWZ_HOST_DEVICE static void store_realigned(unsigned char* p, offset at, vec16 const& here, vec16 const& next,
+                                                offset end, bool first) {
+        unsigned const s = (16 - unsigned(address(p) % 16)) % 16;  // from `at` to the next aligned address
+        if (first && s != 0)
+            store_window(p, offset(s) - 16, funnel16<E>(here, here, s), offset(0), offset(s) < end ? offset(s) : end);
+        store_window(p, at + offset(s), funnel16<E>(here, next, s), offset(0), end);
     }
 };
 
