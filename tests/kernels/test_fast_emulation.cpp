@@ -406,8 +406,9 @@ TEMPLATE_TEST_CASE_SIG("realigned output rows: whole sectors where the config ch
     // 7 row counts x 2 offsets, one kind of input row each (floats: both)
     CHECK(with_sectors == (E == 4 ? 28u : 14u));
     // Matrices with aligned input rows narrower than a tile write split
-    // sectors (sectors_realigned_for).
-    for (std::size_t cols : {N / 8, 3 * N / 4, 7 * N / 8, N, N + 16 / E, 2 * N}) {
+    // sectors (sectors_realigned_for). N / 4, not N / 8: those 16 bytes a
+    // row would run the narrow kernel (choose_narrow), not this one.
+    for (std::size_t cols : {N / 4, 3 * N / 4, 7 * N / 8, N, N + 16 / E, 2 * N}) {
         transpose_shape const s = shape_of(3 * T + 5, cols);
         alignas(16) static unsigned char base[16];
         auto const c = detail::choose_fast_kernel<E>(base, base, s);
