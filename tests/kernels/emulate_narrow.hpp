@@ -13,24 +13,25 @@
 
 namespace swz::test {
 
+// A lane's N vectors, as the body's functions take them.
+template <unsigned N>
+struct lane_vectors {
+    detail::vec16 v[N];
+};
+template <unsigned N>
+using warp_vectors = std::array<lane_vectors<N>, 32>;
+
 template <unsigned E, unsigned N>
 void emulate_narrow_tall_warp(detail::narrow_batch const& nb, unsigned char const* in, unsigned char* out, std::size_t g0) {
     using body = detail::narrow_body<E, N>;
     std::array<typename body::contiguous_raw, 32> raw;
-    std::array<std::array<detail::vec16, N>, 32> c;
+    warp_vectors<N> c;
     for (unsigned lane = 0; lane < 32; ++lane) body::load_contiguous(in, body::span_bytes(nb.lines), g0 + lane, lane == 31, raw[lane]);
-    for (unsigned lane = 0; lane < 32; ++lane) {
-        detail::vec16 p[N];
-        body::realign_contiguous(in, raw[lane], raw[(lane + 1) % 32].a[0], lane == 31, p);
-        for (unsigned i = 0; i < N; ++i) c[lane][i] = p[i];
-    }
+    for (unsigned lane = 0; lane < 32; ++lane)
+        body::realign_contiguous(in, raw[lane], raw[(lane + 1) % 32].a[0], lane == 31, c[lane].v);
     for (unsigned j = 0; j < N; ++j) {
         std::array<detail::vec16, 32> v;
-        for (unsigned lane = 0; lane < 32; ++lane) {
-            detail::vec16 p[N];
-            for (unsigned i = 0; i < N; ++i) p[i] = c[lane][i];
-            v[lane] = body::strided_vector(p, j);
-        }
+        for (unsigned lane = 0; lane < 32; ++lane) v[lane] = body::strided_vector(c[lane].v, j);
         for (unsigned lane = 0; lane < 32; ++lane)
             body::store_line(out + j * nb.pitch, body::line_bytes(nb.lines), g0 + lane, v[lane], v[(lane + 1) % 32], lane);
     }
@@ -39,38 +40,26 @@ void emulate_narrow_tall_warp(detail::narrow_batch const& nb, unsigned char cons
 template <unsigned E, unsigned N>
 void emulate_narrow_wide_warp(detail::narrow_batch const& nb, unsigned char const* in, unsigned char* out, std::size_t g0) {
     using body = detail::narrow_body<E, N>;
-    std::array<std::array<detail::vec16, N>, 32> v;
+    warp_vectors<N> v, c, got;
     for (unsigned j = 0; j < N; ++j) {
         unsigned char const* line = in + j * nb.pitch;
         std::array<typename body::line_raw, 32> raw;
         for (unsigned lane = 0; lane < 32; ++lane) raw[lane] = body::load_line(line, body::line_bytes(nb.lines), g0 + lane, lane == 31);
         for (unsigned lane = 0; lane < 32; ++lane)
-            v[lane][j] = body::realign_line(line, raw[lane], raw[(lane + 1) % 32].own, lane == 31);
+            v[lane].v[j] = body::realign_line(line, raw[lane], raw[(lane + 1) % 32].own, lane == 31);
     }
-    using chunks = detail::vec16[N];
-    std::array<std::array<detail::vec16, N>, 32> c, got;
-    auto as_array = [](std::array<detail::vec16, N> const& a, chunks& out) {
-        for (unsigned i = 0; i < N; ++i) out[i] = a[i];
-    };
-    for (unsigned lane = 0; lane < 32; ++lane) {
-        chunks p;
-        as_array(v[lane], p);
-        for (unsigned i = 0; i < N; ++i) c[lane][i] = body::contiguous_chunk(p, i);
-    }
+    for (unsigned lane = 0; lane < 32; ++lane)
+        for (unsigned i = 0; i < N; ++i) c[lane].v[i] = body::contiguous_chunk(v[lane].v, i);
     for (unsigned r = 0; r < N; ++r)
         for (unsigned lane = 0; lane < 32; ++lane) {
             unsigned const s = body::source_lane(lane, r);
-            chunks p;
-            as_array(c[s], p);
-            got[lane][r] = body::chunk_at(p, body::sent_slot(s, r));
+            got[lane].v[r] = body::chunk_at(c[s].v, body::sent_slot(s, r));
         }
     for (unsigned i = 0; i < N; ++i) {
         std::array<detail::vec16, 32> mine, sent;
         for (unsigned lane = 0; lane < 32; ++lane) {
-            chunks p;
-            as_array(got[lane], p);
-            mine[lane] = body::stored_chunk(p, lane, i);
-            sent[lane] = lane == 0 && i + 1 < N ? body::stored_chunk(p, lane, i + 1) : mine[lane];
+            mine[lane] = body::stored_chunk(got[lane].v, lane, i);
+            sent[lane] = lane == 0 && i + 1 < N ? body::stored_chunk(got[lane].v, lane, i + 1) : mine[lane];
         }
         for (unsigned lane = 0; lane < 32; ++lane)
             body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, mine[lane], sent[(lane + 1) % 32], lane);
