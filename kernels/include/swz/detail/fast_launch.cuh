@@ -224,7 +224,8 @@ struct fast_launcher {
 // The shipped kernel for Size-byte elements on a checked, non-empty shape;
 // band = 0 chooses the kernel (the narrow one where choose_narrow says so,
 // packed where packing_for packs) and the block order; a band given
-// (swz-bench --tune) runs the unpacked kernel in it. shared: bytes of shared memory per block, 0 for the tile's (--tune).
+// (swz-bench --tune) runs the unpacked kernel in it. shared: bytes of
+// shared memory per block, 0 for the tile's (--tune).
 template <unsigned Size>
 cudaError_t launch_fast(void* out, void const* in, transpose_shape const& s, cudaStream_t stream, std::size_t band = 0,
                         unsigned shared = 0) {
@@ -238,8 +239,9 @@ cudaError_t launch_fast(void* out, void const* in, transpose_shape const& s, cud
 }
 
 // The block order launch_fast picks for the shape (0: sub-tiles packed,
-// in their fixed order; narrow_order: the narrow kernel's), and the blocks of its unpacked kernel the GPU
-// runs at once (swz-bench reports them).
+// in their fixed order; narrow_order: the narrow kernel's), and the
+// blocks of its unpacked kernel the GPU runs at once (swz-bench reports
+// them).
 template <unsigned Size>
 struct fast_order_query {
     std::size_t rows, cols;
