@@ -2,7 +2,11 @@
 // against cuBLAS geam and cuBLASLt MatrixTransform, all in this process, on
 // the same buffers, every output compared in full with a reference.
 //
-//   swz-bench [--shapes LIST] [--types int8,half,float,double] [--repeats 50] [--json FILE] [--tune]
+//   swz-bench [--shapes LIST] [--types int8,half,float,double] [--repeats 50] [--json FILE] [--tune] [--help]
+//
+// Exit codes: 0 every swz transpose right (and timed); 1 bad arguments, a
+// failed CUDA call or an unwritable --json file (one line on stderr); 2 a
+// wrong or failed swz transpose.
 //
 // LIST: comma-separated ROWSxCOLS, BATCHxROWSxCOLS, either with
 // :LD_IN:LD_OUT (bench_shapes.hpp); the default is the goals' suite.
@@ -337,6 +341,29 @@ void write_json(std::string const& path, std::vector<cell> const& cells, cudaDev
     }
 }
 
+constexpr char const* usage =
+    "usage: swz-bench [--shapes LIST] [--types int8,half,float,double] [--repeats 50] [--json FILE] [--tune]\n"
+    "  --shapes   ROWSxCOLS or BATCHxROWSxCOLS, either with :LD_IN:LD_OUT, comma-separated\n"
+    "             (default: the goals' suite)\n"
+    "  --types    element sizes to time (default: all four)\n"
+    "  --repeats  launches a figure is the median of (default 50)\n"
+    "  --json     also write every cell to FILE\n"
+    "  --tune     also time the fast kernel's other block order, residencies, tiles and sectors\n"
+    "exit codes: 0 every swz transpose right; 1 bad arguments, a failed CUDA call or an unwritable\n"
+    "            --json file; 2 a wrong or failed swz transpose\n";
+
+int bad_arguments(std::string const& what) {
+    std::fprintf(stderr, "swz-bench: error: %s (swz-bench --help)\n", what.c_str());
+    return 1;
+}
+
+// A positive count, all digits: "--repeats 1O" is an error, not 1.
+std::optional<int> positive(std::string const& v) {
+    if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+    int const n = std::atoi(v.c_str());
+    return n > 0 ? std::optional<int>(n) : std::nullopt;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -347,22 +374,25 @@ int main(int argc, char** argv) {
     std::string json;
     for (int i = 1; i < argc; ++i) {
         std::string const a = argv[i];
-        if (a == "--shapes" && i + 1 < argc) shapes = parse_shapes(argv[++i]);
-        else if (a == "--types" && i + 1 < argc) types = split(argv[++i], ',');
-        else if (a == "--repeats" && i + 1 < argc) repeats = std::max(1, std::atoi(argv[++i]));
-        else if (a == "--json" && i + 1 < argc) json = argv[++i];
-        else if (a == "--tune") tune = true;
-        else {
-            std::fprintf(stderr, "swz-bench: error: unknown option %s (--shapes LIST --types LIST --repeats R --json FILE --tune)\n",
-                         a.c_str());
-            return 1;
+        bool const valued = a == "--shapes" || a == "--types" || a == "--repeats" || a == "--json";
+        if (valued && i + 1 == argc) return bad_arguments(a + " needs a value");
+        if (a == "--help" || a == "-h") {
+            std::fputs(usage, stdout);
+            return 0;
         }
+        if (a == "--shapes") shapes = parse_shapes(argv[++i]);
+        else if (a == "--types") types = split(argv[++i], ',');
+        else if (a == "--repeats") {
+            auto const n = positive(argv[++i]);
+            if (!n) return bad_arguments(std::string("--repeats takes a positive count of launches (got ") + argv[i] + ")");
+            repeats = *n;
+        } else if (a == "--json") json = argv[++i];
+        else if (a == "--tune") tune = true;
+        else return bad_arguments("unknown option " + a);
     }
     for (auto const& t : types)
-        if (t != "int8" && t != "half" && t != "float" && t != "double") {
-            std::fprintf(stderr, "swz-bench: error: --types takes int8, half, float, double (got %s)\n", t.c_str());
-            return 1;
-        }
+        if (t != "int8" && t != "half" && t != "float" && t != "double")
+            return bad_arguments("--types takes int8, half, float, double (got " + t + ")");
     cudaDeviceProp prop{};
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
     int driver = 0, runtime = 0;
