@@ -2,11 +2,7 @@
 // against cuBLAS geam and cuBLASLt MatrixTransform, all in this process, on
 // the same buffers, every output compared in full with a reference.
 //
-//   swz-bench [--shapes LIST] [--types int8,half,float,double] [--repeats 50] [--json FILE] [--tune] [--help]
-//
-// Exit codes: 0 every swz transpose right (and timed); 1 bad arguments, a
-// failed CUDA call or an unwritable --json file (one line on stderr); 2 a
-// wrong or failed swz transpose.
+// Options and exit codes: `usage` below (swz-bench --help).
 //
 // LIST: comma-separated ROWSxCOLS, BATCHxROWSxCOLS, either with
 // :LD_IN:LD_OUT (bench_shapes.hpp); the default is the goals' suite.
@@ -357,13 +353,6 @@ int bad_arguments(std::string const& what) {
     return 1;
 }
 
-// A positive count, all digits: "--repeats 1O" is an error, not 1.
-std::optional<int> positive(std::string const& v) {
-    if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
-    int const n = std::atoi(v.c_str());
-    return n > 0 ? std::optional<int>(n) : std::nullopt;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -383,9 +372,10 @@ int main(int argc, char** argv) {
         if (a == "--shapes") shapes = parse_shapes(argv[++i]);
         else if (a == "--types") types = split(argv[++i], ',');
         else if (a == "--repeats") {
-            auto const n = positive(argv[++i]);
-            if (!n) return bad_arguments(std::string("--repeats takes a positive count of launches (got ") + argv[i] + ")");
-            repeats = *n;
+            auto const n = count_of(argv[++i]);  // all digits: "--repeats 1O" is an error, not 1
+            if (!n || *n > 999999)
+                return bad_arguments(std::string("--repeats takes a positive count of launches (got ") + argv[i] + ")");
+            repeats = int(*n);
         } else if (a == "--json") json = argv[++i];
         else if (a == "--tune") tune = true;
         else return bad_arguments("unknown option " + a);
