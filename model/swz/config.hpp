@@ -5,6 +5,10 @@
 
 #if defined(__CUDACC__)
 #define SWZ_HOST_DEVICE __host__ __device__
+#define SWZ_NOINLINE __noinline__
+#define SWZ_FORCEINLINE __forceinline__
 #else
 #define SWZ_HOST_DEVICE
+#define SWZ_NOINLINE
+#define SWZ_FORCEINLINE inline
 #endif

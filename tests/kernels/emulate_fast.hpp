@@ -1,7 +1,7 @@
-// The fast kernel run on the CPU, block by block, as the GPU runs it
-// (swz/detail/fast_launch.cuh): the body's own functions, with each warp
-// shuffle done as a copy from the source lane (a lane sends what the body
-// says it sends, the receiver takes the source lane the model names).
+// The fast kernels run on the CPU, block by block: each block runs the
+// kernels' own steps (swz/detail/fast_block.hpp's transpose_tile and
+// transpose_packed_tile) for every thread (every_thread.hpp), with each
+// warp shuffle done as a copy from the lane the kernel shuffles from.
 #pragma once
 
 #include <cstddef>
@@ -14,60 +14,12 @@
 #include "swz/kernels/fast_transpose_configs.hpp"
 #include "swz/kernels/fast_transpose_lanes.hpp"
 #include "emulate_narrow.hpp"
+#include "every_thread.hpp"
 
 namespace swz::test {
 
 using detail::tile_job;
 using detail::vec16;
-
-// Every thread's loads, then (per warp) the exchanges and the stores to the
-// tile: what happens before the kernel's __syncthreads().
-// AlignedOut too: it decides which kernels take the lean paths (body::lean_inside).
-template <class Plan, bool AlignedIn, bool AlignedOut>
-void emulate_load_phase(tile_job const& job, unsigned char* tile) {
-    using body = detail::fast_transpose_body<Plan, AlignedIn, AlignedOut>;
-    using lanes = fast_transpose_lanes<Plan>;
-    std::vector<typename body::raw_chunks> raw(Plan::threads);
-    for (unsigned tid = 0; tid < Plan::threads; ++tid) body::load_raw(job, raw[tid], tid);
-    for (unsigned tid = 0; tid < Plan::threads; ++tid) {
-        unsigned const lane = tid % 32, warp_first = tid - lane;
-        typename body::loaded r;
-        for (unsigned it = 0; it < Plan::load_iterations; ++it) {
-            vec16 const& own_next = raw[warp_first + lanes::own_source_lane(lane)].own[it];
-            vec16 const& extra = raw[warp_first + lanes::extra_holder(lane, it)].extra;
-            r.v[it] = body::realigned(job, raw[tid], it, own_next, extra, tid);
-        }
-        body::store_registers(r, tile, tid);
-    }
-}
-
-// After the barrier: per chain, every thread's gathers, then the exchanges
-// (none where the gather realigns the output) and the stores to global memory.
-// AlignedIn too: it decides, with AlignedOut, which way output rows are
-// realigned (body::realigns_by_gather).
-template <class Plan, bool AlignedIn, bool AlignedOut, bool Sectors = false>
-void emulate_gather_phase(tile_job const& job, unsigned char const* tile) {
-    using body = detail::fast_transpose_body<Plan, AlignedIn, AlignedOut, false, Sectors>;
-    using lanes = fast_transpose_lanes<Plan>;
-    std::vector<typename body::gathered> g(Plan::threads);
-    unsigned const phase = body::output_phase(job);
-    for (unsigned chain = 0; chain < lanes::chains; ++chain) {
-        for (unsigned tid = 0; tid < Plan::threads; ++tid)
-            body::template gather_chain<body::gathers_by_cell>(tile, chain, g[tid], tid, phase);
-        for (unsigned tid = 0; tid < Plan::threads; ++tid) {
-            unsigned const lane = tid % 32, source = lanes::gather_source_lane(lane);
-            for (unsigned k = 0; k < lanes::chain_length; ++k)
-                for (unsigned i = 0; i < Plan::elems_per_gather; ++i) {
-                    if constexpr (body::realigns_by_gather) {  // no exchange: the gather realigned it
-                        body::store_gathered_chunk(job, g[tid], chain, k, phase, tid);
-                        continue;
-                    }
-                    vec16 const next = body::gather_sent(g[tid - lane + source], source, k, i);
-                    body::store_vector(job, g[tid], chain, k, i, next, tid);
-                }
-        }
-    }
-}
 
 // The block emulate_grid runs now (a test's write watcher reads it).
 inline std::size_t& emulated_block() {
@@ -103,8 +55,8 @@ void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
         emulated_block() = block;
         tile_job const job = detail::job_of<Plan>(b, walk, unsigned(block));
         count_paths<Plan, AlignedIn, AlignedOut, Sectors>(job);
-        emulate_load_phase<Plan, AlignedIn, AlignedOut>(job, tile.data());
-        emulate_gather_phase<Plan, AlignedIn, AlignedOut, Sectors>(job, tile.data());
+        detail::transpose_tile<detail::fast_transpose_body<Plan, AlignedIn, AlignedOut, false, Sectors>>(
+            every_thread<Plan::threads>{}, job, tile.data());
     }
 }
 
@@ -112,18 +64,12 @@ void emulate_grid(detail::fast_batch const& b, std::size_t batch) {
 // one launch over the whole batch, block by block.
 template <class Plan>
 void emulate_packed(detail::fast_batch const& b, detail::tile_packing const& p, std::size_t batch) {
-    using packed = detail::fast_packed_body<Plan>;
-    using lanes = fast_transpose_lanes<Plan>;
     detail::packed_batch const pb{b, p, unsigned(batch * p.per_matrix)};
     std::vector<unsigned char> tile(Plan::shared_bytes);
-    std::vector<typename packed::body::gathered> g(Plan::threads);
     for (unsigned block = 0; block < (pb.subtiles + p.per_tile - 1) / p.per_tile; ++block) {
         std::fill(tile.begin(), tile.end(), static_cast<unsigned char>(0x5A));
-        for (unsigned tid = 0; tid < Plan::threads; ++tid) packed::load_tile(pb, block, tile.data(), tid);
-        for (unsigned chain = 0; chain < lanes::chains; ++chain) {
-            for (unsigned tid = 0; tid < Plan::threads; ++tid) packed::body::gather_chain(tile.data(), chain, g[tid], tid);
-            for (unsigned tid = 0; tid < Plan::threads; ++tid) packed::store_chain(pb, block, g[tid], chain, tid);
-        }
+        detail::transpose_packed_tile<detail::fast_packed_body<Plan>>(every_thread<Plan::threads>{}, pb, block,
+                                                                     tile.data());
     }
 }
 

@@ -73,7 +73,8 @@ void emulate_tma_grid(std::vector<unsigned char> const& in, unsigned char* out, 
         auto const at = grid.tile(unsigned(block));
         tma_fill_tile<Plan>(in.data(), s.rows, s.cols, at.row0, at.col0, tile.data());
         tile_job const job = make_tile_job(in.data(), out, s.rows, s.cols, s.cols * E, s.rows * E, at.row0, at.col0, E);
-        swz::test::emulate_gather_phase<Plan, true, AlignedOut>(job, tile.data());  // TMA: rows aligned in the tile
+        using body = fast_transpose_body<Plan, true, AlignedOut>;  // TMA: rows aligned in the tile
+        drain_tile<body>(swz::test::every_thread<Plan::threads>{}, job, tile.data());
     }
 }
 

@@ -1,6 +1,6 @@
-// The fast transpose kernel and its launch: one block per tile of one
-// matrix of the batch; the warp shuffles that hand neighbours their chunks
-// are the only thing here that the CPU emulation of the body does by copy.
+// The fast transpose kernels and their launch: one block per tile of one
+// matrix of the batch, each thread running the block's steps
+// (fast_block.hpp) for itself; the CPU emulation runs the same steps.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -10,86 +10,16 @@
 
 #include "swz/detail/block_order.hpp"
 #include "swz/detail/fast_batch.hpp"
+#include "swz/detail/fast_block.hpp"
 #include "swz/detail/fast_packed_body.hpp"
 #include "swz/detail/fast_transpose_body.hpp"
 #include "swz/detail/narrow_launch.cuh"
-#include "swz/detail/warp_shuffle.cuh"
+#include "swz/detail/this_thread.cuh"
 #include "swz/detail/transpose_args.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
 #include "swz/kernels/fast_transpose_lanes.hpp"
 
 namespace swz::detail {
-
-// The load phase of one tile after its global loads: the lanes' raw
-// chunks, realigned (unaligned input rows: shuffles from the neighbours
-// that hold the rest), into the swizzled tile.
-template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, bool Sectors>
-__device__ __forceinline__ void fill_tile(
-    tile_job const& job, typename fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>::raw_chunks const& raw,
-    unsigned char* tile, unsigned tid) {
-    using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>;
-    using lanes = fast_transpose_lanes<Plan>;
-    unsigned const lane = tid % 32;
-    typename body::loaded r;
-#pragma unroll
-    for (unsigned it = 0; it < Plan::load_iterations; ++it) {
-        vec16 own_next{{0, 0, 0, 0}}, extra{{0, 0, 0, 0}};
-        if (!AlignedIn) {
-            own_next = shuffle(raw.own[it], lanes::own_source_lane(lane));
-            extra = shuffle(raw.extra, lanes::extra_holder(lane, it));
-        }
-        r.v[it] = body::realigned(job, raw, it, own_next, extra, tid);
-    }
-    body::store_registers(r, tile, tid);
-}
-
-// The store phase of one tile, after the barrier: chains of gathers from
-// the tile, each output vector realigned where output rows are not, stored
-// as Path says (fast_transpose_body::out_path): the loop is compiled once
-// per path, so that a tile inside keeps no edge bound in its registers.
-template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, bool Sectors, int Path>
-__device__ __forceinline__ void drain_chains(tile_job const& job, unsigned char const* tile, unsigned tid) {
-    using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>;
-    using lanes = fast_transpose_lanes<Plan>;
-    constexpr auto path = typename body::out_path(Path);
-    constexpr bool clip = path == body::out_path::clipped;
-    unsigned const lane = tid % 32;
-    unsigned const phase = body::output_phase(job);
-    auto const corner = body::out_corner_of(job);
-    auto const limits = clip ? body::out_limits_of(job) : body::inside_limits();
-#pragma unroll
-    for (unsigned chain = 0; chain < lanes::chains; ++chain) {
-        typename body::gathered g;
-        body::template gather_chain<body::gathers_by_cell>(tile, chain, g, tid, phase);
-#pragma unroll
-        for (unsigned k = 0; k < lanes::chain_length; ++k) {
-            if constexpr (body::realigns_by_gather) {
-                if constexpr (path == body::out_path::wide) body::store_gathered_wide(job, g, chain, k, phase, tid);
-                else body::template store_gathered_lean<clip>(corner, limits, g, chain, k, phase, tid);
-            } else {
-#pragma unroll
-                for (unsigned i = 0; i < Plan::elems_per_gather; ++i) {
-                    vec16 next{{0, 0, 0, 0}};
-                    if (!AlignedOut) next = shuffle(body::gather_sent(g, lane, k, i), lanes::gather_source_lane(lane));
-                    if constexpr (path == body::out_path::wide) body::store_vector_wide(job, g, chain, k, i, next, tid);
-                    else body::template store_vector_lean<clip>(corner, limits, g, chain, k, i, next, tid);
-                }
-            }
-        }
-    }
-}
-
-template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, bool Sectors>
-__device__ __forceinline__ void drain_tile(tile_job const& job, unsigned char const* tile, unsigned tid) {
-    using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>;
-    constexpr int inside = int(body::out_path::inside), clipped = int(body::out_path::clipped);
-    constexpr int wide = int(body::out_path::wide);
-    switch (int(body::out_path_of(job))) {  // the same for the whole block
-        case inside: return drain_chains<Plan, AlignedIn, AlignedOut, Streaming, Sectors, inside>(job, tile, tid);
-        case clipped: return drain_chains<Plan, AlignedIn, AlignedOut, Streaming, Sectors, clipped>(job, tile, tid);
-        default: return drain_chains<Plan, AlignedIn, AlignedOut, Streaming, Sectors, wide>(job, tile, tid);
-    }
-}
 
 // The tile lives in dynamic shared memory (Plan::shared_bytes), which may
 // exceed the 48 KiB of a static array. MinBlocks caps the registers so that
@@ -98,15 +28,7 @@ template <class Plan, bool AlignedIn, bool AlignedOut, bool Streaming, unsigned 
 __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kernel(fast_batch b, tile_walk walk) {
     extern __shared__ __align__(16) unsigned char tile[];
     using body = fast_transpose_body<Plan, AlignedIn, AlignedOut, Streaming, Sectors>;
-    tile_job const job = job_of<Plan>(b, walk, blockIdx.x);
-    unsigned const tid = threadIdx.x;
-    {
-        typename body::raw_chunks raw;
-        body::load_raw(job, raw, tid);
-        fill_tile<Plan, AlignedIn, AlignedOut, Streaming, Sectors>(job, raw, tile, tid);
-    }
-    __syncthreads();
-    drain_tile<Plan, AlignedIn, AlignedOut, Streaming, Sectors>(job, tile, tid);
+    transpose_tile<body>(this_thread{}, job_of<Plan>(b, walk, blockIdx.x), tile);
 }
 
 // Several sub-tiles of the batch per tile (tile_packing.hpp), rows aligned
@@ -114,17 +36,7 @@ __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_transpose_kerne
 template <class Plan, bool Streaming, unsigned MinBlocks>
 __global__ void __launch_bounds__(Plan::threads, MinBlocks) fast_packed_kernel(packed_batch pb) {
     extern __shared__ __align__(16) unsigned char tile[];
-    using packed = fast_packed_body<Plan, Streaming>;
-    using lanes = typename packed::lanes;
-    unsigned const tid = threadIdx.x;
-    packed::load_tile(pb, blockIdx.x, tile, tid);
-    __syncthreads();
-#pragma unroll
-    for (unsigned chain = 0; chain < lanes::chains; ++chain) {
-        typename packed::body::gathered g;
-        packed::body::gather_chain(tile, chain, g, tid);
-        packed::store_chain(pb, blockIdx.x, g, chain, tid);
-    }
+    transpose_packed_tile<fast_packed_body<Plan, Streaming>>(this_thread{}, pb, blockIdx.x, tile);
 }
 
 // Blocks of the kernel resident per SM (0 if unknown).

@@ -76,6 +76,7 @@ SWZ_HOST_DEVICE inline tile_job make_tile_job(unsigned char const* in, unsigned 
 template <class Plan, bool AlignedIn = true, bool AlignedOut = true, bool Streaming = false, bool Sectors = false>
 struct fast_transpose_body {
     using lanes = fast_transpose_lanes<Plan>;
+    static constexpr bool aligned_in = AlignedIn, aligned_out = AlignedOut;
     static constexpr unsigned E = Plan::elem;
     static constexpr unsigned K = Plan::rows_per_vector;
     static constexpr unsigned G = Plan::elems_per_gather;

@@ -1,0 +1,47 @@
+// The CPU emulation's Threads for the block steps of
+// swz/detail/fast_block.hpp: every one of a block's N threads runs each
+// step before any runs the next, so a step after an exchange or the
+// barrier sees what all threads did before it. An exchange copies each
+// thread's value from the lane of its warp that the kernel shuffles from.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "swz/detail/fast_block.hpp"
+#include "swz/detail/vec16.hpp"
+
+namespace swz::test {
+
+// A T for each of N threads, value-initialised.
+template <class T, unsigned N>
+struct per_thread {
+    std::vector<T> v = std::vector<T>(N);
+    T& operator[](unsigned tid) { return v[tid]; }
+    T const& operator[](unsigned tid) const { return v[tid]; }
+};
+
+template <unsigned N>
+struct every_thread {
+    static_assert(N % 32 == 0, "whole warps");
+    template <class T>
+    using each = per_thread<T, N>;
+    detail::thread_ids ids() const { return {0, N}; }
+    template <class T>
+    T& of(per_thread<T, N>& v, unsigned tid) const {
+        return v[tid];
+    }
+    template <class T>
+    T const& of(per_thread<T, N> const& v, unsigned tid) const {
+        return v[tid];
+    }
+    per_thread<detail::vec16, N> exchange(per_thread<detail::vec16, N> const& sent,
+                                          per_thread<unsigned, N> const& src) const {
+        per_thread<detail::vec16, N> got;
+        for (unsigned tid = 0; tid < N; ++tid) got[tid] = sent[tid - tid % 32 + src[tid] % 32];
+        return got;
+    }
+    void barrier() const {}  // each step already ran for every thread
+};
+
+}  // namespace swz::test
