@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "swz/detail/fast_batch.hpp"
+#include "swz/detail/fast_block.hpp"
 #include "swz/detail/fast_packed_body.hpp"
 #include "swz/detail/fast_transpose_body.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"

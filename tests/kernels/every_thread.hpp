@@ -1,14 +1,14 @@
-// The CPU emulation's Threads for the block steps of
-// swz/detail/fast_block.hpp: every one of a block's N threads runs each
-// step before any runs the next, so a step after an exchange or the
-// barrier sees what all threads did before it. An exchange copies each
-// thread's value from the lane of its warp that the kernel shuffles from.
+// The CPU emulation's Threads (swz/detail/threads.hpp): every one of N
+// threads (a block, or a warp) runs each step before any runs the next,
+// so a step after an exchange or the barrier sees what all threads did
+// before it. An exchange copies each thread's value from the lane of its
+// warp that the kernel shuffles from.
 #pragma once
 
 #include <cstddef>
 #include <vector>
 
-#include "swz/detail/fast_block.hpp"
+#include "swz/detail/threads.hpp"
 #include "swz/detail/vec16.hpp"
 
 namespace swz::test {

@@ -1,54 +1,16 @@
 // What a block of the fast kernels does with its tile, step by step, written
-// once over `Threads`, the threads that run it: on the GPU each thread runs
-// the steps for itself (this_thread.cuh); the CPU emulation runs each step
-// for every thread of the block before the next
-// (tests/kernels/every_thread.hpp). So the emulation runs the kernels' own
-// sequence of steps, not a copy of it.
-//
-// Threads provides:
-//   each<T>              a T per thread (on the GPU, the thread's own T)
-//   of(v, tid)           thread tid's T of an each<T>
-//   id()                 on the GPU, the calling thread
-//   ids()                in the emulation, every thread of the block
-//   exchange(sent, src)  an each<vec16>: thread tid's is what lane src of
-//                        its warp sent, src = of(src, tid) (a warp shuffle)
-//   barrier()            __syncthreads()
-// An each<T> declared without braces holds Ts that the next step writes
-// whole (uninitialised on the GPU, as the kernels always had them).
+// once over the threads that run it (swz/detail/threads.hpp): each GPU
+// thread runs the steps for itself, and the CPU emulation runs them for
+// every thread of the block.
 #pragma once
 
 #include "swz/config.hpp"
 #include "swz/detail/fast_packed_body.hpp"
 #include "swz/detail/fast_transpose_body.hpp"
+#include "swz/detail/threads.hpp"
 #include "swz/detail/vec16.hpp"
 
 namespace swz::detail {
-
-// The threads [first, last), as a range of ids.
-struct thread_ids {
-    struct iterator {
-        unsigned id;
-        SWZ_HOST_DEVICE unsigned operator*() const { return id; }
-        SWZ_HOST_DEVICE iterator& operator++() { return ++id, *this; }
-        SWZ_HOST_DEVICE bool operator!=(iterator const& o) const { return id != o.id; }
-    };
-    unsigned first, last;
-    SWZ_HOST_DEVICE iterator begin() const { return {first}; }
-    SWZ_HOST_DEVICE iterator end() const { return {last}; }
-};
-
-// A step: the statement after it runs as `tid` for each thread of ids();
-// on the GPU, for id() alone, and not as a loop: written as a loop of one
-// trip, the kernels compiled to other code (1-3% fewer SASS instructions
-// in most), and they are kept as the H200 measured them.
-#if defined(__CUDA_ARCH__)
-#define SWZ_EACH_THREAD(th, tid) if (unsigned const tid = (th).id(); true)
-#else
-#define SWZ_EACH_THREAD(th, tid) for (unsigned const tid : (th).ids())
-#endif
-
-template <class Threads, class T>
-using each_of = typename Threads::template each<T>;
 
 // The load phase of one tile after its global loads: the lanes' raw
 // chunks, realigned (unaligned input rows: exchanges with the neighbours

@@ -1,8 +1,8 @@
-// The GPU's Threads for the block steps of fast_block.hpp: the calling
-// thread runs each step for itself alone, and an exchange is a warp
-// shuffle. id() reads threadIdx.x where a step needs it: with the id held
-// in the object instead, nvcc computed the warp index elsewhere and the
-// kernels' code changed.
+// The GPU's Threads (swz/detail/threads.hpp): the calling thread runs
+// each step for itself alone, and an exchange is a warp shuffle. id()
+// reads threadIdx.x where a step needs it: with the id held in the object
+// instead, nvcc computed the warp index elsewhere and the kernels' code
+// changed.
 #pragma once
 
 #include "swz/detail/vec16.hpp"
