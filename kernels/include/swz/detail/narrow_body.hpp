@@ -68,6 +68,10 @@ struct narrow_body {
     // Whether the lane writes its group (the last lane only lends it).
     SWZ_HOST_DEVICE static bool writes(unsigned lane) { return lane < groups_per_warp; }
     using word = typename word_of<E>::type;
+    // Loads are touched once (evict-first); a chunk crossing an end moves
+    // in pieces by a call, not inline at each of a lane's 2 N to 3 N
+    // windows (chunk_parts.hpp says why).
+    static constexpr bool streaming = true, part_calls = true;
     using offset = std::ptrdiff_t;
 
     // Bytes of the contiguous span of a matrix of L lines, and of one strided line.
@@ -111,8 +115,8 @@ struct narrow_body {
         unsigned const m = unsigned(address(p) % 16);
         offset const first = offset(16 * N * g) - offset(m), end = offset(span);
 #pragma unroll
-        for (unsigned i = 0; i < N; ++i) r.a[i] = load_window<true>(p, first + offset(16 * i), offset(0), end);
-        r.extra = warp_last && m != 0 ? load_window<true>(p, first + offset(16 * N), offset(0), end) : vec16{{0, 0, 0, 0}};
+        for (unsigned i = 0; i < N; ++i) r.a[i] = load_window<streaming, part_calls>(p, first + offset(16 * i), offset(0), end);
+        r.extra = warp_last && m != 0 ? load_window<streaming, part_calls>(p, first + offset(16 * N), offset(0), end) : vec16{{0, 0, 0, 0}};
     }
     // The lane's 16 N contiguous bytes; next_a0: the right-hand lane's a[0].
     SWZ_HOST_DEVICE static void realign_contiguous(unsigned char const* p, contiguous_raw const& r, vec16 const& next_a0,
@@ -193,8 +197,8 @@ struct narrow_body {
                                               bool warp_last) {
         unsigned const m = unsigned(address(line) % 16);
         offset const at = offset(16 * g) - offset(m), end = offset(bytes);
-        line_raw r{load_window<true>(line, at, offset(0), end), vec16{{0, 0, 0, 0}}};
-        if (warp_last && m != 0) r.extra = load_window<true>(line, at + 16, offset(0), end);
+        line_raw r{load_window<streaming, part_calls>(line, at, offset(0), end), vec16{{0, 0, 0, 0}}};
+        if (warp_last && m != 0) r.extra = load_window<streaming, part_calls>(line, at + 16, offset(0), end);
         return r;
     }
     // The lane's vector of the line; next_own: the right-hand lane's own.
@@ -221,8 +225,8 @@ struct narrow_body {
                                                 offset end, bool first) {
         unsigned const s = (16 - unsigned(address(p) % 16)) % 16;  // from `at` to the next aligned address
         if (first && s != 0)
-            store_window(p, offset(s) - 16, funnel16<E>(here, here, s), offset(0), offset(s) < end ? offset(s) : end);
-        store_window(p, at + offset(s), funnel16<E>(here, next, s), offset(0), end);
+            store_window<false, part_calls>(p, offset(s) - 16, funnel16<E>(here, here, s), offset(0), offset(s) < end ? offset(s) : end);
+        store_window<false, part_calls>(p, at + offset(s), funnel16<E>(here, next, s), offset(0), end);
     }
 };
 
