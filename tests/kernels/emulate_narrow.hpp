@@ -50,19 +50,16 @@ void emulate_narrow_wide_warp(detail::narrow_batch const& nb, unsigned char cons
     }
     for (unsigned lane = 0; lane < 32; ++lane)
         for (unsigned i = 0; i < N; ++i) c[lane].v[i] = body::contiguous_chunk(v[lane].v, i);
+    using exchange = detail::warp_exchange<N>;
+    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_send(c[lane].v, lane);
     for (unsigned r = 0; r < N; ++r)
-        for (unsigned lane = 0; lane < 32; ++lane) {
-            unsigned const s = body::source_lane(lane, r);
-            got[lane].v[r] = body::chunk_at(c[s].v, body::sent_slot(s, r));
-        }
+        for (unsigned lane = 0; lane < 32; ++lane) got[lane].v[r] = c[exchange::to_warp_source(lane, r)].v[r];
+    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_receive(got[lane].v, lane);
     for (unsigned i = 0; i < N; ++i) {
-        std::array<detail::vec16, 32> mine, sent;
-        for (unsigned lane = 0; lane < 32; ++lane) {
-            mine[lane] = body::stored_chunk(got[lane].v, lane, i);
-            sent[lane] = lane == 0 && i + 1 < N ? body::stored_chunk(got[lane].v, lane, i + 1) : mine[lane];
-        }
+        std::array<detail::vec16, 32> sent;
+        for (unsigned lane = 0; lane < 32; ++lane) sent[lane] = lane == 0 ? got[lane].v[(i + 1) % N] : got[lane].v[i];
         for (unsigned lane = 0; lane < 32; ++lane)
-            body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, mine[lane], sent[(lane + 1) % 32], lane);
+            body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, got[lane].v[i], sent[(lane + 1) % 32], lane);
     }
 }
 

@@ -38,6 +38,7 @@
 #include "swz/detail/chunk_parts.hpp"
 #include "swz/detail/register_shuffles.hpp"
 #include "swz/detail/vec16.hpp"
+#include "swz/detail/warp_exchange.hpp"
 
 namespace swz::detail {
 
@@ -54,7 +55,7 @@ struct narrow_batch {
 template <unsigned E, unsigned N>
 struct narrow_body {
     static_assert(E == 1 || E == 2 || E == 4 || E == 8, "elements of 1, 2, 4 or 8 bytes");
-    static_assert(N >= 1, "a narrow side of at least one element");
+    static_assert(N >= 1 && N <= 16, "a narrow side of 1 to 16 elements");
     static constexpr unsigned K = 16 / E;  // contiguous lines per lane: one 16-byte vector of each strided line
     static constexpr unsigned groups_per_warp = 31;  // the last lane lends its group to the one before
 
@@ -126,55 +127,14 @@ struct narrow_body {
         for (unsigned i = 0; i < N; ++i)
             c[i] = funnel16<E>(r.a[i], i + 1 < N ? r.a[(i + 1) % N] : choose(warp_last, r.extra, next_a0), m);
     }
-    // ---- the wide kernel's exchange: whole lines per store ----
+    // ---- the wide kernel's stores: whole lines, after an exchange ----
     //
     // Stored as each lane holds them, the warp's contiguous bytes would
     // leave in store instructions whose 32 pieces lie 16 n bytes apart (on
     // an H200, stop 31 run 4: 3 x 1000000 at 55-72% of copy, 8-12 rows
-    // 36-40). So the warp's 32 n chunks (chunk q: contiguous_chunk q % n
-    // of lane q / n) move between lanes first, in n rounds of shuffles,
-    // until lane l holds chunks l, l + 32, ..., and store i writes chunks
-    // 32 i .. 32 i + 31. In round r lane s sends its chunk (r + s / P) mod
-    // n, which lands on lane (n s + that) mod 32: with n = 2^a b, b odd,
-    // and P = 32 / 2^a, every lane receives exactly one (tests/kernels
-    // checks every n to 16).
-    static constexpr unsigned twos = N % 16 == 0 ? 4 : N % 8 == 0 ? 3 : N % 4 == 0 ? 2 : N % 2 == 0 ? 1 : 0;
-    static constexpr unsigned period = 32u >> twos, odd = N >> twos;
-    static constexpr unsigned inverse_of_odd() {  // odd^-1 mod period
-        for (unsigned x = 1; x < period; x += 2)
-            if (odd * x % period == 1) return x;
-        return 1;
-    }
-    static constexpr unsigned odd_inverse = inverse_of_odd();
-    static_assert(N <= 16, "a narrow side of at most 16 elements");
+    // 36-40). So the warp's chunks move to warp-major order first
+    // (warp_exchange.hpp), and store i writes chunks 32 i .. 32 i + 31.
 
-    // The slot lane sends in round r, and the lane it takes from.
-    SWZ_HOST_DEVICE static unsigned sent_slot(unsigned lane, unsigned r) { return (r + lane / period) % N; }
-    SWZ_HOST_DEVICE static unsigned source_lane(unsigned lane, unsigned r) {
-        unsigned const k = (lane + 32 - r) & ((1u << twos) - 1u);  // the sender's lane / period
-        unsigned const slot = (r + k) % N;
-        unsigned const u = odd_inverse * (((lane + 32 - slot) & 31u) >> twos) % period;
-        return u + period * k;
-    }
-    // The warp's chunk the lane receives in round r (lane + 32 i for some i).
-    SWZ_HOST_DEVICE static unsigned received_chunk(unsigned lane, unsigned r) {
-        unsigned const s = source_lane(lane, r);
-        return N * s + sent_slot(s, r);
-    }
-    // Chunk `slot` of c, slot known only at run time (selects: c stays in registers).
-    SWZ_HOST_DEVICE static vec16 chunk_at(vec16 const (&c)[N], unsigned slot) {
-        vec16 out = c[0];
-#pragma unroll
-        for (unsigned t = 1; t < N; ++t) out = choose(slot == t, c[t], out);
-        return out;
-    }
-    // Of the chunks received (got[r] in round r), store i's: chunk 32 i + lane.
-    SWZ_HOST_DEVICE static vec16 stored_chunk(vec16 const (&got)[N], unsigned lane, unsigned i) {
-        vec16 out = got[0];
-#pragma unroll
-        for (unsigned r = 1; r < N; ++r) out = choose(received_chunk(lane, r) / 32 == i, got[r], out);
-        return out;
-    }
     // Store i of the warp whose first lane group is g0: the aligned chunk
     // that starts inside the lane's chunk (next: the chunk after it, from
     // the next lane, or for the last lane from the first one's next store).

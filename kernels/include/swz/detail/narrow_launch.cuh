@@ -51,16 +51,17 @@ __device__ __forceinline__ void narrow_wide(narrow_batch const& nb, unsigned cha
 #pragma unroll
         for (unsigned i = 0; i < N; ++i) c[i] = body::contiguous_chunk(v, i);
     }
+    using exchange = warp_exchange<N>;
+    exchange::to_warp_send(c, lane);
     vec16 got[N];
 #pragma unroll
-    for (unsigned r = 0; r < N; ++r) got[r] = shuffle(body::chunk_at(c, body::sent_slot(lane, r)), body::source_lane(lane, r));
+    for (unsigned r = 0; r < N; ++r) got[r] = shuffle(c[r], exchange::to_warp_source(lane, r));
+    exchange::to_warp_receive(got, lane);
     std::size_t const g0 = g - lane;
 #pragma unroll
     for (unsigned i = 0; i < N; ++i) {
-        vec16 const mine = body::stored_chunk(got, lane, i);
-        vec16 const later = i + 1 < N ? body::stored_chunk(got, lane, (i + 1) % N) : mine;
-        vec16 const next = shuffle(choose(lane == 0, later, mine), (lane + 1) % 32);
-        body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, mine, next, lane);
+        vec16 const next = shuffle(choose(lane == 0, got[(i + 1) % N], got[i]), (lane + 1) % 32);
+        body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, got[i], next, lane);
     }
 }
 
