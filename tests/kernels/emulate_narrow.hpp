@@ -21,6 +21,13 @@ struct lane_vectors {
 template <unsigned N>
 using warp_vectors = std::array<lane_vectors<N>, 32>;
 
+// What the kernel's from_right gives the lane: the right-hand lane's value,
+// or its own where the side is aligned (the kernel makes no shuffle).
+template <class T>
+T const& from_right(std::array<T, 32> const& warp, bool aligned, unsigned lane) {
+    return warp[aligned ? lane : (lane + 1) % 32];
+}
+
 template <unsigned E, unsigned N>
 void emulate_narrow_tall_warp(detail::narrow_batch const& nb, unsigned char const* in, unsigned char* out, std::size_t g0) {
     using body = detail::narrow_body<E, N>;
@@ -28,12 +35,13 @@ void emulate_narrow_tall_warp(detail::narrow_batch const& nb, unsigned char cons
     warp_vectors<N> c;
     for (unsigned lane = 0; lane < 32; ++lane) body::load_contiguous(in, body::span_bytes(nb.lines), g0 + lane, lane == 31, raw[lane]);
     for (unsigned lane = 0; lane < 32; ++lane)
-        body::realign_contiguous(in, raw[lane], raw[(lane + 1) % 32].a[0], lane == 31, c[lane].v);
+        body::realign_contiguous(in, raw[lane], from_right(raw, body::aligned(in), lane).a[0], lane == 31, c[lane].v);
     for (unsigned j = 0; j < N; ++j) {
         std::array<detail::vec16, 32> v;
         for (unsigned lane = 0; lane < 32; ++lane) v[lane] = body::strided_vector(c[lane].v, j);
+        unsigned char* const line = out + j * nb.pitch;
         for (unsigned lane = 0; lane < 32; ++lane)
-            body::store_line(out + j * nb.pitch, body::line_bytes(nb.lines), g0 + lane, v[lane], v[(lane + 1) % 32], lane);
+            body::store_line(line, body::line_bytes(nb.lines), g0 + lane, v[lane], from_right(v, body::aligned(line), lane), lane);
     }
 }
 
@@ -46,7 +54,7 @@ void emulate_narrow_wide_warp(detail::narrow_batch const& nb, unsigned char cons
         std::array<typename body::line_raw, 32> raw;
         for (unsigned lane = 0; lane < 32; ++lane) raw[lane] = body::load_line(line, body::line_bytes(nb.lines), g0 + lane, lane == 31);
         for (unsigned lane = 0; lane < 32; ++lane)
-            v[lane].v[j] = body::realign_line(line, raw[lane], raw[(lane + 1) % 32].own, lane == 31);
+            v[lane].v[j] = body::realign_line(line, raw[lane], from_right(raw, body::aligned(line), lane).own, lane == 31);
     }
     for (unsigned lane = 0; lane < 32; ++lane)
         for (unsigned i = 0; i < N; ++i) c[lane].v[i] = body::contiguous_chunk(v[lane].v, i);
@@ -59,7 +67,7 @@ void emulate_narrow_wide_warp(detail::narrow_batch const& nb, unsigned char cons
         std::array<detail::vec16, 32> sent;
         for (unsigned lane = 0; lane < 32; ++lane) sent[lane] = lane == 0 ? got[lane].v[(i + 1) % N] : got[lane].v[i];
         for (unsigned lane = 0; lane < 32; ++lane)
-            body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, got[lane].v[i], sent[(lane + 1) % 32], lane);
+            body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, got[lane].v[i], from_right(sent, body::aligned(out), lane), lane);
     }
 }
 

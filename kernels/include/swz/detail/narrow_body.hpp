@@ -79,6 +79,10 @@ struct narrow_body {
     SWZ_HOST_DEVICE static std::size_t span_bytes(std::size_t lines) { return lines * N * E; }
     SWZ_HOST_DEVICE static std::size_t line_bytes(std::size_t lines) { return lines * E; }
 
+    // Whether p is 16-byte aligned (the same for every lane): then a lane's
+    // chunks are its own, with no shuffle and no shift to realign them.
+    SWZ_HOST_DEVICE static bool aligned(void const* p) { return address(p) % 16 == 0; }
+
     // ---- the permutation, inside a lane ----
 
     // Strided vector j from the lane's contiguous bytes c (16 N of them).
@@ -125,7 +129,7 @@ struct narrow_body {
         unsigned const m = unsigned(address(p) % 16);
 #pragma unroll
         for (unsigned i = 0; i < N; ++i)
-            c[i] = funnel16<E>(r.a[i], i + 1 < N ? r.a[(i + 1) % N] : choose(warp_last, r.extra, next_a0), m);
+            c[i] = m == 0 ? r.a[i] : funnel16<E>(r.a[i], i + 1 < N ? r.a[(i + 1) % N] : choose(warp_last, r.extra, next_a0), m);
     }
     // ---- the wide kernel's stores: whole lines, after an exchange ----
     //
@@ -164,7 +168,8 @@ struct narrow_body {
     // The lane's vector of the line; next_own: the right-hand lane's own.
     SWZ_HOST_DEVICE static vec16 realign_line(unsigned char const* line, line_raw const& r, vec16 const& next_own,
                                               bool warp_last) {
-        return funnel16<E>(r.own, choose(warp_last, r.extra, next_own), unsigned(address(line) % 16));
+        unsigned const m = unsigned(address(line) % 16);
+        return m == 0 ? r.own : funnel16<E>(r.own, choose(warp_last, r.extra, next_own), m);
     }
     // The lane's vector v of the line to the aligned chunk that starts
     // inside it (next: the right-hand lane's vector); a lane that only
@@ -186,7 +191,7 @@ struct narrow_body {
         unsigned const s = (16 - unsigned(address(p) % 16)) % 16;  // from `at` to the next aligned address
         if (first && s != 0)
             store_window<false, part_calls>(p, offset(s) - 16, funnel16<E>(here, here, s), offset(0), offset(s) < end ? offset(s) : end);
-        store_window<false, part_calls>(p, at + offset(s), funnel16<E>(here, next, s), offset(0), end);
+        store_window<false, part_calls>(p, at + offset(s), s == 0 ? here : funnel16<E>(here, next, s), offset(0), end);
     }
 };
 

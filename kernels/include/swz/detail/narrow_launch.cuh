@@ -16,6 +16,13 @@
 
 namespace swz::detail {
 
+// The right-hand lane's v, to realign a side by; where the side is
+// 16-byte aligned nothing is realigned, and no shuffle is made (the test
+// is the same for every lane, so the warp shuffles all or none).
+__device__ __forceinline__ vec16 from_right(vec16 const& v, bool aligned, unsigned lane) {
+    return aligned ? v : shuffle(v, (lane + 1) % 32);
+}
+
 // Tall: contiguous input rows of N elements, strided output rows.
 template <unsigned E, unsigned N>
 __device__ __forceinline__ void narrow_tall(narrow_batch const& nb, unsigned char const* in, unsigned char* out,
@@ -23,13 +30,14 @@ __device__ __forceinline__ void narrow_tall(narrow_batch const& nb, unsigned cha
     using body = narrow_body<E, N>;
     typename body::contiguous_raw r;
     body::load_contiguous(in, body::span_bytes(nb.lines), g, lane == 31, r);
-    vec16 const next_a0 = shuffle(r.a[0], (lane + 1) % 32);
+    vec16 const next_a0 = from_right(r.a[0], body::aligned(in), lane);
     vec16 c[N];
     body::realign_contiguous(in, r, next_a0, lane == 31, c);
 #pragma unroll
     for (unsigned j = 0; j < N; ++j) {
+        unsigned char* const line = out + j * nb.pitch;
         vec16 const v = body::strided_vector(c, j);
-        body::store_line(out + j * nb.pitch, body::line_bytes(nb.lines), g, v, shuffle(v, (lane + 1) % 32), lane);
+        body::store_line(line, body::line_bytes(nb.lines), g, v, from_right(v, body::aligned(line), lane), lane);
     }
 }
 
@@ -46,7 +54,7 @@ __device__ __forceinline__ void narrow_wide(narrow_batch const& nb, unsigned cha
         for (unsigned j = 0; j < N; ++j) {
             unsigned char const* line = in + j * nb.pitch;
             auto const r = body::load_line(line, body::line_bytes(nb.lines), g, lane == 31);
-            v[j] = body::realign_line(line, r, shuffle(r.own, (lane + 1) % 32), lane == 31);
+            v[j] = body::realign_line(line, r, from_right(r.own, body::aligned(line), lane), lane == 31);
         }
 #pragma unroll
         for (unsigned i = 0; i < N; ++i) c[i] = body::contiguous_chunk(v, i);
@@ -60,7 +68,7 @@ __device__ __forceinline__ void narrow_wide(narrow_batch const& nb, unsigned cha
     std::size_t const g0 = g - lane;
 #pragma unroll
     for (unsigned i = 0; i < N; ++i) {
-        vec16 const next = shuffle(choose(lane == 0, got[(i + 1) % N], got[i]), (lane + 1) % 32);
+        vec16 const next = from_right(choose(lane == 0, got[(i + 1) % N], got[i]), body::aligned(out), lane);
         body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, got[i], next, lane);
     }
 }
