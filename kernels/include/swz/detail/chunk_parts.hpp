@@ -105,7 +105,7 @@ SWZ_HOST_DEVICE inline void store_part(unsigned char* a, vec16 const& v, unsigne
 SWZ_HOST_DEVICE inline SWZ_NOINLINE vec16 load_part_call(unsigned char const* a, unsigned lo, unsigned hi) {
     return load_part(a, lo, hi);
 }
-SWZ_HOST_DEVICE inline SWZ_NOINLINE void store_part_call(unsigned char* a, vec16 const& v, unsigned lo, unsigned hi) {
+SWZ_HOST_DEVICE inline SWZ_NOINLINE void store_part_call(unsigned char* a, vec16 v, unsigned lo, unsigned hi) {
     store_part(a, v, lo, hi);
 }
 
