@@ -85,25 +85,42 @@ struct narrow_body {
 
     // ---- the permutation, inside a lane ----
 
-    // Strided vector j from the lane's contiguous bytes c (16 N of them).
+    // Strided vector j from the lane's contiguous bytes c (16 N of them):
+    // element k is element j of line k.
     SWZ_HOST_DEVICE static vec16 strided_vector(vec16 const (&c)[N], unsigned j) {
+        return permuted(c, [j](unsigned k) { return k * N + j; });
+    }
+    // Contiguous chunk i from the lane's strided vectors v: element q is
+    // element e % N of line e / N, e = K i + q, which vector e % N holds.
+    SWZ_HOST_DEVICE static vec16 contiguous_chunk(vec16 const (&v)[N], unsigned i) {
+        return permuted(v, [i](unsigned q) {
+            unsigned const e = i * K + q;
+            return e % N * K + e / N;
+        });
+    }
+    // The vector whose element k is element source(k) of a (counted across
+    // a, K a vector; compile-time after unrolling). Elements under 4 bytes
+    // move as bytes by prmt (gather_bytes), the others as whole words.
+    template <class Source>
+    SWZ_HOST_DEVICE static vec16 permuted(vec16 const (&a)[N], Source source) {
         vec16 v{{0, 0, 0, 0}};
+        if constexpr (E >= 4) {
 #pragma unroll
-        for (unsigned k = 0; k < K; ++k) {
-            unsigned const e = k * N + j;  // element j of line k, counted in the contiguous bytes
-            set_element<word>(v, k, get_element<word>(c[e / K], e % K));
+            for (unsigned k = 0; k < K; ++k) {
+                unsigned const e = source(k);
+                set_element<word>(v, k, get_element<word>(a[e / K], e % K));
+            }
+        } else {
+            auto const word_of_a = [&](unsigned t) { return a[t / 4].w[t % 4]; };
+#pragma unroll
+            for (unsigned p = 0; p < 4; ++p) {
+                unsigned src[4];
+#pragma unroll
+                for (unsigned b = 0; b < 4; ++b) src[b] = source((4 * p + b) / E) * E + (4 * p + b) % E;
+                v.w[p] = gather_bytes(word_of_a, src);
+            }
         }
         return v;
-    }
-    // Contiguous chunk i from the lane's strided vectors v.
-    SWZ_HOST_DEVICE static vec16 contiguous_chunk(vec16 const (&v)[N], unsigned i) {
-        vec16 c{{0, 0, 0, 0}};
-#pragma unroll
-        for (unsigned q = 0; q < K; ++q) {
-            unsigned const e = i * K + q;  // element e % N of line e / N
-            set_element<word>(c, q, get_element<word>(v[e % N], e / N));
-        }
-        return c;
     }
 
     // ---- the contiguous side (p: the matrix's span, `span` bytes) ----
