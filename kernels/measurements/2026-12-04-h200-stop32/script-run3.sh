@@ -3,7 +3,9 @@
 # swz-gpu-tests of issue-10-stop32-narrow, or of its tall experiment if run
 # 2 keeps it): the GPU tests [narrow], memcheck on [narrow]~[large],
 # swz-bench on the narrow shapes (copy and the anchors), and Nsight Compute
-# on six cells as in run 1.
+# on six cells as in run 1. Build first, at the head to merge:
+#   cmake --build build-h10 --target swz-bench swz-gpu-tests -j2, then gzip
+#   both into build-carry/swz-bench-new.gz and build-carry/swz-gpu-tests.gz.
 set -u
 B=$PWD/build-carry; O=/tmp/run3; mkdir -p $O; save() { tar czf $OUT/run3.tar.gz -C /tmp run3; }
 gunzip -c $B/swz-bench-new.gz > /tmp/swz-bench-new; chmod +x /tmp/swz-bench-new
