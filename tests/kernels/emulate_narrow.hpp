@@ -1,6 +1,8 @@
 // The narrow kernel run on the CPU, warp by warp, as the GPU runs it
-// (swz/detail/narrow_launch.cuh): the body's own functions, each shuffle
-// done as a copy from the right-hand lane; lane l of warp w holds group
+// (swz/detail/narrow_launch.cuh), step for step: the body's own functions,
+// each shuffle done as a copy (from the right-hand lane, or the lane's own
+// value where the kernel skips it on an aligned side; the exchange's rounds
+// from the lanes warp_exchange names); lane l of warp w holds group
 // body::group_of(w, l) = g0 + l.
 #pragma once
 
@@ -9,6 +11,7 @@
 
 #include "swz/detail/narrow_body.hpp"
 #include "swz/detail/narrow_choice.hpp"
+#include "swz/detail/warp_exchange.hpp"
 #include "swz/kernels/narrow_transpose_config.hpp"
 
 namespace swz::test {
@@ -59,10 +62,10 @@ void emulate_narrow_wide_warp(detail::narrow_batch const& nb, unsigned char cons
     for (unsigned lane = 0; lane < 32; ++lane)
         for (unsigned i = 0; i < N; ++i) c[lane].v[i] = body::contiguous_chunk(v[lane].v, i);
     using exchange = detail::warp_exchange<N>;
-    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_send(c[lane].v, lane);
+    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_major_send(c[lane].v, lane);
     for (unsigned r = 0; r < N; ++r)
-        for (unsigned lane = 0; lane < 32; ++lane) got[lane].v[r] = c[exchange::to_warp_source(lane, r)].v[r];
-    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_receive(got[lane].v, lane);
+        for (unsigned lane = 0; lane < 32; ++lane) got[lane].v[r] = c[exchange::to_warp_major_source(lane, r)].v[r];
+    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_major_receive(got[lane].v, lane);
     for (unsigned i = 0; i < N; ++i) {
         std::array<detail::vec16, 32> sent;
         for (unsigned lane = 0; lane < 32; ++lane) sent[lane] = lane == 0 ? got[lane].v[(i + 1) % N] : got[lane].v[i];

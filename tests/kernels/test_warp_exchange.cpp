@@ -67,9 +67,9 @@ template <unsigned N>
 void check_forward() {
     using exchange = detail::warp_exchange<N>;
     auto sent = labelled<N>([](unsigned lane, unsigned slot) { return lane_major(N, lane, slot); });
-    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_send(sent[lane].v, lane);
-    auto got = shuffled<N>(sent, [](unsigned lane, unsigned r) { return exchange::to_warp_source(lane, r); });
-    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_receive(got[lane].v, lane);
+    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_major_send(sent[lane].v, lane);
+    auto got = shuffled<N>(sent, [](unsigned lane, unsigned r) { return exchange::to_warp_major_source(lane, r); });
+    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_major_receive(got[lane].v, lane);
     require_order<N>(got, warp_major);
 }
 
@@ -77,9 +77,9 @@ template <unsigned N>
 void check_backward() {
     using exchange = detail::warp_exchange<N>;
     auto sent = labelled<N>(warp_major);
-    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_lanes_send(sent[lane].v, lane);
-    auto got = shuffled<N>(sent, [](unsigned lane, unsigned r) { return exchange::to_lanes_source(lane, r); });
-    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_lanes_receive(got[lane].v, lane);
+    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_lane_major_send(sent[lane].v, lane);
+    auto got = shuffled<N>(sent, [](unsigned lane, unsigned r) { return exchange::to_lane_major_source(lane, r); });
+    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_lane_major_receive(got[lane].v, lane);
     require_order<N>(got, [](unsigned lane, unsigned slot) { return lane_major(N, lane, slot); });
 }
 
@@ -101,8 +101,8 @@ TEST_CASE("warp exchange: lane-major to warp-major and back, every count of chun
 TEST_CASE("warp exchange: a receiver that skips its rotation is caught", "[kernels][emulation][exchange]") {
     using exchange = detail::warp_exchange<6>;
     auto sent = labelled<6>([](unsigned lane, unsigned slot) { return lane_major(6, lane, slot); });
-    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_send(sent[lane].v, lane);
-    auto got = shuffled<6>(sent, [](unsigned lane, unsigned r) { return exchange::to_warp_source(lane, r); });
+    for (unsigned lane = 0; lane < 32; ++lane) exchange::to_warp_major_send(sent[lane].v, lane);
+    auto got = shuffled<6>(sent, [](unsigned lane, unsigned r) { return exchange::to_warp_major_source(lane, r); });
     unsigned misplaced = 0;
     for (unsigned lane = 0; lane < 32; ++lane)
         for (unsigned slot = 0; slot < 6; ++slot) misplaced += got[lane].v[slot].w[0] != warp_major(lane, slot);

@@ -14,10 +14,12 @@
 //
 //   element k of strided vector j  =  element j of contiguous line K g + k,
 //
-// and no lane needs another's data, but for realignment. Global memory
-// moves in aligned 16-byte chunks: where a side is not 16-byte aligned a
-// lane's bytes straddle chunks, and the chunk it lacks is its right-hand
-// neighbour's first (a shuffle). So that no chunk is written in pieces
+// and no lane needs another's data, but for realignment (and the wide
+// form's stores, which an exchange between lanes makes whole lines).
+// Global memory moves in aligned 16-byte chunks: where a side is not
+// 16-byte aligned a lane's bytes straddle chunks, and the chunk it lacks
+// is its right-hand neighbour's first (a shuffle; none where the side is
+// aligned, which every lane sees alike). So that no chunk is written in pieces
 // by two warps, warps overlap by a lane: warp w holds lane groups 31 w ..
 // 31 w + 31, and its last lane only lends its data to the lane before it
 // (loading the chunk after its own where a side is unaligned) and writes
@@ -38,7 +40,6 @@
 #include "swz/detail/chunk_parts.hpp"
 #include "swz/detail/register_shuffles.hpp"
 #include "swz/detail/vec16.hpp"
-#include "swz/detail/warp_exchange.hpp"
 
 namespace swz::detail {
 
@@ -87,12 +88,12 @@ struct narrow_body {
 
     // Strided vector j from the lane's contiguous bytes c (16 N of them):
     // element k is element j of line k.
-    SWZ_HOST_DEVICE static vec16 strided_vector(vec16 const (&c)[N], unsigned j) {
+    SWZ_HOST_DEVICE SWZ_FORCEINLINE static vec16 strided_vector(vec16 const (&c)[N], unsigned j) {
         return permuted(c, [j](unsigned k) { return k * N + j; });
     }
     // Contiguous chunk i from the lane's strided vectors v: element q is
     // element e % N of line e / N, e = K i + q, which vector e % N holds.
-    SWZ_HOST_DEVICE static vec16 contiguous_chunk(vec16 const (&v)[N], unsigned i) {
+    SWZ_HOST_DEVICE SWZ_FORCEINLINE static vec16 contiguous_chunk(vec16 const (&v)[N], unsigned i) {
         return permuted(v, [i](unsigned q) {
             unsigned const e = i * K + q;
             return e % N * K + e / N;
@@ -102,7 +103,7 @@ struct narrow_body {
     // a, K a vector; compile-time after unrolling). Elements under 4 bytes
     // move as bytes by prmt (gather_bytes), the others as whole words.
     template <class Source>
-    SWZ_HOST_DEVICE static vec16 permuted(vec16 const (&a)[N], Source source) {
+    SWZ_HOST_DEVICE SWZ_FORCEINLINE static vec16 permuted(vec16 const (&a)[N], Source source) {
         vec16 v{{0, 0, 0, 0}};
         if constexpr (E >= 4) {
 #pragma unroll
@@ -146,7 +147,7 @@ struct narrow_body {
         unsigned const m = unsigned(address(p) % 16);
 #pragma unroll
         for (unsigned i = 0; i < N; ++i)
-            c[i] = m == 0 ? r.a[i] : funnel16<E>(r.a[i], i + 1 < N ? r.a[(i + 1) % N] : choose(warp_last, r.extra, next_a0), m);
+            c[i] = aligned(p) ? r.a[i] : funnel16<E>(r.a[i], i + 1 < N ? r.a[(i + 1) % N] : choose(warp_last, r.extra, next_a0), m);
     }
     // ---- the wide kernel's stores: whole lines, after an exchange ----
     //
@@ -185,8 +186,7 @@ struct narrow_body {
     // The lane's vector of the line; next_own: the right-hand lane's own.
     SWZ_HOST_DEVICE static vec16 realign_line(unsigned char const* line, line_raw const& r, vec16 const& next_own,
                                               bool warp_last) {
-        unsigned const m = unsigned(address(line) % 16);
-        return m == 0 ? r.own : funnel16<E>(r.own, choose(warp_last, r.extra, next_own), m);
+        return aligned(line) ? r.own : funnel16<E>(r.own, choose(warp_last, r.extra, next_own), unsigned(address(line) % 16));
     }
     // The lane's vector v of the line to the aligned chunk that starts
     // inside it (next: the right-hand lane's vector); a lane that only
@@ -208,7 +208,7 @@ struct narrow_body {
         unsigned const s = (16 - unsigned(address(p) % 16)) % 16;  // from `at` to the next aligned address
         if (first && s != 0)
             store_window<false, part_calls>(p, offset(s) - 16, funnel16<E>(here, here, s), offset(0), offset(s) < end ? offset(s) : end);
-        store_window<false, part_calls>(p, at + offset(s), s == 0 ? here : funnel16<E>(here, next, s), offset(0), end);
+        store_window<false, part_calls>(p, at + offset(s), aligned(p) ? here : funnel16<E>(here, next, s), offset(0), end);
     }
 };
 

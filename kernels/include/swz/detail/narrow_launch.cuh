@@ -11,6 +11,7 @@
 
 #include "swz/detail/narrow_body.hpp"
 #include "swz/detail/narrow_choice.hpp"
+#include "swz/detail/warp_exchange.hpp"
 #include "swz/detail/warp_shuffle.cuh"
 #include "swz/kernels/narrow_transpose_config.hpp"
 
@@ -60,11 +61,11 @@ __device__ __forceinline__ void narrow_wide(narrow_batch const& nb, unsigned cha
         for (unsigned i = 0; i < N; ++i) c[i] = body::contiguous_chunk(v, i);
     }
     using exchange = warp_exchange<N>;
-    exchange::to_warp_send(c, lane);
+    exchange::to_warp_major_send(c, lane);
     vec16 got[N];
 #pragma unroll
-    for (unsigned r = 0; r < N; ++r) got[r] = shuffle(c[r], exchange::to_warp_source(lane, r));
-    exchange::to_warp_receive(got, lane);
+    for (unsigned r = 0; r < N; ++r) got[r] = shuffle(c[r], exchange::to_warp_major_source(lane, r));
+    exchange::to_warp_major_receive(got, lane);
     std::size_t const g0 = g - lane;
 #pragma unroll
     for (unsigned i = 0; i < N; ++i) {

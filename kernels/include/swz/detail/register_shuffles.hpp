@@ -45,7 +45,7 @@ SWZ_HOST_DEVICE inline std::uint32_t byte_perm(std::uint32_t x, std::uint32_t y,
 // bytes come from at most two words, two from three, three from four
 // (where setting bytes one by one takes a shift, a mask and a merge each).
 template <class Word>
-SWZ_HOST_DEVICE inline std::uint32_t gather_bytes(Word const& word, unsigned const (&src)[4]) {
+SWZ_HOST_DEVICE SWZ_FORCEINLINE std::uint32_t gather_bytes(Word const& word, unsigned const (&src)[4]) {
     unsigned w[4] = {src[0] / 4, src[0] / 4, src[0] / 4, src[0] / 4}, n = 1;  // distinct words, first used first
 #pragma unroll
     for (unsigned i = 1; i < 4; ++i) {
@@ -54,7 +54,6 @@ SWZ_HOST_DEVICE inline std::uint32_t gather_bytes(Word const& word, unsigned con
         for (unsigned k = 0; k < 4; ++k) seen = seen || (k < n && w[k] == src[i] / 4);
         if (!seen) w[n++] = src[i] / 4;
     }
-    if (n == 3) w[3] = w[2];
     // Selectors: from the pair (w0, w1); from (w2, w3); the first pair's
     // bytes kept, the others from w2 alone (n = 3) or from the second pair.
     unsigned s01 = 0, s23 = 0, with_w2 = 0, with_pair = 0;
