@@ -5,9 +5,9 @@
 set -eu
 root=$(git rev-parse --show-toplevel); here=$root/kernels/measurements/2026-12-04-h200-stop32
 mkdir -p "$root/build-carry"
-for spec in main:d34a611 calls:6b084c2 exchange:abdc370 aligned:6effc90 byvalue:046952e prmt:53a218d tall:TALL; do
+for spec in main:d34a611 calls:6b084c2 exchange:abdc370 aligned:6effc90 byvalue:046952e prmt:53a218d review:5a5c419 tall:TALL; do
     name=${spec%%:*}; rev=${spec#*:}; t=$(mktemp -d)
-    [ "$rev" = TALL ] && rev=issue-10-stop32-tall-exchange  # the experiment, on top of prmt
+    [ "$rev" = TALL ] && rev=issue-10-stop32-tall-exchange  # the experiment, on top of review
     git -C "$root" worktree add -q --detach "$t/tree" "$rev"
     /usr/local/cuda/bin/nvcc -std=c++20 -arch=sm_90 -O3 --diag-error=20013 -I"$t/tree/kernels/include" \
         -I"$t/tree/model" "$here/narrow_ab.cu" -o "$root/build-carry/narrow-ab-$name"

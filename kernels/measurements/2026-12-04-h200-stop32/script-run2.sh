@@ -3,14 +3,15 @@
 # stop 32, each built into narrow_ab.cu by build-ab.sh (main d34a611; calls:
 # edge pieces by a call; exchange: the exchange as rotations; aligned: no
 # realigning shuffles on aligned sides; byvalue: the call's vector by
-# value; prmt: bytes and halves permuted by prmt; tall: the tall form's
+# value; prmt: bytes and halves permuted by prmt; review: the branch
+# after its review (forced inlining); tall: the tall form's
 # loads coalesced, on its own branch), run one after the other in
 # separate processes, two rounds in alternating order, on narrow shapes of
 # every size. Each line: µs of the narrow kernel, µs of cudaMemcpy of the same
 # bytes in the same process, % of it, and whether the output was right.
 set -u
 B=$PWD/build-carry; O=/tmp/run2; mkdir -p $O; save() { tar czf $OUT/run2.tar.gz -C /tmp run2; }
-V="main calls exchange aligned byvalue prmt tall"
+V="main calls exchange aligned byvalue prmt review tall"
 for b in $V; do gunzip -c $B/narrow-ab-$b.gz > /tmp/narrow-ab-$b; chmod +x /tmp/narrow-ab-$b; done
 date -u > $O/date.txt; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $O/date.txt; cat $O/date.txt
 S_int8=1000000x3,1000001x3,1000000x5,1000000x8,1000000x12,1000000x16,16000000x3,4000000x16,3x1000000,3x1000001,5x1000000,8x1000000,12x1000000,12x1000001,3x16000000,12x4000000
