@@ -3,7 +3,8 @@
 # swz-gpu-tests of issue-10-stop32-narrow, or of its tall experiment if run
 # 2 keeps it): the GPU tests [narrow], memcheck on [narrow]~[large],
 # swz-bench on the narrow shapes (copy and the anchors), and Nsight Compute
-# on six cells as in run 1. Build first, at the head to merge:
+# on six cells as in run 1 and on three of the fast kernel's weakest
+# suite cells (int8 and half odd shapes). Build first, at the head to merge:
 #   cmake --build build-h10 --target swz-bench swz-gpu-tests -j2, then gzip
 #   both into build-carry/swz-bench-new.gz and build-carry/swz-gpu-tests.gz.
 set -u
@@ -27,6 +28,14 @@ for c in int8:1000000x16 int8:12x1000000 half:1000000x8 half:8x1000000 float:8x1
   timeout 100 ncu --clock-control none --kernel-name-base demangled --kernel-name regex:narrow_transpose_kernel \
     --launch-skip 3 --launch-count 1 --metrics $M --section WarpStateStats --csv --page raw /tmp/swz-bench-new --shapes $s --types $t --repeats 3 > $O/ncu-$t-$s.csv 2> $O/ncu-$t-$s.err
   echo "ncu $t $s: exit $?"
+done; save
+# The fast kernel's weakest suite cells, for the same question: does it
+# wait on instruction fetch too (its code is 5900-7900 SASS instructions)?
+for c in int8:12345x6789 int8:8191x8193 half:12345x6789; do
+  t=${c%%:*}; s=${c#*:}
+  timeout 100 ncu --clock-control none --kernel-name-base demangled --kernel-name regex:fast_transpose_kernel \
+    --launch-skip 3 --launch-count 1 --metrics $M --section WarpStateStats --csv --page raw /tmp/swz-bench-new --shapes $s --types $t --repeats 3 > $O/ncu-fast-$t-$s.csv 2> $O/ncu-fast-$t-$s.err
+  echo "ncu fast $t $s: exit $?"
 done; save
 grep -il "wrong\|mismatch" $O/*.txt | head
 python3 - $O <<'PY' | tee $O/summary.txt
