@@ -1,69 +1,28 @@
-// The narrow kernel run on the CPU, warp by warp, as the GPU runs it
-// (swz/detail/narrow_launch.cuh): the body's own functions, each shuffle
-// done as a copy from the right-hand lane; lane l of warp w holds group
-// body::group_of(w, l) = g0 + l.
+// The narrow kernel run on the CPU, warp by warp: each warp runs the
+// kernel's own steps (swz/detail/narrow_warp.hpp) for all 32 lanes
+// (every_thread.hpp), each shuffle done as a copy from the lane the kernel
+// shuffles from; lane l of warp w holds group body::group_of(w, l) = g0 + l.
 #pragma once
 
-#include <array>
 #include <cstddef>
 
 #include "swz/detail/narrow_body.hpp"
 #include "swz/detail/narrow_choice.hpp"
+#include "swz/detail/narrow_warp.hpp"
 #include "swz/kernels/narrow_transpose_config.hpp"
+#include "every_thread.hpp"
 
 namespace swz::test {
 
-// A lane's N vectors, as the body's functions take them.
-template <unsigned N>
-struct lane_vectors {
-    detail::vec16 v[N];
-};
-template <unsigned N>
-using warp_vectors = std::array<lane_vectors<N>, 32>;
-
-template <unsigned E, unsigned N>
-void emulate_narrow_tall_warp(detail::narrow_batch const& nb, unsigned char const* in, unsigned char* out, std::size_t g0) {
-    using body = detail::narrow_body<E, N>;
-    std::array<typename body::contiguous_raw, 32> raw;
-    warp_vectors<N> c;
-    for (unsigned lane = 0; lane < 32; ++lane) body::load_contiguous(in, body::span_bytes(nb.lines), g0 + lane, lane == 31, raw[lane]);
-    for (unsigned lane = 0; lane < 32; ++lane)
-        body::realign_contiguous(in, raw[lane], raw[(lane + 1) % 32].a[0], lane == 31, c[lane].v);
-    for (unsigned j = 0; j < N; ++j) {
-        std::array<detail::vec16, 32> v;
-        for (unsigned lane = 0; lane < 32; ++lane) v[lane] = body::strided_vector(c[lane].v, j);
-        for (unsigned lane = 0; lane < 32; ++lane)
-            body::store_line(out + j * nb.pitch, body::line_bytes(nb.lines), g0 + lane, v[lane], v[(lane + 1) % 32], lane);
-    }
-}
-
-template <unsigned E, unsigned N>
-void emulate_narrow_wide_warp(detail::narrow_batch const& nb, unsigned char const* in, unsigned char* out, std::size_t g0) {
-    using body = detail::narrow_body<E, N>;
-    warp_vectors<N> v, c, got;
-    for (unsigned j = 0; j < N; ++j) {
-        unsigned char const* line = in + j * nb.pitch;
-        std::array<typename body::line_raw, 32> raw;
-        for (unsigned lane = 0; lane < 32; ++lane) raw[lane] = body::load_line(line, body::line_bytes(nb.lines), g0 + lane, lane == 31);
-        for (unsigned lane = 0; lane < 32; ++lane)
-            v[lane].v[j] = body::realign_line(line, raw[lane], raw[(lane + 1) % 32].own, lane == 31);
-    }
-    for (unsigned lane = 0; lane < 32; ++lane)
-        for (unsigned i = 0; i < N; ++i) c[lane].v[i] = body::contiguous_chunk(v[lane].v, i);
-    for (unsigned r = 0; r < N; ++r)
-        for (unsigned lane = 0; lane < 32; ++lane) {
-            unsigned const s = body::source_lane(lane, r);
-            got[lane].v[r] = body::chunk_at(c[s].v, body::sent_slot(s, r));
-        }
-    for (unsigned i = 0; i < N; ++i) {
-        std::array<detail::vec16, 32> mine, sent;
-        for (unsigned lane = 0; lane < 32; ++lane) {
-            mine[lane] = body::stored_chunk(got[lane].v, lane, i);
-            sent[lane] = lane == 0 && i + 1 < N ? body::stored_chunk(got[lane].v, lane, i + 1) : mine[lane];
-        }
-        for (unsigned lane = 0; lane < 32; ++lane)
-            body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, mine[lane], sent[(lane + 1) % 32], lane);
-    }
+// One warp of the narrow kernel: its own steps (narrow_warp.hpp) for all
+// 32 lanes, lane l holding group g0 + l.
+template <unsigned E, unsigned N, bool Tall>
+void emulate_narrow_warp(detail::narrow_batch const& nb, unsigned char const* in, unsigned char* out, std::size_t g0) {
+    every_thread<32> const warp;
+    per_thread<std::size_t, 32> g;
+    for (unsigned lane = 0; lane < 32; ++lane) g[lane] = g0 + lane;
+    if constexpr (Tall) detail::narrow_tall<E, N>(warp, nb, in, out, g);
+    else detail::narrow_wide<E, N>(warp, nb, in, out, g);
 }
 
 // The whole grid: every matrix, every block, every warp.
@@ -80,8 +39,7 @@ struct narrow_emulator {
                 std::size_t const g0 = body::group_of(w, 0);
                 unsigned char const* in = nb.in + m * nb.stride_in;
                 unsigned char* out = nb.out + m * nb.stride_out;
-                if constexpr (Tall) emulate_narrow_tall_warp<E, N>(nb, in, out, g0);
-                else emulate_narrow_wide_warp<E, N>(nb, in, out, g0);
+                emulate_narrow_warp<E, N, Tall>(nb, in, out, g0);
             }
     }
 };

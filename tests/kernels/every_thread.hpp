@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 #include <vector>
 
 #include "swz/detail/threads.hpp"
@@ -13,12 +14,15 @@
 
 namespace swz::test {
 
-// A T for each of N threads, value-initialised.
+// A T for each of N threads, value-initialised (T may be an array).
 template <class T, unsigned N>
 struct per_thread {
-    std::vector<T> v = std::vector<T>(N);
-    T& operator[](unsigned tid) { return v[tid]; }
-    T const& operator[](unsigned tid) const { return v[tid]; }
+    struct held {
+        T value;
+    };
+    std::vector<held> v = std::vector<held>(N);
+    T& operator[](unsigned tid) { return v[tid].value; }
+    T const& operator[](unsigned tid) const { return v[tid].value; }
 };
 
 template <unsigned N>
@@ -39,6 +43,17 @@ struct every_thread {
                                           per_thread<unsigned, N> const& src) const {
         per_thread<detail::vec16, N> got;
         for (unsigned tid = 0; tid < N; ++tid) got[tid] = sent[tid - tid % 32 + src[tid] % 32];
+        return got;
+    }
+    template <class T, class Pick>
+    auto project(per_thread<T, N> const& v, Pick pick) const {
+        per_thread<std::decay_t<decltype(pick(v[0]))>, N> out;
+        for (unsigned tid = 0; tid < N; ++tid) out[tid] = pick(v[tid]);
+        return out;
+    }
+    per_thread<detail::vec16, N> from_next_lane(per_thread<detail::vec16, N> const& sent) const {
+        per_thread<detail::vec16, N> got;
+        for (unsigned tid = 0; tid < N; ++tid) got[tid] = sent[tid - tid % 32 + (tid % 32 + 1) % 32];
         return got;
     }
     void barrier() const {}  // each step already ran for every thread

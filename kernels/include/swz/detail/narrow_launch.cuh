@@ -1,8 +1,8 @@
 // The narrow kernel and its launch (swz/detail/narrow_body.hpp): a lane
 // per K lines of the contiguous side (warps overlapping by one lane),
-// blocks along the long side, a matrix of the batch per grid row. The
-// shuffles (a neighbour's chunk or vector; the wide form's exchange) are
-// the only thing here that the CPU emulation does by copy.
+// blocks along the long side, a matrix of the batch per grid row; each
+// lane runs the warp's steps (narrow_warp.hpp) for itself, and the CPU
+// emulation runs the same steps.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -11,58 +11,11 @@
 
 #include "swz/detail/narrow_body.hpp"
 #include "swz/detail/narrow_choice.hpp"
-#include "swz/detail/warp_shuffle.cuh"
+#include "swz/detail/narrow_warp.hpp"
+#include "swz/detail/this_thread.cuh"
 #include "swz/kernels/narrow_transpose_config.hpp"
 
 namespace swz::detail {
-
-// Tall: contiguous input rows of N elements, strided output rows.
-template <unsigned E, unsigned N>
-__device__ __forceinline__ void narrow_tall(narrow_batch const& nb, unsigned char const* in, unsigned char* out,
-                                            std::size_t g, unsigned lane) {
-    using body = narrow_body<E, N>;
-    typename body::contiguous_raw r;
-    body::load_contiguous(in, body::span_bytes(nb.lines), g, lane == 31, r);
-    vec16 const next_a0 = shuffle(r.a[0], (lane + 1) % 32);
-    vec16 c[N];
-    body::realign_contiguous(in, r, next_a0, lane == 31, c);
-#pragma unroll
-    for (unsigned j = 0; j < N; ++j) {
-        vec16 const v = body::strided_vector(c, j);
-        body::store_line(out + j * nb.pitch, body::line_bytes(nb.lines), g, v, shuffle(v, (lane + 1) % 32), lane);
-    }
-}
-
-// Wide: strided input rows, contiguous output rows of N elements, the
-// warp's chunks exchanged so that each store writes whole lines.
-template <unsigned E, unsigned N>
-__device__ __forceinline__ void narrow_wide(narrow_batch const& nb, unsigned char const* in, unsigned char* out,
-                                            std::size_t g, unsigned lane) {
-    using body = narrow_body<E, N>;
-    vec16 c[N];
-    {
-        vec16 v[N];
-#pragma unroll
-        for (unsigned j = 0; j < N; ++j) {
-            unsigned char const* line = in + j * nb.pitch;
-            auto const r = body::load_line(line, body::line_bytes(nb.lines), g, lane == 31);
-            v[j] = body::realign_line(line, r, shuffle(r.own, (lane + 1) % 32), lane == 31);
-        }
-#pragma unroll
-        for (unsigned i = 0; i < N; ++i) c[i] = body::contiguous_chunk(v, i);
-    }
-    vec16 got[N];
-#pragma unroll
-    for (unsigned r = 0; r < N; ++r) got[r] = shuffle(body::chunk_at(c, body::sent_slot(lane, r)), body::source_lane(lane, r));
-    std::size_t const g0 = g - lane;
-#pragma unroll
-    for (unsigned i = 0; i < N; ++i) {
-        vec16 const mine = body::stored_chunk(got, lane, i);
-        vec16 const later = i + 1 < N ? body::stored_chunk(got, lane, (i + 1) % N) : mine;
-        vec16 const next = shuffle(choose(lane == 0, later, mine), (lane + 1) % 32);
-        body::store_exchanged(out, body::span_bytes(nb.lines), g0, i, mine, next, lane);
-    }
-}
 
 // Every lane runs to the end (the shuffles take the whole warp); lanes
 // past the matrix read and write nothing (the windows are empty).
@@ -74,8 +27,8 @@ __global__ void __launch_bounds__(narrow_transpose_config<E>::threads) narrow_tr
     for (std::size_t m = blockIdx.y; m < nb.batch; m += gridDim.y) {
         unsigned char const* in = nb.in + m * nb.stride_in;
         unsigned char* out = nb.out + m * nb.stride_out;
-        if constexpr (Tall) narrow_tall<E, N>(nb, in, out, g, lane);
-        else narrow_wide<E, N>(nb, in, out, g, lane);
+        if constexpr (Tall) narrow_tall<E, N>(this_thread{}, nb, in, out, g);
+        else narrow_wide<E, N>(this_thread{}, nb, in, out, g);
     }
 }
 

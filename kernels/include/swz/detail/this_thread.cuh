@@ -23,6 +23,13 @@ struct this_thread {
         return v;
     }
     __device__ __forceinline__ vec16 exchange(vec16 const& sent, unsigned src) const { return shuffle(sent, src); }
+    template <class T, class Pick>
+    __device__ __forceinline__ decltype(auto) project(T const& v, Pick pick) const {
+        return pick(v);
+    }
+    __device__ __forceinline__ vec16 from_next_lane(vec16 const& sent) const {
+        return shuffle(sent, (threadIdx.x % 32 + 1) % 32);
+    }
     __device__ __forceinline__ void barrier() const { __syncthreads(); }
 };
 

@@ -1,5 +1,5 @@
 // The threads that run a kernel's steps, as the steps are written for
-// both the GPU and the CPU emulation (fast_block.hpp): on
+// both the GPU and the CPU emulation (fast_block.hpp, narrow_warp.hpp): on
 // the GPU each thread runs each step for itself (this_thread.cuh); the
 // emulation runs each step for every thread of a block or warp before the
 // next (tests/kernels/every_thread.hpp), so the emulation runs the
@@ -12,6 +12,10 @@
 //   ids()                in the emulation, every thread it runs
 //   exchange(sent, src)  an each<vec16>: thread tid's is what lane src of
 //                        its warp sent, src = of(src, tid) (a warp shuffle)
+//   from_next_lane(sent) an each<vec16>: thread tid's is what the next lane
+//                        of its warp sent (lane 31's, lane 0's)
+//   project(v, pick)     pick(of(v, tid)) for each thread (on the GPU, the
+//                        thread's own, by reference: no copy)
 //   barrier()            __syncthreads()
 // An each<T> declared without braces holds Ts that the next step writes
 // whole (uninitialised on the GPU, as the kernels always had them).
