@@ -5,7 +5,7 @@
 set -eu
 root=$(git rev-parse --show-toplevel); here=$root/kernels/measurements/2026-12-04-h200-stop32
 mkdir -p "$root/build-carry"
-for spec in main:d34a611 calls:66cce4e exchange:66f5312 aligned:d61e692 byvalue:a62a380 prmt:1fbb3e0 review:c73c7f7 tall:TALL; do
+for spec in main:d34a611 calls:89c6b68 exchange:6d02472 aligned:7b63ac0 byvalue:425fcda prmt:6b36277 review:274f134 tall:TALL; do
     name=${spec%%:*}; rev=${spec#*:}; t=$(mktemp -d)
     [ "$rev" = TALL ] && rev=issue-10-stop32-tall-exchange  # the experiment, on top of review
     git -C "$root" worktree add -q --detach "$t/tree" "$rev"
