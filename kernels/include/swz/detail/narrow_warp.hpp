@@ -5,7 +5,8 @@
 // is realigned by the next lane's chunk or vector (from_next_lane); where
 // the kernel passed it straight to a step, so does the step here (the
 // GPU's code stays the same): a step of thread tid takes
-// of(from_next_lane(..), tid).
+// of(from_next_lane(..), tid), which the emulation computes for the whole
+// warp once per lane (32 copies of a warp's vectors; cheap on the CPU).
 #pragma once
 
 #include <cstddef>
