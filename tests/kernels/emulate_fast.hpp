@@ -13,7 +13,6 @@
 #include "swz/detail/fast_packed_body.hpp"
 #include "swz/detail/fast_transpose_body.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
-#include "swz/kernels/fast_transpose_lanes.hpp"
 #include "emulate_narrow.hpp"
 #include "every_thread.hpp"
 

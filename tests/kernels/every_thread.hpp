@@ -52,9 +52,9 @@ struct every_thread {
         return out;
     }
     per_thread<detail::vec16, N> from_next_lane(per_thread<detail::vec16, N> const& sent) const {
-        per_thread<detail::vec16, N> got;
-        for (unsigned tid = 0; tid < N; ++tid) got[tid] = sent[tid - tid % 32 + (tid % 32 + 1) % 32];
-        return got;
+        per_thread<unsigned, N> next;
+        for (unsigned tid = 0; tid < N; ++tid) next[tid] = (tid % 32 + 1) % 32;
+        return exchange(sent, next);
     }
     void barrier() const {}  // each step already ran for every thread
 };

@@ -17,7 +17,6 @@
 #include "swz/detail/this_thread.cuh"
 #include "swz/detail/transpose_args.hpp"
 #include "swz/kernels/fast_transpose_configs.hpp"
-#include "swz/kernels/fast_transpose_lanes.hpp"
 
 namespace swz::detail {
 

@@ -441,24 +441,6 @@ struct fast_transpose_body {
         return ((given >> (byte_low & 16u)) & 1u) == 0;
     }
 
-    // Member k's vector i to its output row, with `next` (what
-    // lanes::gather_source_lane sent: the same output row's next vector).
-    // Aligned rows: the vector itself. Otherwise each lane writes the
-    // aligned chunk that starts inside its vector, so the last row group's
-    // chunk reaches into the next tile: tiles then overlap by one row group
-    // (row_step_of), and the next tile writes it as its first. Pieces only
-    // at the ends of the output row.
-    SWZ_HOST_DEVICE static void store_vector(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
-                                             unsigned i, vec16 const& next, unsigned tid) {
-        switch (out_path_of(job)) {
-            case out_path::inside:
-                return store_vector_lean<false>(out_corner_of(job), inside_limits(), g, chain, k, i, next, tid);
-            case out_path::clipped:
-                return store_vector_lean<true>(out_corner_of(job), out_limits_of(job), g, chain, k, i, next, tid);
-            default: return store_vector_wide(job, g, chain, k, i, next, tid);
-        }
-    }
-
     // The tile's corner in the output and the output pitch: for a tile with
     // out_path clipped or inside, its stores are at 32-bit offsets from it.
     struct out_corner {
@@ -506,7 +488,15 @@ struct fast_transpose_body {
         store_clipped(corner, int(at), v, int(line), int(line + lim.end));
     }
 
-    // store_vector at 32-bit offsets from the tile's corner: a tile inside
+    // Member k's vector i to its output row, with `next` (what
+    // lanes::gather_source_lane sent: the same output row's next vector),
+    // along the tile's out_path (fast_block.hpp's drain_tile picks it once
+    // per tile). Aligned rows: the vector itself. Otherwise each lane writes
+    // the aligned chunk that starts inside its vector, so the last row
+    // group's chunk reaches into the next tile: tiles then overlap by one
+    // row group (row_step_of), and the next tile writes it as its first.
+    // Pieces only at the ends of the output row.
+    // store_vector_lean: at 32-bit offsets from the tile's corner, a tile inside
     // (Clip false: whole chunks, no edge logic), or one at the matrix's
     // edge (Clip: output rows past the matrix skipped, chunks that cross a
     // row's end clipped, the rows' heads in a column's first tile).
@@ -531,7 +521,7 @@ struct fast_transpose_body {
             store_clipped(o.p, int(at + shift) - 16, funnel16<E>(v, v, shift), int(line), int(line + lim.end));
     }
 
-    // store_vector at 64-bit offsets from the matrix (out_path wide).
+    // store_vector_lean's store at 64-bit offsets from the matrix (out_path wide).
     SWZ_HOST_DEVICE static void store_vector_wide(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
                                                   unsigned i, vec16 const& next, unsigned tid) {
         auto const task = Plan::gather_task(tid % 32, tid / 32, lanes::chain_iteration(chain, k));
@@ -572,18 +562,7 @@ struct fast_transpose_body {
     // matrix, clipped); in a column's first tile that group's reads wrapped
     // to the tile's first rows, so its vector, one chunk earlier, is the
     // head of the output row (before the matrix, clipped).
-    SWZ_HOST_DEVICE static void store_gathered_chunk(tile_job const& job, gathered const& g, unsigned chain,
-                                                     unsigned k, unsigned phase, unsigned tid) {
-        switch (out_path_of(job)) {
-            case out_path::inside:
-                return store_gathered_lean<false>(out_corner_of(job), inside_limits(), g, chain, k, phase, tid);
-            case out_path::clipped:
-                return store_gathered_lean<true>(out_corner_of(job), out_limits_of(job), g, chain, k, phase, tid);
-            default: return store_gathered_wide(job, g, chain, k, phase, tid);
-        }
-    }
-
-    // store_gathered_chunk at 32-bit offsets from the tile's corner (Clip:
+    // store_gathered_lean: at 32-bit offsets from the tile's corner (Clip:
     // at the matrix's edge, as store_vector_lean).
     template <bool Clip>
     SWZ_HOST_DEVICE static void store_gathered_lean(out_corner const& o, out_limits const& lim, gathered const& g,
@@ -600,7 +579,7 @@ struct fast_transpose_body {
             store_clipped(o.p, int(line + shift) - 16, g.v[k][0], int(line), int(line + lim.end));
     }
 
-    // store_gathered_chunk at 64-bit offsets from the matrix (out_path wide).
+    // store_gathered_lean's store at 64-bit offsets from the matrix (out_path wide).
     SWZ_HOST_DEVICE static void store_gathered_wide(tile_job const& job, gathered const& g, unsigned chain, unsigned k,
                                                     unsigned phase, unsigned tid) {
         using realign = fast_transpose_realign<Plan>;
