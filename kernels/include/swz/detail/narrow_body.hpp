@@ -126,28 +126,39 @@ struct narrow_body {
 
     // ---- the contiguous side (p: the matrix's span, `span` bytes) ----
 
-    // The lane's aligned chunks: a[i] holds the start of its contiguous
-    // chunk i; extra, the one after a[N - 1], which the warp's last lane
-    // loads (the others take their neighbour's a[0]).
-    struct contiguous_raw {
-        vec16 a[N];
-        vec16 extra;
+    // The tall kernel's loads. Loaded as each lane needs them, the warp's
+    // contiguous bytes would come in load instructions whose 32 pieces lie
+    // 16 n bytes apart. So load i takes the aligned chunks 32 i .. 32 i +
+    // 31 of the warp's span (counted from the aligned chunk holding its
+    // first byte), each is realigned by the next one, and the exchange
+    // runs backward (warp_exchange.hpp): each lane then holds its group's
+    // 16 n contiguous bytes.
+    struct warp_raw {
+        vec16 a[N];   // a[i]: aligned chunk 32 i + lane
+        vec16 extra;  // the last lane's, where p is unaligned: chunk 32 n
     };
-    SWZ_HOST_DEVICE static void load_contiguous(unsigned char const* p, std::size_t span, std::size_t g, bool warp_last,
-                                                contiguous_raw& r) {
+    SWZ_HOST_DEVICE static void load_warp_major(unsigned char const* p, std::size_t span, std::size_t g0, unsigned lane,
+                                                warp_raw& r) {
         unsigned const m = unsigned(address(p) % 16);
-        offset const first = offset(16 * N * g) - offset(m), end = offset(span);
-#pragma unroll
-        for (unsigned i = 0; i < N; ++i) r.a[i] = load_window<streaming, part_calls>(p, first + offset(16 * i), offset(0), end);
-        r.extra = warp_last && m != 0 ? load_window<streaming, part_calls>(p, first + offset(16 * N), offset(0), end) : vec16{{0, 0, 0, 0}};
-    }
-    // The lane's 16 N contiguous bytes; next_a0: the right-hand lane's a[0].
-    SWZ_HOST_DEVICE static void realign_contiguous(unsigned char const* p, contiguous_raw const& r, vec16 const& next_a0,
-                                                   bool warp_last, vec16 (&c)[N]) {
-        unsigned const m = unsigned(address(p) % 16);
+        offset const first = offset(16 * N * g0) - offset(m), end = offset(span);
 #pragma unroll
         for (unsigned i = 0; i < N; ++i)
-            c[i] = aligned(p) ? r.a[i] : funnel16<E>(r.a[i], i + 1 < N ? r.a[(i + 1) % N] : choose(warp_last, r.extra, next_a0), m);
+            r.a[i] = load_window<streaming, part_calls>(p, first + offset(16 * (32 * i + lane)), offset(0), end);
+        r.extra = lane == 31 && m != 0 ? load_window<streaming, part_calls>(p, first + offset(16 * 32 * N), offset(0), end)
+                                       : vec16{{0, 0, 0, 0}};
+    }
+    // What the lane lends its left-hand neighbour to realign chunk i by:
+    // the chunk after that lane's (lane 0 lends its next load's, to the
+    // last lane).
+    SWZ_HOST_DEVICE static vec16 lent_left(warp_raw const& r, unsigned lane, unsigned i) {
+        return choose(lane == 0, r.a[(i + 1) % N], r.a[i]);
+    }
+    // Warp-major chunk i of the lane, realigned to the span's bytes;
+    // next: what the right-hand lane lent.
+    SWZ_HOST_DEVICE static vec16 realign_warp_major(unsigned char const* p, warp_raw const& r, vec16 const& next,
+                                                    unsigned lane, unsigned i) {
+        return aligned(p) ? r.a[i]
+                          : funnel16<E>(r.a[i], choose(lane == 31 && i + 1 == N, r.extra, next), unsigned(address(p) % 16));
     }
     // ---- the wide kernel's stores: whole lines, after an exchange ----
     //

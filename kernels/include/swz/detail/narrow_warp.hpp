@@ -25,34 +25,54 @@ SWZ_HOST_DEVICE SWZ_FORCEINLINE each_of<Threads, vec16> from_right(Threads const
     return aligned ? v : th.from_next_lane(v);
 }
 
-// The chunks a lane realigns by its neighbour's: read where they lie
-// (Threads::project), as the kernel always read them.
-template <class Body>
-SWZ_HOST_DEVICE SWZ_FORCEINLINE vec16 const& first_chunk(typename Body::contiguous_raw const& r) {
-    return r.a[0];
-}
+// The chunk a lane realigns by its neighbour's: read where it lies
+// (Threads::project), as the kernel always read it.
 template <class Body>
 SWZ_HOST_DEVICE SWZ_FORCEINLINE vec16 const& own_chunk(typename Body::line_raw const& r) {
     return r.own;
 }
 
-// Tall: contiguous input rows of N elements, strided output rows.
+// Tall: contiguous input rows of N elements, strided output rows; the
+// warp loads whole lines (each load instruction 512 contiguous bytes),
+// then the exchange, run backward, gives each lane its own rows.
 template <unsigned E, unsigned N, class Threads>
 SWZ_HOST_DEVICE SWZ_FORCEINLINE void narrow_tall(Threads const& th, narrow_batch const& nb, unsigned char const* in,
                                                  unsigned char* out, each_of<Threads, std::size_t> const& g) {
     using body = narrow_body<E, N>;
-    each_of<Threads, typename body::contiguous_raw> r;
-    SWZ_EACH_THREAD(th, tid)
-        body::load_contiguous(in, body::span_bytes(nb.lines), th.of(g, tid), tid % 32 == 31, th.of(r, tid));
-    each_of<Threads, vec16> const next_a0 = from_right(th, th.project(r, first_chunk<body>), body::aligned(in));
+    using exchange = warp_exchange<N>;
     each_of<Threads, vec16[N]> c;
-    SWZ_EACH_THREAD(th, tid)
-        body::realign_contiguous(in, th.of(r, tid), th.of(next_a0, tid), tid % 32 == 31, th.of(c, tid));
+    {
+        each_of<Threads, typename body::warp_raw> r;
+        SWZ_EACH_THREAD(th, tid) {
+            unsigned const lane = tid % 32;
+            body::load_warp_major(in, body::span_bytes(nb.lines), th.of(g, tid) - lane, lane, th.of(r, tid));
+        }
+#pragma unroll
+        for (unsigned i = 0; i < N; ++i) {
+            each_of<Threads, vec16> lent;
+            SWZ_EACH_THREAD(th, tid) th.of(lent, tid) = body::lent_left(th.of(r, tid), tid % 32, i);
+            SWZ_EACH_THREAD(th, tid) {
+                vec16 const next = th.of(from_right(th, lent, body::aligned(in)), tid);
+                th.of(c, tid)[i] = body::realign_warp_major(in, th.of(r, tid), next, tid % 32, i);
+            }
+        }
+    }
+    SWZ_EACH_THREAD(th, tid) exchange::to_lane_major_send(th.of(c, tid), tid % 32);
+    each_of<Threads, vec16[N]> got;
+#pragma unroll
+    for (unsigned r = 0; r < N; ++r) {
+        each_of<Threads, vec16> sent;
+        each_of<Threads, unsigned> src;
+        SWZ_EACH_THREAD(th, tid) th.of(sent, tid) = th.of(c, tid)[r], th.of(src, tid) = exchange::to_lane_major_source(tid % 32, r);
+        each_of<Threads, vec16> const here = th.exchange(sent, src);
+        SWZ_EACH_THREAD(th, tid) th.of(got, tid)[r] = th.of(here, tid);
+    }
+    SWZ_EACH_THREAD(th, tid) exchange::to_lane_major_receive(th.of(got, tid), tid % 32);
 #pragma unroll
     for (unsigned j = 0; j < N; ++j) {
         unsigned char* const line = out + j * nb.pitch;
         each_of<Threads, vec16> v;
-        SWZ_EACH_THREAD(th, tid) th.of(v, tid) = body::strided_vector(th.of(c, tid), j);
+        SWZ_EACH_THREAD(th, tid) th.of(v, tid) = body::strided_vector(th.of(got, tid), j);
         SWZ_EACH_THREAD(th, tid) {
             vec16 const next = th.of(from_right(th, v, body::aligned(line)), tid);
             body::store_line(line, body::line_bytes(nb.lines), th.of(g, tid), th.of(v, tid), next, tid % 32);
