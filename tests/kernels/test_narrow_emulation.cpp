@@ -8,7 +8,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 #include "emulation_check.hpp"
@@ -104,43 +103,6 @@ TEMPLATE_TEST_CASE_SIG("narrow: which shapes the narrow kernel takes", "[kernels
     CHECK((both.n == 3 && both.tall));
     CHECK(choice(shape_of(0, 3)).n == 0);
     CHECK(choice(shape_of(3, 0)).n == 0);
-}
-
-namespace {
-
-// Every round of the wide kernel's exchange is a permutation of the lanes'
-// chunks, and after n rounds lane l holds chunks l, l + 32, ..., l + 32 (n - 1)
-// of its warp's 32 n: one for each store.
-template <unsigned N>
-void check_exchange() {
-    using body = detail::narrow_body<1, N>;
-    CAPTURE(N);
-    std::vector<unsigned> times(32 * N, 0);
-    for (unsigned r = 0; r < N; ++r) {
-        std::vector<unsigned> senders(32, 0);
-        for (unsigned lane = 0; lane < 32; ++lane) {
-            unsigned const s = body::source_lane(lane, r), q = body::received_chunk(lane, r);
-            REQUIRE(s < 32);
-            REQUIRE(q == N * s + body::sent_slot(s, r));
-            REQUIRE(q % 32 == lane);
-            ++senders[s];
-            ++times[q];
-        }
-        for (unsigned s = 0; s < 32; ++s) REQUIRE(senders[s] == 1);
-    }
-    for (unsigned q = 0; q < 32 * N; ++q) REQUIRE(times[q] == 1);
-}
-
-template <unsigned... N>
-void check_exchanges(std::integer_sequence<unsigned, N...>) {
-    (check_exchange<N + 1>(), ...);
-}
-
-}  // namespace
-
-TEST_CASE("narrow: the wide kernel's exchange hands each lane one chunk per round and per store",
-          "[kernels][emulation][narrow]") {
-    check_exchanges(std::make_integer_sequence<unsigned, 16>{});
 }
 
 TEMPLATE_TEST_CASE_SIG("narrow: tall, every width, lines ending anywhere, every misalignment",

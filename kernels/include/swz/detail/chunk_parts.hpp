@@ -98,22 +98,38 @@ SWZ_HOST_DEVICE inline void store_part(unsigned char* a, vec16 const& v, unsigne
     for_each_piece(lo, hi, [&](unsigned o, unsigned size) { store_piece(a + o, size, piece_of(v, o, size)); });
 }
 
+// The same, each a call on the device: one copy of the piecewise code for a
+// kernel with many windows a lane (the narrow kernel: 2 N to 3 N), whose hot
+// path would otherwise be spread across the instruction cache (on an H200,
+// stop 32 run 1, its warps stalled most on fetching instructions). Inline
+// only for the one-definition rule of a header; never inlined on the device.
+SWZ_HOST_DEVICE inline SWZ_NOINLINE vec16 load_part_call(unsigned char const* a, unsigned lo, unsigned hi) {
+    return load_part(a, lo, hi);
+}
+SWZ_HOST_DEVICE inline SWZ_NOINLINE void store_part_call(unsigned char* a, vec16 v, unsigned lo, unsigned hi) {
+    store_part(a, v, lo, hi);
+}
+
 // The aligned chunk at offset a from base, inside the window [lo, hi) of
 // offsets: whole where it lies in it, in pieces where it crosses an end,
 // nothing (zeros, for a load) where it lies outside. Offsets are signed
-// (a row's head chunk starts before the row) and 32- or 64-bit.
-template <bool Streaming = false, class Offset>
+// (a row's head chunk starts before the row) and 32- or 64-bit. Calls: the
+// pieces by a call (above), not inline.
+template <bool Streaming = false, bool Calls = false, class Offset>
 SWZ_HOST_DEVICE inline vec16 load_window(unsigned char const* base, Offset a, Offset lo, Offset hi) {
     Offset const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
     if (begin >= end) return vec16{{0, 0, 0, 0}};
     if (begin == a && end == a + 16) return load_global16<Streaming>(base + a);
-    return load_part(base + a, unsigned(begin - a), unsigned(end - a));
+    unsigned const from = unsigned(begin - a), to = unsigned(end - a);
+    if constexpr (Calls) return load_part_call(base + a, from, to);
+    else return load_part(base + a, from, to);
 }
-template <bool Streaming = false, class Offset>
+template <bool Streaming = false, bool Calls = false, class Offset>
 SWZ_HOST_DEVICE inline void store_window(unsigned char* base, Offset a, vec16 const& v, Offset lo, Offset hi) {
     Offset const begin = a > lo ? a : lo, end = a + 16 < hi ? a + 16 : hi;
     if (begin >= end) return;
     if (begin == a && end == a + 16) store_global16<Streaming>(base + a, v);
+    else if constexpr (Calls) store_part_call(base + a, v, unsigned(begin - a), unsigned(end - a));
     else store_part(base + a, v, unsigned(begin - a), unsigned(end - a));
 }
 

@@ -14,10 +14,12 @@
 //
 //   element k of strided vector j  =  element j of contiguous line K g + k,
 //
-// and no lane needs another's data, but for realignment. Global memory
-// moves in aligned 16-byte chunks: where a side is not 16-byte aligned a
-// lane's bytes straddle chunks, and the chunk it lacks is its right-hand
-// neighbour's first (a shuffle). So that no chunk is written in pieces
+// and no lane needs another's data, but for realignment (and the wide
+// form's stores, which an exchange between lanes makes whole lines).
+// Global memory moves in aligned 16-byte chunks: where a side is not
+// 16-byte aligned a lane's bytes straddle chunks, and the chunk it lacks
+// is its right-hand neighbour's first (a shuffle; none where the side is
+// aligned, which every lane sees alike). So that no chunk is written in pieces
 // by two warps, warps overlap by a lane: warp w holds lane groups 31 w ..
 // 31 w + 31, and its last lane only lends its data to the lane before it
 // (loading the chunk after its own where a side is unaligned) and writes
@@ -54,7 +56,7 @@ struct narrow_batch {
 template <unsigned E, unsigned N>
 struct narrow_body {
     static_assert(E == 1 || E == 2 || E == 4 || E == 8, "elements of 1, 2, 4 or 8 bytes");
-    static_assert(N >= 1, "a narrow side of at least one element");
+    static_assert(N >= 1 && N <= 16, "a narrow side of 1 to 16 elements");
     static constexpr unsigned K = 16 / E;  // contiguous lines per lane: one 16-byte vector of each strided line
     static constexpr unsigned groups_per_warp = 31;  // the last lane lends its group to the one before
 
@@ -68,109 +70,104 @@ struct narrow_body {
     // Whether the lane writes its group (the last lane only lends it).
     SWZ_HOST_DEVICE static bool writes(unsigned lane) { return lane < groups_per_warp; }
     using word = typename word_of<E>::type;
+    // Loads are touched once (evict-first); a chunk crossing an end moves
+    // in pieces by a call, not inline at each of a lane's 2 N to 3 N
+    // windows (chunk_parts.hpp says why).
+    static constexpr bool streaming = true, part_calls = true;
     using offset = std::ptrdiff_t;
 
     // Bytes of the contiguous span of a matrix of L lines, and of one strided line.
     SWZ_HOST_DEVICE static std::size_t span_bytes(std::size_t lines) { return lines * N * E; }
     SWZ_HOST_DEVICE static std::size_t line_bytes(std::size_t lines) { return lines * E; }
 
+    // Whether p is 16-byte aligned (the same for every lane): then a lane's
+    // chunks are its own, with no shuffle and no shift to realign them.
+    SWZ_HOST_DEVICE static bool aligned(void const* p) { return address(p) % 16 == 0; }
+
     // ---- the permutation, inside a lane ----
 
-    // Strided vector j from the lane's contiguous bytes c (16 N of them).
-    SWZ_HOST_DEVICE static vec16 strided_vector(vec16 const (&c)[N], unsigned j) {
+    // Strided vector j from the lane's contiguous bytes c (16 N of them):
+    // element k is element j of line k.
+    SWZ_HOST_DEVICE SWZ_FORCEINLINE static vec16 strided_vector(vec16 const (&c)[N], unsigned j) {
+        return permuted(c, [j](unsigned k) { return k * N + j; });
+    }
+    // Contiguous chunk i from the lane's strided vectors v: element q is
+    // element e % N of line e / N, e = K i + q, which vector e % N holds.
+    SWZ_HOST_DEVICE SWZ_FORCEINLINE static vec16 contiguous_chunk(vec16 const (&v)[N], unsigned i) {
+        return permuted(v, [i](unsigned q) {
+            unsigned const e = i * K + q;
+            return e % N * K + e / N;
+        });
+    }
+    // The vector whose element k is element source(k) of a (counted across
+    // a, K a vector; compile-time after unrolling). Elements under 4 bytes
+    // move as bytes by prmt (gather_bytes), the others as whole words.
+    template <class Source>
+    SWZ_HOST_DEVICE SWZ_FORCEINLINE static vec16 permuted(vec16 const (&a)[N], Source source) {
         vec16 v{{0, 0, 0, 0}};
+        if constexpr (E >= 4) {
 #pragma unroll
-        for (unsigned k = 0; k < K; ++k) {
-            unsigned const e = k * N + j;  // element j of line k, counted in the contiguous bytes
-            set_element<word>(v, k, get_element<word>(c[e / K], e % K));
+            for (unsigned k = 0; k < K; ++k) {
+                unsigned const e = source(k);
+                set_element<word>(v, k, get_element<word>(a[e / K], e % K));
+            }
+        } else {
+            auto const word_of_a = [&](unsigned t) { return a[t / 4].w[t % 4]; };
+#pragma unroll
+            for (unsigned p = 0; p < 4; ++p) {
+                unsigned src[4];
+#pragma unroll
+                for (unsigned b = 0; b < 4; ++b) src[b] = source((4 * p + b) / E) * E + (4 * p + b) % E;
+                v.w[p] = gather_bytes(word_of_a, src);
+            }
         }
         return v;
-    }
-    // Contiguous chunk i from the lane's strided vectors v.
-    SWZ_HOST_DEVICE static vec16 contiguous_chunk(vec16 const (&v)[N], unsigned i) {
-        vec16 c{{0, 0, 0, 0}};
-#pragma unroll
-        for (unsigned q = 0; q < K; ++q) {
-            unsigned const e = i * K + q;  // element e % N of line e / N
-            set_element<word>(c, q, get_element<word>(v[e % N], e / N));
-        }
-        return c;
     }
 
     // ---- the contiguous side (p: the matrix's span, `span` bytes) ----
 
-    // The lane's aligned chunks: a[i] holds the start of its contiguous
-    // chunk i; extra, the one after a[N - 1], which the warp's last lane
-    // loads (the others take their neighbour's a[0]).
-    struct contiguous_raw {
-        vec16 a[N];
-        vec16 extra;
+    // The tall kernel's loads. Loaded as each lane needs them, the warp's
+    // contiguous bytes would come in load instructions whose 32 pieces lie
+    // 16 n bytes apart. So load i takes the aligned chunks 32 i .. 32 i +
+    // 31 of the warp's span (counted from the aligned chunk holding its
+    // first byte), each is realigned by the next one, and the exchange
+    // runs backward (warp_exchange.hpp): each lane then holds its group's
+    // 16 n contiguous bytes.
+    struct warp_raw {
+        vec16 a[N];   // a[i]: aligned chunk 32 i + lane
+        vec16 extra;  // the last lane's, where p is unaligned: chunk 32 n
     };
-    SWZ_HOST_DEVICE static void load_contiguous(unsigned char const* p, std::size_t span, std::size_t g, bool warp_last,
-                                                contiguous_raw& r) {
+    SWZ_HOST_DEVICE static void load_warp_major(unsigned char const* p, std::size_t span, std::size_t g0, unsigned lane,
+                                                warp_raw& r) {
         unsigned const m = unsigned(address(p) % 16);
-        offset const first = offset(16 * N * g) - offset(m), end = offset(span);
-#pragma unroll
-        for (unsigned i = 0; i < N; ++i) r.a[i] = load_window<true>(p, first + offset(16 * i), offset(0), end);
-        r.extra = warp_last && m != 0 ? load_window<true>(p, first + offset(16 * N), offset(0), end) : vec16{{0, 0, 0, 0}};
-    }
-    // The lane's 16 N contiguous bytes; next_a0: the right-hand lane's a[0].
-    SWZ_HOST_DEVICE static void realign_contiguous(unsigned char const* p, contiguous_raw const& r, vec16 const& next_a0,
-                                                   bool warp_last, vec16 (&c)[N]) {
-        unsigned const m = unsigned(address(p) % 16);
+        offset const first = offset(16 * N * g0) - offset(m), end = offset(span);
 #pragma unroll
         for (unsigned i = 0; i < N; ++i)
-            c[i] = funnel16<E>(r.a[i], i + 1 < N ? r.a[(i + 1) % N] : choose(warp_last, r.extra, next_a0), m);
+            r.a[i] = load_window<streaming, part_calls>(p, first + offset(16 * (32 * i + lane)), offset(0), end);
+        r.extra = lane == 31 && m != 0 ? load_window<streaming, part_calls>(p, first + offset(16 * 32 * N), offset(0), end)
+                                       : vec16{{0, 0, 0, 0}};
     }
-    // ---- the wide kernel's exchange: whole lines per store ----
+    // What the lane lends its left-hand neighbour to realign chunk i by:
+    // the chunk after that lane's (lane 0 lends its next load's, to the
+    // last lane).
+    SWZ_HOST_DEVICE static vec16 lent_left(warp_raw const& r, unsigned lane, unsigned i) {
+        return choose(lane == 0, r.a[(i + 1) % N], r.a[i]);
+    }
+    // Warp-major chunk i of the lane, realigned to the span's bytes;
+    // next: what the right-hand lane lent.
+    SWZ_HOST_DEVICE static vec16 realign_warp_major(unsigned char const* p, warp_raw const& r, vec16 const& next,
+                                                    unsigned lane, unsigned i) {
+        return aligned(p) ? r.a[i]
+                          : funnel16<E>(r.a[i], choose(lane == 31 && i + 1 == N, r.extra, next), unsigned(address(p) % 16));
+    }
+    // ---- the wide kernel's stores: whole lines, after an exchange ----
     //
     // Stored as each lane holds them, the warp's contiguous bytes would
     // leave in store instructions whose 32 pieces lie 16 n bytes apart (on
     // an H200, stop 31 run 4: 3 x 1000000 at 55-72% of copy, 8-12 rows
-    // 36-40). So the warp's 32 n chunks (chunk q: contiguous_chunk q % n
-    // of lane q / n) move between lanes first, in n rounds of shuffles,
-    // until lane l holds chunks l, l + 32, ..., and store i writes chunks
-    // 32 i .. 32 i + 31. In round r lane s sends its chunk (r + s / P) mod
-    // n, which lands on lane (n s + that) mod 32: with n = 2^a b, b odd,
-    // and P = 32 / 2^a, every lane receives exactly one (tests/kernels
-    // checks every n to 16).
-    static constexpr unsigned twos = N % 16 == 0 ? 4 : N % 8 == 0 ? 3 : N % 4 == 0 ? 2 : N % 2 == 0 ? 1 : 0;
-    static constexpr unsigned period = 32u >> twos, odd = N >> twos;
-    static constexpr unsigned inverse_of_odd() {  // odd^-1 mod period
-        for (unsigned x = 1; x < period; x += 2)
-            if (odd * x % period == 1) return x;
-        return 1;
-    }
-    static constexpr unsigned odd_inverse = inverse_of_odd();
-    static_assert(N <= 16, "a narrow side of at most 16 elements");
+    // 36-40). So the warp's chunks move to warp-major order first
+    // (warp_exchange.hpp), and store i writes chunks 32 i .. 32 i + 31.
 
-    // The slot lane sends in round r, and the lane it takes from.
-    SWZ_HOST_DEVICE static unsigned sent_slot(unsigned lane, unsigned r) { return (r + lane / period) % N; }
-    SWZ_HOST_DEVICE static unsigned source_lane(unsigned lane, unsigned r) {
-        unsigned const k = (lane + 32 - r) & ((1u << twos) - 1u);  // the sender's lane / period
-        unsigned const slot = (r + k) % N;
-        unsigned const u = odd_inverse * (((lane + 32 - slot) & 31u) >> twos) % period;
-        return u + period * k;
-    }
-    // The warp's chunk the lane receives in round r (lane + 32 i for some i).
-    SWZ_HOST_DEVICE static unsigned received_chunk(unsigned lane, unsigned r) {
-        unsigned const s = source_lane(lane, r);
-        return N * s + sent_slot(s, r);
-    }
-    // Chunk `slot` of c, slot known only at run time (selects: c stays in registers).
-    SWZ_HOST_DEVICE static vec16 chunk_at(vec16 const (&c)[N], unsigned slot) {
-        vec16 out = c[0];
-#pragma unroll
-        for (unsigned t = 1; t < N; ++t) out = choose(slot == t, c[t], out);
-        return out;
-    }
-    // Of the chunks received (got[r] in round r), store i's: chunk 32 i + lane.
-    SWZ_HOST_DEVICE static vec16 stored_chunk(vec16 const (&got)[N], unsigned lane, unsigned i) {
-        vec16 out = got[0];
-#pragma unroll
-        for (unsigned r = 1; r < N; ++r) out = choose(received_chunk(lane, r) / 32 == i, got[r], out);
-        return out;
-    }
     // Store i of the warp whose first lane group is g0: the aligned chunk
     // that starts inside the lane's chunk (next: the chunk after it, from
     // the next lane, or for the last lane from the first one's next store).
@@ -193,14 +190,14 @@ struct narrow_body {
                                               bool warp_last) {
         unsigned const m = unsigned(address(line) % 16);
         offset const at = offset(16 * g) - offset(m), end = offset(bytes);
-        line_raw r{load_window<true>(line, at, offset(0), end), vec16{{0, 0, 0, 0}}};
-        if (warp_last && m != 0) r.extra = load_window<true>(line, at + 16, offset(0), end);
+        line_raw r{load_window<streaming, part_calls>(line, at, offset(0), end), vec16{{0, 0, 0, 0}}};
+        if (warp_last && m != 0) r.extra = load_window<streaming, part_calls>(line, at + 16, offset(0), end);
         return r;
     }
     // The lane's vector of the line; next_own: the right-hand lane's own.
     SWZ_HOST_DEVICE static vec16 realign_line(unsigned char const* line, line_raw const& r, vec16 const& next_own,
                                               bool warp_last) {
-        return funnel16<E>(r.own, choose(warp_last, r.extra, next_own), unsigned(address(line) % 16));
+        return aligned(line) ? r.own : funnel16<E>(r.own, choose(warp_last, r.extra, next_own), unsigned(address(line) % 16));
     }
     // The lane's vector v of the line to the aligned chunk that starts
     // inside it (next: the right-hand lane's vector); a lane that only
@@ -221,8 +218,8 @@ struct narrow_body {
                                                 offset end, bool first) {
         unsigned const s = (16 - unsigned(address(p) % 16)) % 16;  // from `at` to the next aligned address
         if (first && s != 0)
-            store_window(p, offset(s) - 16, funnel16<E>(here, here, s), offset(0), offset(s) < end ? offset(s) : end);
-        store_window(p, at + offset(s), funnel16<E>(here, next, s), offset(0), end);
+            store_window<false, part_calls>(p, offset(s) - 16, funnel16<E>(here, here, s), offset(0), offset(s) < end ? offset(s) : end);
+        store_window<false, part_calls>(p, at + offset(s), aligned(p) ? here : funnel16<E>(here, next, s), offset(0), end);
     }
 };
 

@@ -39,6 +39,39 @@ SWZ_HOST_DEVICE inline std::uint32_t byte_perm(std::uint32_t x, std::uint32_t y,
 #endif
 }
 
+// A word of bytes picked from an array of words: byte i of the result is
+// byte src[i] % 4 of word(src[i] / 4), src known at compile time (after
+// unrolling), so all but the prmt folds away: one prmt where the four
+// bytes come from at most two words, two from three, three from four
+// (where setting bytes one by one takes a shift, a mask and a merge each).
+template <class Word>
+SWZ_HOST_DEVICE SWZ_FORCEINLINE std::uint32_t gather_bytes(Word const& word, unsigned const (&src)[4]) {
+    unsigned w[4] = {src[0] / 4, src[0] / 4, src[0] / 4, src[0] / 4}, n = 1;  // distinct words, first used first
+#pragma unroll
+    for (unsigned i = 1; i < 4; ++i) {
+        bool seen = false;
+#pragma unroll
+        for (unsigned k = 0; k < 4; ++k) seen = seen || (k < n && w[k] == src[i] / 4);
+        if (!seen) w[n++] = src[i] / 4;
+    }
+    // Selectors: from the pair (w0, w1); from (w2, w3); the first pair's
+    // bytes kept, the others from w2 alone (n = 3) or from the second pair.
+    unsigned s01 = 0, s23 = 0, with_w2 = 0, with_pair = 0;
+#pragma unroll
+    for (unsigned i = 0; i < 4; ++i) {
+        unsigned const from = src[i] / 4, byte = src[i] % 4;
+        bool const early = from == w[0] || from == w[1];
+        s01 |= (from == w[0] ? byte : 4 + byte) << (4 * i);
+        s23 |= (from == w[2] ? byte : 4 + byte) << (4 * i);
+        with_w2 |= (early ? i : 4 + byte) << (4 * i);
+        with_pair |= (early ? i : 4 + i) << (4 * i);
+    }
+    std::uint32_t const first = byte_perm(word(w[0]), word(w[1]), s01);
+    if (n <= 2) return first;
+    if (n == 3) return byte_perm(first, word(w[2]), with_w2);
+    return byte_perm(first, byte_perm(word(w[2]), word(w[3]), s23), with_pair);
+}
+
 // Four words a, b, c, d -> out[j] = byte j of each: a 4 x 4 byte transpose.
 SWZ_HOST_DEVICE inline void transpose_bytes_4x4(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d,
                                                 std::uint32_t (&out)[4]) {
