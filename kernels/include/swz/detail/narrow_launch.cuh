@@ -19,8 +19,18 @@ namespace swz::detail {
 
 // Every lane runs to the end (the shuffles take the whole warp); lanes
 // past the matrix read and write nothing (the windows are empty).
+// Blocks an SM holds at once, at least (0: as the compiler likes). The
+// kernels wait on memory; those of 6 to 8 columns or rows would take 74-79
+// registers, 3 blocks of 256 threads an SM, and held to 64 they run 4
+// (measured on an H200, 2026-12-05, stop 34 run 4: doubles of 8 rows 70-74
+// -> 76-82% of cudaMemcpy). The smaller ones fit in 64 as they are, and
+// the larger ones hold too much to.
+template <unsigned E, unsigned N>
+inline constexpr unsigned narrow_min_blocks = N >= 6 && N <= 8 ? 65536 / (64 * narrow_transpose_config<E>::threads) : 0;
+
 template <unsigned E, unsigned N, bool Tall>
-__global__ void __launch_bounds__(narrow_transpose_config<E>::threads) narrow_transpose_kernel(narrow_batch nb) {
+__global__ void __launch_bounds__(narrow_transpose_config<E>::threads, (narrow_min_blocks<E, N>))
+    narrow_transpose_kernel(narrow_batch nb) {
     constexpr unsigned warps = narrow_transpose_config<E>::threads / 32;
     unsigned const lane = threadIdx.x % 32;
     std::size_t const g = narrow_body<E, N>::group_of(std::size_t(blockIdx.x) * warps + threadIdx.x / 32, lane);
