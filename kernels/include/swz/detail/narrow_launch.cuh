@@ -17,17 +17,21 @@
 
 namespace swz::detail {
 
+// The registers of an SM (every GPU since Volta).
+inline constexpr unsigned sm_registers = 65536;
+
+// Blocks an SM holds at once, at least (0: as the compiler likes). The
+// kernels wait on memory. Those of 6 to 8 columns or rows would take 74-79
+// registers, 3 blocks of 256 threads an SM; held to 64 they run 4 (on an
+// H200, 2026-12-05, stop 34 run 4: doubles of 8 rows 70-74 -> 76-82% of
+// cudaMemcpy). The smaller ones fit in 64 as they are; the larger ones
+// held to 80 spill 72-128 bytes and lost 3-12 points (run 5).
+template <unsigned E, unsigned N>
+inline constexpr unsigned narrow_min_blocks =
+    N >= 6 && N <= 8 ? sm_registers / (64 * narrow_transpose_config<E>::threads) : 0;
+
 // Every lane runs to the end (the shuffles take the whole warp); lanes
 // past the matrix read and write nothing (the windows are empty).
-// Blocks an SM holds at once, at least (0: as the compiler likes). The
-// kernels wait on memory; those of 6 to 8 columns or rows would take 74-79
-// registers, 3 blocks of 256 threads an SM, and held to 64 they run 4
-// (measured on an H200, 2026-12-05, stop 34 run 4: doubles of 8 rows 70-74
-// -> 76-82% of cudaMemcpy). The smaller ones fit in 64 as they are, and
-// the larger ones hold too much to.
-template <unsigned E, unsigned N>
-inline constexpr unsigned narrow_min_blocks = N >= 6 && N <= 8 ? 65536 / (64 * narrow_transpose_config<E>::threads) : 0;
-
 template <unsigned E, unsigned N, bool Tall>
 __global__ void __launch_bounds__(narrow_transpose_config<E>::threads, (narrow_min_blocks<E, N>))
     narrow_transpose_kernel(narrow_batch nb) {
