@@ -32,6 +32,37 @@ SWZ_HOST_DEVICE SWZ_FORCEINLINE vec16 const& own_chunk(typename Body::line_raw c
     return r.own;
 }
 
+// The warp's chunks moved between the exchange's two orders
+// (warp_exchange.hpp): each thread's c, rotated in place for sending,
+// lands in got after N rounds of shuffles. ToWarpMajor: the forward move
+// (a wide matrix's, before its stores); else the backward one (a tall
+// matrix's, after its loads).
+template <unsigned N, bool ToWarpMajor, class Threads>
+SWZ_HOST_DEVICE SWZ_FORCEINLINE void move_chunks(Threads const& th, each_of<Threads, vec16[N]>& c,
+                                                 each_of<Threads, vec16[N]>& got) {
+    using exchange = warp_exchange<N>;
+    SWZ_EACH_THREAD(th, tid) {
+        if constexpr (ToWarpMajor) exchange::to_warp_major_send(th.of(c, tid), tid % 32);
+        else exchange::to_lane_major_send(th.of(c, tid), tid % 32);
+    }
+#pragma unroll
+    for (unsigned r = 0; r < N; ++r) {
+        each_of<Threads, vec16> sent;
+        each_of<Threads, unsigned> src;
+        SWZ_EACH_THREAD(th, tid) {
+            unsigned const lane = tid % 32;
+            th.of(sent, tid) = th.of(c, tid)[r];
+            th.of(src, tid) = ToWarpMajor ? exchange::to_warp_major_source(lane, r) : exchange::to_lane_major_source(lane, r);
+        }
+        each_of<Threads, vec16> const here = th.exchange(sent, src);
+        SWZ_EACH_THREAD(th, tid) th.of(got, tid)[r] = th.of(here, tid);
+    }
+    SWZ_EACH_THREAD(th, tid) {
+        if constexpr (ToWarpMajor) exchange::to_warp_major_receive(th.of(got, tid), tid % 32);
+        else exchange::to_lane_major_receive(th.of(got, tid), tid % 32);
+    }
+}
+
 // Tall: contiguous input rows of N elements, strided output rows; the
 // warp loads whole lines (each load instruction 512 contiguous bytes),
 // then the exchange, run backward, gives each lane its own rows.
@@ -39,7 +70,6 @@ template <unsigned E, unsigned N, class Threads>
 SWZ_HOST_DEVICE SWZ_FORCEINLINE void narrow_tall(Threads const& th, narrow_batch const& nb, unsigned char const* in,
                                                  unsigned char* out, each_of<Threads, std::size_t> const& g) {
     using body = narrow_body<E, N>;
-    using exchange = warp_exchange<N>;
     each_of<Threads, vec16[N]> c;
     {
         each_of<Threads, typename body::warp_raw> r;
@@ -57,17 +87,8 @@ SWZ_HOST_DEVICE SWZ_FORCEINLINE void narrow_tall(Threads const& th, narrow_batch
             }
         }
     }
-    SWZ_EACH_THREAD(th, tid) exchange::to_lane_major_send(th.of(c, tid), tid % 32);
     each_of<Threads, vec16[N]> got;
-#pragma unroll
-    for (unsigned r = 0; r < N; ++r) {
-        each_of<Threads, vec16> sent;
-        each_of<Threads, unsigned> src;
-        SWZ_EACH_THREAD(th, tid) th.of(sent, tid) = th.of(c, tid)[r], th.of(src, tid) = exchange::to_lane_major_source(tid % 32, r);
-        each_of<Threads, vec16> const here = th.exchange(sent, src);
-        SWZ_EACH_THREAD(th, tid) th.of(got, tid)[r] = th.of(here, tid);
-    }
-    SWZ_EACH_THREAD(th, tid) exchange::to_lane_major_receive(th.of(got, tid), tid % 32);
+    move_chunks<N, false>(th, c, got);
 #pragma unroll
     for (unsigned j = 0; j < N; ++j) {
         unsigned char* const line = out + j * nb.pitch;
@@ -86,7 +107,6 @@ template <unsigned E, unsigned N, class Threads>
 SWZ_HOST_DEVICE SWZ_FORCEINLINE void narrow_wide(Threads const& th, narrow_batch const& nb, unsigned char const* in,
                                                  unsigned char* out, each_of<Threads, std::size_t> const& g) {
     using body = narrow_body<E, N>;
-    using exchange = warp_exchange<N>;
     each_of<Threads, vec16[N]> c;
     {
         each_of<Threads, vec16[N]> v;
@@ -104,19 +124,10 @@ SWZ_HOST_DEVICE SWZ_FORCEINLINE void narrow_wide(Threads const& th, narrow_batch
         SWZ_EACH_THREAD(th, tid) {
 #pragma unroll
             for (unsigned i = 0; i < N; ++i) th.of(c, tid)[i] = body::contiguous_chunk(th.of(v, tid), i);
-            exchange::to_warp_major_send(th.of(c, tid), tid % 32);
         }
     }
     each_of<Threads, vec16[N]> got;
-#pragma unroll
-    for (unsigned r = 0; r < N; ++r) {
-        each_of<Threads, vec16> sent;
-        each_of<Threads, unsigned> src;
-        SWZ_EACH_THREAD(th, tid) th.of(sent, tid) = th.of(c, tid)[r], th.of(src, tid) = exchange::to_warp_major_source(tid % 32, r);
-        each_of<Threads, vec16> const here = th.exchange(sent, src);
-        SWZ_EACH_THREAD(th, tid) th.of(got, tid)[r] = th.of(here, tid);
-    }
-    SWZ_EACH_THREAD(th, tid) exchange::to_warp_major_receive(th.of(got, tid), tid % 32);
+    move_chunks<N, true>(th, c, got);
 #pragma unroll
     for (unsigned i = 0; i < N; ++i) {
         each_of<Threads, vec16> sent;

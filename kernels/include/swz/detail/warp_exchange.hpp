@@ -6,7 +6,8 @@
 //
 // so that instruction i of a warp in warp-major order touches chunks
 // 32 i .. 32 i + 31: whole lines of memory. Host and device code: the
-// kernel does the shuffles (warp_shuffle.cuh), the CPU emulation copies.
+// threads run the shuffles (threads.hpp: exchange; a warp shuffle on the
+// GPU, a copy in the CPU emulation).
 //
 // The schedule. Write N = X Y with X = 2^a the power of two in N and Y odd,
 // P = 32 / X, and lane s = u + P k (u < P, k < X). In round r of the
