@@ -173,8 +173,9 @@ placement random_narrow_placement(std::mt19937_64& rng) {
 
 }  // namespace
 
-// Stop 34 ran 264,000 of these (22 seeds) through the emulation; CI runs
-// a fixed seed's 150 a size, so that a change meets shapes no list names.
+// Stop 34 soaked the emulation with 264,000 random narrow placements like
+// these (22 seeds, a driver not committed); CI runs a fixed seed's 150 a
+// size, so that a change meets shapes no list names.
 TEMPLATE_TEST_CASE_SIG("narrow: seeded random placements (lengths, gaps, batches, misalignments)",
                        "[kernels][emulation][narrow]", ((unsigned E), E), 1, 2, 4, 8) {
     std::mt19937_64 rng(35 * 1000 + E);
