@@ -152,9 +152,9 @@ TEMPLATE_TEST_CASE_SIG("narrow: batches, with gaps between matrices and odd stri
 namespace {
 
 // A random narrow placement: a narrow side of 1 .. the kernel's bound, a
-// long side up to a few blocks, gaps on the strided side, batches with
-// gaps between matrices, every misalignment of both pointers. The
-// contiguous side has no gap, so the narrow kernel takes every one.
+// long side up to a few blocks, gaps on the strided side, in a random
+// batch at any misalignment (random_batch_at). The contiguous side has no
+// gap, so the narrow kernel takes every one.
 template <unsigned E>
 placement random_narrow_placement(std::mt19937_64& rng) {
     using config = narrow_transpose_config<E>;
@@ -162,13 +162,7 @@ placement random_narrow_placement(std::mt19937_64& rng) {
     bool const tall = pick(0, 1);
     std::size_t const n = pick(1, tall ? config::max_cols : config::max_rows), length = pick(config::max_cols + 1, 6000);
     std::size_t const gap = pick(0, 2) ? 0 : pick(1, 40);
-    std::size_t const batch = pick(0, 3) ? 1 : pick(2, 4);
-    std::size_t const stride_in = batch > 1 && pick(0, 1) ? pick(1, 50) : 0;
-    std::size_t const stride_out = batch > 1 && pick(0, 1) ? pick(1, 50) : 0;
-    std::size_t const in_offset = pick(0, 16 / E - 1) * E, out_offset = pick(0, 16 / E - 1) * E;
-    auto const s = tall ? shape_of(length, n, 0, gap, batch, stride_in, stride_out)
-                        : shape_of(n, length, gap, 0, batch, stride_in, stride_out);
-    return {E, s, in_offset, out_offset};
+    return tall ? random_batch_at(rng, E, length, n, 0, gap) : random_batch_at(rng, E, n, length, gap, 0);
 }
 
 }  // namespace

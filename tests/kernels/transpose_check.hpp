@@ -45,6 +45,20 @@ inline transpose_shape shape_of(std::size_t rows, std::size_t cols, std::size_t 
     return s;
 }
 
+// rows x cols with these gaps in the leading dimensions, in a random batch
+// (a quarter of the time 2-4 matrices, with gaps between them half of
+// those times) at any pointer misalignment the element allows.
+inline placement random_batch_at(std::mt19937_64& rng, std::size_t elem, std::size_t rows, std::size_t cols,
+                                 std::size_t gap_in, std::size_t gap_out) {
+    auto pick = [&](std::size_t lo, std::size_t hi) { return std::uniform_int_distribution<std::size_t>(lo, hi)(rng); };
+    std::size_t const per_chunk = 16 / elem;
+    std::size_t const batch = pick(0, 3) ? 1 : pick(2, 4);
+    std::size_t const stride_in = batch > 1 && pick(0, 1) ? pick(1, 50) : 0;
+    std::size_t const stride_out = batch > 1 && pick(0, 1) ? pick(1, 50) : 0;
+    std::size_t const in_offset = pick(0, per_chunk - 1) * elem, out_offset = pick(0, per_chunk - 1) * elem;
+    return {elem, shape_of(rows, cols, gap_in, gap_out, batch, stride_in, stride_out), in_offset, out_offset};
+}
+
 // A random transpose that no case names: each dimension below a tile,
 // around one tile or a few (tile_rows, tile_cols: the kernel's tile in
 // elements, so that edges and overlaps fall everywhere) or up to `most`;
@@ -64,11 +78,7 @@ inline placement random_placement(std::mt19937_64& rng, std::size_t elem, std::s
     };
     std::size_t const rows = dimension(tile_rows), cols = dimension(tile_cols);
     std::size_t const gap_in = pick(0, 2) ? 0 : pick(1, 40), gap_out = pick(0, 2) ? 0 : pick(1, 40);
-    std::size_t const batch = pick(0, 3) ? 1 : pick(2, 4);
-    std::size_t const stride_in = batch > 1 && pick(0, 1) ? pick(1, 50) : 0;
-    std::size_t const stride_out = batch > 1 && pick(0, 1) ? pick(1, 50) : 0;
-    std::size_t const in_offset = pick(0, per_chunk - 1) * elem, out_offset = pick(0, per_chunk - 1) * elem;
-    return {elem, shape_of(rows, cols, gap_in, gap_out, batch, stride_in, stride_out), in_offset, out_offset};
+    return random_batch_at(rng, elem, rows, cols, gap_in, gap_out);
 }
 
 inline std::vector<unsigned char> random_bytes(std::size_t n, std::uint64_t seed) {
