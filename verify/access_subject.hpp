@@ -63,6 +63,7 @@ struct access_subject {
     std::string statement;
     instruction instr;
     std::vector<start_variable> vars;  // each ranges over 0 .. count-1
+    bool single_start = false;         // the user named no start: vars holds the prover's one "once"
     std::string not_applicable;        // non-empty when the access has no start
     std::string domain_note;           // how the starts were cut to one period, if they were
     std::uint64_t start_period = 0;    // else: a period to split the first start variable by
@@ -79,7 +80,8 @@ struct access_subject {
     // not make sure (a user's formula); empty: always.
     std::function<bool(unsigned lane, std::vector<std::uint64_t> const&)> inside;
     std::function<z3::expr(unsigned lane, std::vector<symbolic_uint> const&)> symbolic_inside;
-    // What lane `lane` touches, in the access's own terms ("[y][x]").
+    // What lane `lane` touches, in the access's own terms ("[y][x]"); empty
+    // where the access names bytes itself (its address says it all).
     std::function<std::string(unsigned lane, std::vector<std::uint64_t> const& start)> describe_lane;
 
     bool lane_active(unsigned lane) const { return lane < instr.address_lanes; }

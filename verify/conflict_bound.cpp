@@ -108,6 +108,18 @@ warp_access concrete_access(access_subject const& w, std::vector<std::uint64_t> 
 
 namespace {
 
+// "lane L [y][x]", or "lane L" where the access names bytes itself.
+std::string lane_words(access_subject const& w, unsigned lane, std::vector<std::uint64_t> const& s) {
+    std::string const what = w.describe_lane(lane, s);
+    return "lane " + std::to_string(lane) + (what.empty() ? "" : " " + what);
+}
+
+// How a start is shown: "y0 = 3, c = 1", or "the access" where it has one.
+std::string start_words(access_subject const& w, std::vector<bounded_variable> const& vars,
+                        std::vector<std::uint64_t> const& s) {
+    return w.single_start ? "the access" : format_values(vars, s);
+}
+
 // The witness as the concrete model sees it: every phase's cost, and the
 // lanes that crowd the worst bank group.
 replayed describe_cost(access_subject const& w, std::vector<std::uint64_t> const& s, std::string const& start_text) {
@@ -119,9 +131,11 @@ replayed describe_cost(access_subject const& w, std::vector<std::uint64_t> const
     out.data["width"] = w.instr.width;
     out.data["instruction"] = w.instr.name();
     nlohmann::json lanes = nlohmann::json::array();
-    for (unsigned l = 0; l < w.instr.address_lanes; ++l)
-        lanes.push_back({{"lane", l}, {"cell", w.describe_lane(l, s)}, {"byte", a.byte_address[l]},
-                         {"bank", bank_of(a.byte_address[l])}});
+    for (unsigned l = 0; l < w.instr.address_lanes; ++l) {
+        nlohmann::json lane = {{"lane", l}, {"byte", a.byte_address[l]}, {"bank", bank_of(a.byte_address[l])}};
+        if (std::string const cell = w.describe_lane(l, s); !cell.empty()) lane["cell"] = cell;
+        lanes.push_back(std::move(lane));
+    }
     out.data["lanes"] = lanes;
     std::string costs;
     auto const* worst = &r.phases.front();
@@ -153,8 +167,7 @@ replayed describe_cost(access_subject const& w, std::vector<std::uint64_t> const
         if (bank_group(a.byte_address[l], w.instr.width) != group || std::find(seen.begin(), seen.end(), u) != seen.end()) continue;
         seen.push_back(u);
         if (shown++ < 6)
-            crowd += (crowd.empty() ? "" : ", ") + std::string("lane ") + std::to_string(l) + " " + w.describe_lane(l, s) +
-                     " byte " + std::to_string(a.byte_address[l]);
+            crowd += (crowd.empty() ? "" : ", ") + lane_words(w, l, s) + " byte " + std::to_string(a.byte_address[l]);
     }
     if (shown > 6) crowd += ", ...";
     std::string const lane_range = " (lanes " + std::to_string(worst->first_lane) + "-" +
@@ -200,13 +213,14 @@ std::optional<illegal_lane> illegal_at(access_subject const& w, std::vector<std:
 void refute_illegal(property_result& r, access_subject const& w, std::vector<std::uint64_t> const& s,
                     illegal_lane const& bad, std::string const& start_text) {
     std::uint64_t const byte = w.address(bad.lane, s);
-    std::string const lane = "lane " + std::to_string(bad.lane) + " " + w.describe_lane(bad.lane, s);
+    std::string const lane = lane_words(w, bad.lane, s);
     std::string const bytes = std::to_string(w.instr.width) + " bytes";
     r.outcome = verdict::refuted;
     r.evidence = {{"kind", bad.kind}, {"lane", bad.lane}, {"byte", byte}, {"width", w.instr.width}};
     if (bad.kind == "outside") {
         r.reason = "a lane outside the tile";
-        r.evidence_text.push_back(start_text + ": " + lane + " lies outside the tile");
+        r.evidence_text.push_back(start_text + ": " + lane + (w.describe_lane(bad.lane, s).empty() ? " at byte " + std::to_string(byte) : "") +
+                                  " lies outside the tile");
     } else if (bad.kind == "split") {
         r.reason = "a lane's bytes are not contiguous";
         r.evidence_text.push_back(start_text + ": " + lane + " moves " + bytes +
@@ -249,11 +263,11 @@ std::optional<property_result> smt_legality(prover& p, access_subject const& w, 
     auto const bad = illegal_at(w, s);
     if (!bad) {
         r.outcome = verdict::unknown;
-        r.reason = "the solver's illegal start (" + format_values(vars, s) + ") does not replay";
+        r.reason = "the solver's illegal start (" + start_words(w, vars, s) + ") does not replay";
         return r;
     }
     p.assign_role(out.log_index, obligation_role::witness);
-    refute_illegal(r, w, s, *bad, format_values(vars, s));
+    refute_illegal(r, w, s, *bad, start_words(w, vars, s));
     note_smallest(smallest, r.evidence, r.evidence_text);
     return r;
 }
@@ -263,10 +277,11 @@ property_result finish_figure(property_result r, access_subject const& w, unsign
                               bool require_conflict_free) {
     unsigned const ideal = w.instr.ideal();
     r.fig = figure{best, ideal, "wavefronts", "ideal"};
-    auto const shown = describe_cost(w, best_start, format_values(names, best_start));
+    auto const shown = describe_cost(w, best_start, start_words(w, names, best_start));
     r.evidence = shown.data;
     r.evidence["variables"] = nlohmann::json::object();
-    for (std::size_t i = 0; i < names.size(); ++i) r.evidence["variables"][names[i].name] = best_start[i];
+    if (!w.single_start)
+        for (std::size_t i = 0; i < names.size(); ++i) r.evidence["variables"][names[i].name] = best_start[i];
     r.evidence_text = shown.lines;
     r.outcome = (require_conflict_free && best > ideal) ? verdict::refuted : verdict::proved;
     if (r.outcome == verdict::refuted)
@@ -310,7 +325,7 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject 
     r.method = exhaustion_method(w, cases);
     auto const names = start_names(p, w);
     if (illegal_start) {
-        refute_illegal(r, w, *illegal_start, *bad, format_values(names, *illegal_start));
+        refute_illegal(r, w, *illegal_start, *bad, start_words(w, names, *illegal_start));
         return r;
     }
     return finish_figure(r, w, best, *best_start, names, require_conflict_free);

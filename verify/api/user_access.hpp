@@ -78,6 +78,7 @@ access_subject user_access(std::string const& name, instruction instr, std::uint
     a.spec = name;
     a.instr = instr;
     a.statement = "lane l " + std::string(instr.is_store() ? "writes " : "reads ") + "the bytes " + name + " gives (" + instr.name() + ")";
+    a.single_start = vars.empty();
     a.vars = vars.empty() ? std::vector<start_variable>{{"once", 1}} : std::move(vars);
     using seq = std::make_index_sequence<n>;
     a.address = [f](unsigned lane, std::vector<std::uint64_t> const& s) {
@@ -93,9 +94,7 @@ access_subject user_access(std::string const& name, instruction instr, std::uint
     a.symbolic_inside = [f, last](unsigned lane, std::vector<symbolic_uint> const& s) {
         return detail::call_with(f, s[0].lift(lane), s, seq{}) <= last;
     };
-    a.describe_lane = [f](unsigned lane, std::vector<std::uint64_t> const& s) {
-        return "byte " + std::to_string(detail::call_with(f, std::uint64_t(lane), s, seq{}));
-    };
+    a.describe_lane = [](unsigned, std::vector<std::uint64_t> const&) { return std::string(); };
     return a;
 }
 

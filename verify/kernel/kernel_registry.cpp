@@ -30,7 +30,7 @@ struct collector {
         w.symbolic_address = [f](unsigned lane, std::vector<symbolic_uint> const& s) { return f(s[0].lift(lane), s.data()); };
         w.describe_lane = [f, row_bytes](unsigned lane, std::vector<std::uint64_t> const& s) {
             std::uint64_t const b = f(std::uint64_t(lane), s.data());
-            if (!row_bytes) return "byte " + std::to_string(b);
+            if (!row_bytes) return std::string();
             return "(tile row " + std::to_string(b / row_bytes) + ", byte " + std::to_string(b % row_bytes) + " of it)";
         };
         kernels.back().accesses.push_back(std::move(out));
