@@ -321,18 +321,24 @@ result formula(std::string const& spec, layout_subject const& t) {
     a.statement = "lane l " + std::string(instr->is_store() ? "writes " : "reads ") + f.text() + " (" + instr->name() + ")";
     for (auto const& v : f.variables) a.vars.push_back({v.name, v.count});
     // A formula with no start is one instance; the prover still wants a variable.
-    if (a.vars.empty()) a.vars.push_back({"once", 1});
+    if (a.vars.empty()) a.vars.push_back({"once", 1}), a.single_start = true;
     std::uint64_t const rows = t.rows(), cols = t.cols();
     if (f.target == lane_target::byte) {
-        std::uint64_t const last = t.footprint - a.instr.width;
+        // A tile smaller than one lane's bytes holds no lane: each is outside
+        // (x < 0 is the solver's false), never a wrapped-around last byte.
+        bool const fits = t.footprint >= a.instr.width;
+        std::uint64_t const last = fits ? t.footprint - a.instr.width : 0;
         a.elem = t.shape.elem;
         a.address = [f](unsigned lane, std::vector<std::uint64_t> const& s) { return f.byte_of(std::uint64_t(lane), s); };
         a.symbolic_address = [f](unsigned lane, std::vector<symbolic_uint> const& s) { return f.byte_of(s[0].lift(lane), s); };
-        a.inside = [f, last](unsigned lane, std::vector<std::uint64_t> const& s) { return f.byte_of(std::uint64_t(lane), s) <= last; };
-        a.symbolic_inside = [f, last](unsigned lane, std::vector<symbolic_uint> const& s) { return f.byte_of(s[0].lift(lane), s) <= last; };
-        a.describe_lane = [f](unsigned lane, std::vector<std::uint64_t> const& s) {
-            return "byte " + std::to_string(f.byte_of(std::uint64_t(lane), s));
+        a.inside = [f, last, fits](unsigned lane, std::vector<std::uint64_t> const& s) {
+            return fits && f.byte_of(std::uint64_t(lane), s) <= last;
         };
+        a.symbolic_inside = [f, last, fits](unsigned lane, std::vector<symbolic_uint> const& s) {
+            auto const b = f.byte_of(s[0].lift(lane), s);
+            return fits ? b <= last : b < 0u;
+        };
+        a.describe_lane = [](unsigned, std::vector<std::uint64_t> const&) { return std::string(); };
         return a;
     }
     std::uint32_t const e = t.shape.elem;

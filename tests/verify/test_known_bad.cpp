@@ -170,3 +170,22 @@ TEST_CASE("cp.async.16 into padded rows is refuted for conflict-free, though eve
     CHECK(r.at("conflict.cp.async.16").fig->value == 11);  // measured 11 on the H200 at this start
     CHECK(enumerated_worst_wavefronts(concrete_of(s, 64), "cp.async.16").worst == 11);
 }
+
+TEST_CASE("a byte access wider than the whole tile is refuted: its lanes lie outside", "[verify][known-bad]") {
+    // One row of 8 bytes holds no 16-byte lane. The last byte a lane may
+    // start at (footprint - width) must not wrap around to 2^64 - 8, which
+    // once let every lane in and PROVED the access (found by
+    // tests/reference/reference_access.py).
+    auto const s = parsed_layout("plain", 1, 8, 2);
+    for (char const* spec : {"st.16:byte(lane * 48)", "st.16:byte(lane * 48 + v) for v < 40000000"}) {
+        CAPTURE(spec);
+        auto const r = by_id(run(s, {spec}));
+        auto const& got = r.at(std::string("conflict.") + spec);
+        CHECK(got.outcome == verdict::refuted);
+        CHECK(got.evidence.at("kind") == "outside");
+        CHECK(got.evidence.at("lane") == 0);
+    }
+    // An 8-byte lane fits: lane 0 at byte 0 is in, lane 1 at byte 48 is not.
+    auto const fits = by_id(run(s, {"st.8:byte(lane * 48)"}));
+    CHECK(fits.at("conflict.st.8:byte(lane * 48)").evidence.at("lane") == 1);
+}
