@@ -59,17 +59,31 @@ def swizzled(f, row_bytes, elem, pad, unit_bytes):
     return offset, pitch
 
 
-def tma(span, row_bytes):
+def tma(span, row_bytes, base=0):
     """The copy engine: 16-byte units of the absolute address permuted
     within each span-byte block by XOR with the 128-byte line index bits:
     128B mode XORs address bits 7-9 onto 4-6, 64B bits 7-8 onto 4-5, 32B bit 7
-    onto 4. A box row narrower than the span is padded to it."""
+    onto 4. A box row narrower than the span is padded to it. A tile at
+    shared address base finds its byte at F(base + relative) - base."""
     bits = {128: 3, 64: 2, 32: 1}[span]
     f = cute_swizzle(bits, 4, 3)
 
     def offset(y, x_byte):
-        return f(y * span + x_byte)
+        return f(base + y * span + x_byte) - base
     return offset, span
+
+
+def tma_alignment(span, row_bytes, rows):
+    """The smallest power-of-two base alignment (16 and up) at which every
+    base of it places every byte of the tile where the swizzle of relative
+    offsets says (bases tried up to 8 KiB)."""
+    rel = tma(span, row_bytes)[0]
+    cells = [(y, b) for y in range(min(rows, 16)) for b in range(0, row_bytes, 16)]
+    a = 16
+    while not all(tma(span, row_bytes, base)[0](y, b) == rel(y, b)
+                  for base in range(a, 8192, a) for y, b in cells):
+        a *= 2
+    return a
 
 
 def linear(images, row_bytes, elem):
@@ -143,8 +157,10 @@ def random_layout(rng, rows):
     if kind == "tma":
         span = rng.choice([32, 64, 128])
         row_bytes = rng.choice([r for r in (16, 32, 64, 128) if r <= span and r >= elem])
-        toff, pitch = tma(span, row_bytes)
-        return f"tma:{span}B", row_bytes, elem, (lambda y, x, t=toff, e=elem: t(y, x * e)), pitch, None
+        base = rng.choice([0, 0, 128 * rng.randint(1, 31)])
+        toff, pitch = tma(span, row_bytes, base)
+        spec = f"tma:{span}B" + (f",base={base}" if base else "")
+        return spec, row_bytes, elem, (lambda y, x, t=toff, e=elem: t(y, x * e)), pitch, None
     row_bytes = rng.choice([32, 64, 128])
     row_bytes = max(row_bytes, elem)
     cols = row_bytes // elem
@@ -302,6 +318,8 @@ def compare(binary, rng):
         ev = got.get("witness", {})
         if got["figure"]["value"] != want[0] or (ev.get("y0"), ev.get("x")) != (want[1], want[2]):
             bad.append(f"{name}: column_spread {got['figure']['value']} at {(ev.get('y0'), ev.get('x'))}, reference {want}")
+    if spec.startswith("tma:"):
+        bad += compare_tma(spec, res, o, rows, row_bytes, elem, name)
     chunk = cert["layout"]["chunk_bytes"]
     if not spec.startswith("article") and rows >= 2:
         # The chunk comes from the family's parameters; on a tile too small
@@ -329,6 +347,23 @@ def compare(binary, rng):
         if got["verdict"] != "PROVED" or got["figure"]["value"] != want[0] or start != want[1:]:
             bad.append(f"{name}: {rid} {got['verdict']} {got.get('figure', {}).get('value')} at {start}, reference {want}")
     return bad, name
+
+
+def compare_tma(spec, res, o, rows, row_bytes, elem, name):
+    """tma.base: the tile at its base lands where the relative swizzle says;
+    tma.alignment: the least base alignment for which that always holds."""
+    mode, _, base = spec[len("tma:"):].partition(",base=")
+    span = int(mode.rstrip("B"))
+    rel = tma(span, row_bytes)[0]
+    lands = all(o[(y, x)] == rel(y, x * elem) for (y, x) in o)
+    bad = []
+    if res["tma.base"]["verdict"] != ("PROVED" if lands else "REFUTED"):
+        bad.append(f"{name}: tma.base {res['tma.base']['verdict']}, reference {lands}")
+    want = tma_alignment(span, row_bytes, rows)
+    got = res["tma.alignment"].get("figure", {}).get("value")
+    if got != want:
+        bad.append(f"{name}: tma.alignment {got}, reference {want}")
+    return bad
 
 
 # ---- equivalence: two layouts of one tile ----

@@ -1,0 +1,406 @@
+#!/usr/bin/env python3
+"""An independent reference for swz-verify's accesses: the ones
+reference_model.py does not cost. Written from the README's access table
+and kernels/BANK-MODEL.md only, sharing no code with swz (the layouts and
+the bank rule come from reference_model.py, itself independent):
+
+- the built-in patterns at an explicit width (row.W, column.W,
+  row-chunk.W, column-chunk.W; W = 1 .. 16, narrower or wider than the
+  element);
+- ldmatrix and stmatrix, .x1 / .x2 / .x4, with and without .trans;
+- cp.async.4 and .8 (the bank rule) and cp.async.16 (the transfer rule:
+  the fewest 128-byte line transfers, each one XOR and 32-byte rotation of
+  the 8 lanes' source slots, found here by a cover over every subset);
+- the user's own accesses, KIND:cell(ROW, COL) and KIND:byte(OFFSET) over
+  named start variables, random formulas evaluated here in unsigned 64-bit
+  arithmetic by a walk of Python's own syntax tree.
+
+For each, over every start in lexicographic order: the first illegal lane
+(outside the tile, then elements split, then misaligned; the first lane of
+the first start) or the exact worst cost and its first start, compared
+with swz-verify --json's verdict, figure, witness start and
+counterexample.
+
+    tests/reference/reference_access.py path/to/swz-verify [count] [seed]
+
+Exit 0 when every comparison agrees, 1 otherwise (each disagreement printed).
+"""
+import ast
+import json
+import os
+import random
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reference_model import offsets_of, random_layout, wavefronts  # noqa: E402
+
+MASK = (1 << 64) - 1
+
+
+# ---- formulas: C's operators on unsigned 64-bit values ----
+
+OPS = {
+    ast.Add: lambda a, b: (a + b) & MASK,
+    ast.Sub: lambda a, b: (a - b) & MASK,
+    ast.Mult: lambda a, b: (a * b) & MASK,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.Mod: lambda a, b: a % b,
+    ast.BitXor: lambda a, b: a ^ b,
+    ast.BitAnd: lambda a, b: a & b,
+    ast.BitOr: lambda a, b: a | b,
+    ast.LShift: lambda a, b: (a << b) & MASK,
+    ast.RShift: lambda a, b: a >> b,
+}
+
+
+def formula(text):
+    """A function of the variables' values. Python ranks these operators as C
+    does (* / % above + - above << >> above & above ^ above |); C's
+    unsigned / is Python's //."""
+    tree = ast.parse(text.strip().replace("/", "//"), mode="eval").body
+
+    def ev(node, env):
+        if isinstance(node, ast.BinOp):
+            return OPS[type(node.op)](ev(node.left, env), ev(node.right, env))
+        if isinstance(node, ast.Name):
+            return env[node.id]
+        if isinstance(node, ast.Constant):
+            return node.value
+        raise ValueError(f"not a formula: {ast.dump(node)}")
+    return lambda env: ev(tree, env)
+
+
+# ---- instructions: which lanes give addresses, phases, cost ----
+
+class Instruction:
+    def __init__(self, name, width, lanes, phase):
+        self.name, self.width, self.lanes, self.phase = name, width, lanes, phase
+
+    def ideal(self):
+        return self.lanes // 8 if self.name.startswith(("ldmatrix", "stmatrix")) else max(1, 32 * self.width // 128)
+
+    def cost(self, addresses):
+        if self.name == "cp.async.16":
+            return sum(transfers(addresses[p:p + 8], p) for p in range(0, 32, 8))
+        return sum(wavefronts(addresses[p:p + self.phase], self.width) for p in range(0, self.lanes, self.phase))
+
+
+def instruction(kind):
+    """KIND of an access spec (ld.W, st.W, cp.async.W, ldmatrix.xN[.trans],
+    stmatrix.xN[.trans])."""
+    if kind.startswith(("ldmatrix", "stmatrix")):
+        n = int(kind.split(".")[1][1:])
+        return Instruction(kind, 16, 8 * n, 8)
+    w = int(kind.rsplit(".", 1)[1])
+    name = "cp.async.16" if kind == "cp.async.16" else kind
+    return Instruction(name, w, 32, 32 if w <= 4 else 128 // w)
+
+
+def transfers(addresses, first_lane):
+    """cp.async.16, one phase of 8 lanes: lane l carries source slot l % 8;
+    a transfer writes one 128-byte line, slot k at ((k ^ c) + 2r) % 8. The
+    fewest transfers that place every lane, by a cover over subsets."""
+    total = 0
+    lines = sorted({a // 128 for a in addresses})
+    for line in lines:
+        lanes = [(first_lane + i) % 8 for i, a in enumerate(addresses) if a // 128 == line]
+        slots = [(a % 128) // 16 for a in addresses if a // 128 == line]
+        full = (1 << len(lanes)) - 1
+        covers = set()
+        for c in range(8):
+            for r in range(4):
+                covers.add(sum(1 << i for i, (k, s) in enumerate(zip(lanes, slots)) if ((k ^ c) + 2 * r) % 8 == s))
+        best = {0: 0}
+        frontier = [0]
+        while full not in best:
+            nxt = []
+            for m in frontier:
+                for c in covers:
+                    if m | c not in best:
+                        best[m | c] = best[m] + 1
+                        nxt.append(m | c)
+            frontier = nxt
+        total += best[full]
+    return total
+
+
+# ---- an access: lane -> (byte, elements it moves), or why it is illegal ----
+
+class Tile:
+    def __init__(self, off, rows, row_bytes, elem, footprint):
+        self.o = offsets_of(off, rows, row_bytes // elem)
+        self.rows, self.row_bytes, self.elem, self.footprint = rows, row_bytes, elem, footprint
+        self.cols = row_bytes // elem
+
+    def lane_at_cell(self, y, x, width):
+        """(kind of illegality or None, byte address) of a width-byte access
+        of the run starting at cell (y, x)."""
+        run = max(1, width // self.elem)
+        if y >= self.rows or x + run > self.cols:
+            return "outside", None
+        first = self.o[(y, x)]
+        if any(self.o[(y, x + k)] != first + k * self.elem for k in range(1, run)):
+            return "split", first
+        return ("misaligned" if first % width else None), first
+
+    def lane_at_byte(self, b, width):
+        if b + width > self.footprint:
+            return "outside", b
+        return ("misaligned" if b % width else None), b
+
+    def lane_at_unit(self, y, byte_in_row, width):
+        """A width-byte unit of row y, at byte byte_in_row of the row as
+        written (row-major, before the layout)."""
+        if width >= self.elem:
+            return self.lane_at_cell(y, byte_in_row // self.elem, width)
+        first = self.o[(y, byte_in_row // self.elem)] + byte_in_row % self.elem
+        return ("misaligned" if first % width else None), first
+
+
+def decide(instr, starts, lane_fn):
+    """Over every start in order: ("illegal", start, kind, lane) at the first
+    illegal start, else ("cost", worst, first worst start), or None where
+    there is no start."""
+    worst = None
+    for start in starts:
+        got = [lane_fn(l, start) for l in range(instr.lanes)]
+        for kind in ("outside", "split", "misaligned"):
+            bad = next((l for l, (k, _) in enumerate(got) if k == kind), None)
+            if bad is not None:
+                return ("illegal", start, kind, bad)
+        cost = instr.cost([a for _, a in got])
+        if worst is None or cost > worst[1]:
+            worst = ("cost", cost, start)
+    return worst
+
+
+def grid(*sizes):
+    out = [()]
+    for n in sizes:
+        out = [t + (v,) for t in out for v in range(n)]
+    return out
+
+
+def builtin(spec, tile, chunk):
+    """(instruction, starts, lane function, start names) of a built-in spec."""
+    base, _, rest = spec.partition(".")
+    if base in ("ldmatrix", "stmatrix"):
+        instr = instruction(spec)
+        blocks = {8: 1, 16: 2, 32: 2}[instr.lanes]
+        height = instr.lanes // blocks
+        per_row = tile.row_bytes // 16
+        starts = grid(max(0, tile.rows - height + 1), max(0, per_row - blocks + 1)) if tile.row_bytes % 16 == 0 else []
+
+        def lane(l, s):
+            y0, c = s
+            return tile.lane_at_cell(y0 + l % height, (c + l // height) * 16 // tile.elem, 16)
+        return instr, starts, lane, ("y0", "c")
+    if base == "cp":
+        w = int(spec.rsplit(".", 1)[1])
+        instr = instruction(spec)
+        return instr, row_starts(tile, w), row_lane(tile, w), ("s",)
+    w = int(rest) if rest else (chunk if base.endswith("-chunk") else tile.elem)
+    instr = instruction(f"ld.{w}")
+    if base.startswith("row"):
+        return instr, row_starts(tile, w), row_lane(tile, w), ("s",)
+    per_row = tile.row_bytes // w
+    starts = grid(max(0, tile.rows - 31), per_row) if tile.row_bytes % w == 0 else []
+    return instr, starts, (lambda l, s: tile.lane_at_unit(s[0] + l, s[1] * w, w)), ("y0", "c")
+
+
+def row_starts(tile, w):
+    if tile.row_bytes % w:
+        return []  # not applicable: a row is no whole number of units
+    return grid(tile.rows * (tile.row_bytes // w) // 32)
+
+
+def row_lane(tile, w):
+    per_row = tile.row_bytes // w
+
+    def lane(l, s):
+        y, c = divmod(s[0] * 32 + l, per_row)
+        return tile.lane_at_unit(y, c * w, w)
+    return lane
+
+
+def user(spec, tile):
+    kind, _, body = spec.partition(":")
+    fn, _, loops = body.partition(" for ")
+    names, sizes = [], []
+    for part in filter(None, loops.split(", ")):
+        v, n = part.split(" < ")
+        names.append(v)
+        sizes.append(int(n))
+    instr = instruction(kind)
+    args = fn[fn.index("(") + 1:-1]
+    if fn.startswith("cell"):
+        row, col = (formula(t) for t in split_args(args))
+
+        def lane(l, s):
+            env = dict(zip(names, s), lane=l)
+            return tile.lane_at_cell(row(env), col(env), instr.width)
+    else:
+        off = formula(args)
+
+        def lane(l, s):
+            return tile.lane_at_byte(off(dict(zip(names, s), lane=l)), instr.width)
+    return instr, grid(*sizes), lane, tuple(names)
+
+
+def split_args(text):
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "," and depth == 0:
+            return text[:i], text[i + 1:]
+    raise ValueError(text)
+
+
+# ---- random accesses ----
+
+def lane_term(rng):
+    k = rng.choice([1, 2, 3, 4])
+    return rng.choice(["lane", f"lane % {1 << k}", f"lane / {1 << k}", f"(lane >> {k})", f"(lane & {(1 << k) - 1})",
+                       f"(lane % 8 ^ lane / 8)", f"(lane ^ {rng.randint(1, 7)})", f"lane * {rng.randint(1, 5)}"])
+
+
+def fitting_term(rng, limit):
+    """A lane term, most often one whose values over the 32 lanes stay below
+    limit (an access mostly inside the tile; the rest tests the bounds)."""
+    terms = [lane_term(rng) for _ in range(12)]
+    fits = [t for t in terms if max(formula(t)({"lane": l}) for l in range(32)) < limit]
+    return rng.choice(fits) if fits and rng.random() < 0.85 else terms[0]
+
+
+def random_user(rng, tile):
+    kind = rng.choice(["ld", "st", "ld", "st", "cp.async", "ldmatrix", "stmatrix"])
+    if kind in ("ld", "st"):
+        kind += f".{rng.choice([w for w in (1, 2, 4, 8, 16)])}"
+    elif kind == "cp.async":
+        kind += f".{rng.choice([4, 8, 16])}"
+    else:
+        kind += "." + rng.choice(["x1", "x2", "x4"]) + rng.choice(["", ".trans"])
+    width = instruction(kind).width
+    names = ["v", "k", "r"][:rng.randint(0, 2)]
+    sizes = [rng.randint(1, 6) for _ in names]
+    if rng.random() < 0.3:
+        step = rng.choice([width, 4, 16, 128, tile.row_bytes + rng.choice([0, 0, 4, 16])])
+        off = f"{fitting_term(rng, max(1, tile.footprint // step))} * {step}"
+        off += "".join(f" + {v} * {rng.choice([16, 128, 256, 1024])}" for v in names)
+        body = f"byte({off})"
+    else:
+        g = max(1, width // tile.elem)
+        row = fitting_term(rng, tile.rows)
+        col = f"({fitting_term(rng, max(1, tile.cols // g))}) * {g}"
+        for v in names:
+            if rng.random() < 0.5:
+                row += f" + {v} * {rng.choice([1, 2, 8])}"
+            else:
+                col += f" + {v} * {g}"
+        if rng.random() < 0.15:
+            col = f"({col}) ^ ({rng.choice(['lane / 8', 'lane % 4', 'lane'])} * {g})"
+        body = f"cell({row}, {col})"
+    loops = ", ".join(f"{v} < {n}" for v, n in zip(names, sizes))
+    return f"{kind}:{body}" + (f" for {loops}" if loops else "")
+
+
+def mostly_legal_user(rng, tile):
+    """Of a few random user accesses, most often one the reference finds
+    legal somewhere (so that costs are compared, not only bounds)."""
+    tries = [random_user(rng, tile) for _ in range(6)]
+    if rng.random() < 0.7:
+        for a in tries:
+            want = decide(*user(a, tile)[:3])
+            if want and want[0] == "cost":
+                return a
+    return tries[0]
+
+
+def random_builtin(rng):
+    kind = rng.choice(["row", "column", "row-chunk", "column-chunk", "ldmatrix", "stmatrix", "cp.async"])
+    if kind in ("ldmatrix", "stmatrix"):
+        return kind + "." + rng.choice(["x1", "x2", "x4"]) + rng.choice(["", ".trans"])
+    if kind == "cp.async":
+        return f"cp.async.{rng.choice([4, 8, 16])}"
+    return kind + f".{rng.choice([1, 2, 4, 8, 16])}"
+
+
+# ---- one comparison ----
+
+DEFAULTS = {"conflict.row", "conflict.column", "conflict.row-chunk", "conflict.column-chunk"}
+
+
+def compare(binary, rng):
+    rows = rng.choice([1, 8, 16, 31, 32, 33, 40, 64])
+    spec, row_bytes, elem, off, pitch, short = random_layout(rng, rows)
+    args = short or ["--layout", spec, "--row-bytes", str(row_bytes), "--elem", str(elem)]
+    args = [binary] + args + ["--rows", str(rows)]
+    probe = subprocess.run(args + ["--json", "-"], capture_output=True, text=True)
+    if probe.returncode == 1:
+        return [], None
+    cert = json.loads(probe.stdout)
+    footprint = int({r["id"]: r for r in cert["results"]}["bijection"]["statement"].split("tile's ")[1].split(" bytes")[0])
+    tile = Tile(off, rows, row_bytes, elem, footprint)
+    chunk = cert["layout"]["chunk_bytes"]
+    accesses = [random_builtin(rng) for _ in range(2)] + [mostly_legal_user(rng, tile) for _ in range(3)]
+    name = " ".join(args[1:])
+    bad = []
+    for a in accesses:
+        run = subprocess.run(args + ["--access", a, "--json", "-"], capture_output=True, text=True)
+        if run.returncode == 1:
+            bad.append(f"{name} --access '{a}': refused ({run.stderr.strip()})")
+            continue
+        got = [r for r in json.loads(run.stdout)["results"] if r["id"].startswith("conflict.")
+               and r["id"] not in DEFAULTS and not r["id"].endswith(".legality")]
+        if not got:  # the same as a default pattern: costed once, under the default's id
+            default = "conflict." + a.rsplit(".", 1)[0]
+            got = [r for r in json.loads(run.stdout)["results"] if r["id"] == default]
+        if len(got) != 1:
+            bad.append(f"{name} --access '{a}': {len(got)} results")
+            continue
+        instr, starts, lane, names = user(a, tile) if ":" in a else builtin(a, tile, chunk)
+        problem = judge(got[0], decide(instr, starts, lane), names, instr)
+        if problem:
+            bad.append(f"{name} --access '{a}': {problem}")
+    return bad, name
+
+
+def judge(got, want, names, instr):
+    verdict = got["verdict"]
+    if want is None:
+        return None if verdict == "N/A" or not got.get("applicable", True) else f"{verdict}, reference: no start"
+    if want[0] == "illegal":
+        _, start, kind, lane = want
+        ev = got.get("counterexample") or {}
+        if verdict != "REFUTED" or ev.get("kind") != kind or ev.get("lane") != lane:
+            return f"{verdict} {ev}, reference: {kind} lane {lane} at {dict(zip(names, start))}"
+        return None
+    _, cost, start = want
+    variables = got.get("witness", {}).get("variables", {})
+    at = tuple(variables.get(n) for n in names)
+    if verdict != "PROVED" or got["figure"]["value"] != cost or got["figure"]["ideal"] != instr.ideal() or at != start:
+        return f"{verdict} {got.get('figure')} at {variables}, reference {cost} (ideal {instr.ideal()}) at {dict(zip(names, start))}"
+    return None
+
+
+def main():
+    binary = sys.argv[1]
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+    rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+    compared, failed = 0, 0
+    for _ in range(count):
+        bad, name = compare(binary, rng)
+        if not name:
+            continue
+        compared += 1
+        failed += bool(bad)
+        for line in bad:
+            print(line)
+    print(f"{compared - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
