@@ -123,9 +123,36 @@ bool proved_equal(std::string const& a, std::string const& b, tile_request const
 
 }  // namespace
 
-suggestion suggest_layout(tile_request const& tile, std::vector<std::string> const& accesses, certify_options const& options) {
+namespace {
+
+// Each access is costed on every candidate, so it must be one instruction
+// on all of them: the chunk patterns, whose width is each layout's own
+// chunk, are pinned to the tile's (that of plain rows, the widest aligned
+// run up to 16 bytes), else a layout that splits 16-byte chunks would be
+// costed on 8-byte reads and win. Specs are canonical (row.4 of floats is
+// row), and two that name one access are costed once.
+std::vector<std::string> width_pinned(tile_request const& tile, std::vector<std::string> const& accesses) {
+    auto const plain = parse_layout("plain", tile);
+    std::vector<std::string> out;
+    for (auto const& spec : accesses) {
+        std::string pinned = spec;
+        if (auto const* t = std::get_if<layout_subject>(&plain))
+            if (auto const a = access_on(spec, *t); auto const* w = std::get_if<access_subject>(&a)) {
+                pinned = w->spec;
+                for (char const* chunked : {"row-chunk", "column-chunk"})
+                    if (w->spec == chunked) pinned = w->spec + "." + std::to_string(w->instr.width);
+            }
+        if (std::find(out.begin(), out.end(), pinned) == out.end()) out.push_back(pinned);
+    }
+    return out;
+}
+
+}  // namespace
+
+suggestion suggest_layout(tile_request const& tile, std::vector<std::string> const& given, certify_options const& options) {
     auto const start = std::chrono::steady_clock::now();
     suggestion s;
+    std::vector<std::string> const accesses = width_pinned(tile, given);
     s.accesses = accesses;
     std::vector<suggest_candidate> all = candidates_for(tile);
     std::vector<char> fits(all.size(), 0);

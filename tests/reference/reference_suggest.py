@@ -4,8 +4,9 @@ documents (plain rows; pad:P for P = E .. 16 bytes in steps of E; every
 CuTe Swizzle<B,M,S> on element offsets with B >= 1, |S| >= B, both signs,
 whose bits lie in the tile's element offsets; the TMA 32B/64B/128B modes
 where a row fits the span), each access costed by brute force
-(reference_access.py), a candidate with an illegal or inapplicable access
-left out, and the README's ranking: fewest total wavefronts, then no
+(reference_access.py) at one width on every candidate (a chunk pattern at
+the chunk of plain rows; two spellings of one access once), a candidate
+with an illegal or inapplicable access left out, and the README's ranking: fewest total wavefronts, then no
 padding, then the smaller footprint, then fewer swizzle bits, then the
 order above. Random small tiles and access lists; swz's chosen layout,
 its total and the number of legal candidates are compared.
@@ -46,14 +47,38 @@ def candidates(rows, row_bytes, elem):
     return out
 
 
+def plain_chunk(rows, row_bytes, elem):
+    """The chunk of plain rows: every candidate's chunk patterns read it, so
+    that each access is one instruction on all of them."""
+    plain = swizzled(lambda u: u, row_bytes, elem, 0, 1)[0]
+    return largest_kept_run(offsets_of(plain, rows, row_bytes // elem), rows, row_bytes, elem)
+
+
+def distinct(accesses, elem, chunk):
+    """The list without a second spelling of one access (row.E is row; a
+    chunk pattern at the chunk is the bare one), first kept."""
+    def key(a):
+        base, _, w = a.partition(".")
+        if base in ("row", "column") and w and int(w) == elem:
+            return base
+        if base in ("row-chunk", "column-chunk"):
+            return f"{base}.{w or chunk}"
+        return a
+    out = {}
+    for a in accesses:
+        out.setdefault(key(a), a)
+    return list(out.values())
+
+
 def reference_choice(rows, row_bytes, elem, accesses):
     """The ranked legal candidates: (total, padded, footprint, bits, order,
     spec, figures)."""
     ranked = []
+    chunk = plain_chunk(rows, row_bytes, elem)
+    accesses = distinct(accesses, elem, chunk)
     for order, (spec, off, pitch, pad, bits) in enumerate(candidates(rows, row_bytes, elem)):
         footprint = rows * pitch
         tile = Tile(off, rows, row_bytes, elem, footprint)
-        chunk = largest_kept_run(tile.o, rows, row_bytes, elem)
         figures = []
         for a in accesses:
             want = decide(*builtin(a, tile, chunk)[:3])

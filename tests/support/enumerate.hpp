@@ -156,6 +156,8 @@ inline access_shape enumerated_starts(concrete_tile const& t, std::string const&
     else if (name == "row-chunk") row_major(t.chunk);
     else if (name == "column") column(t.shape.elem);
     else if (name == "column-chunk") column(t.chunk);
+    else if (name.rfind("row.", 0) == 0) row_major(unsigned(std::stoul(name.substr(4))));
+    else if (name.rfind("column.", 0) == 0) column(unsigned(std::stoul(name.substr(7))));
     else if (name.rfind("cp.async.", 0) == 0) row_major(unsigned(std::stoul(name.substr(9))));
     else if (name.rfind("ldmatrix.x", 0) == 0 || name.rfind("stmatrix.x", 0) == 0) fragment(unsigned(name[10] - '0'));
     return a;

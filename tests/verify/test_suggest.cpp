@@ -77,6 +77,33 @@ TEST_CASE("a tie between a padded and an unpadded layout goes to the unpadded on
     CHECK(s.ranked.front().total == 1);
 }
 
+TEST_CASE("a chunk pattern is costed at the tile's chunk on every candidate, so a layout that splits it is no choice",
+          "[verify][suggest][known-bad]") {
+    // Doubles on 32-byte rows: plain rows keep 16-byte chunks. Swizzle<1,0,1>
+    // swaps the two doubles of a chunk on odd pairs, so it keeps only
+    // 8-byte runs; costed on its own chunk (ld.8, 2 wavefronts) it once
+    // beat every layout that 16-byte reads can use (ld.16, 4).
+    verify::tile_request tile{16, 32, 8, true};
+    for (char const* given : {"row-chunk", "row-chunk.16"}) {
+        CAPTURE(given);
+        auto const s = verify::suggest_layout(tile, {given}, verify::certify_options{});
+        CHECK(s.accesses == std::vector<std::string>{"row-chunk.16"});
+        REQUIRE(!s.ranked.empty());
+        CHECK(s.ranked.front().total == 4);
+        for (auto const& c : s.ranked) {
+            CAPTURE(c.spec);
+            CHECK(enumerated(c.spec, tile, "row.16") == c.total);
+        }
+        auto const split = std::find_if(s.excluded.begin(), s.excluded.end(), [](auto const& c) { return c.spec == "cute:1,0,1"; });
+        CHECK(split != s.excluded.end());
+    }
+    // Named at 8 bytes, it is one 8-byte read everywhere.
+    auto const narrow = verify::suggest_layout(tile, {"row-chunk.8", "row.8"}, verify::certify_options{});
+    CHECK(narrow.accesses == std::vector<std::string>{"row-chunk.8", "row"});
+    REQUIRE(!narrow.ranked.empty());
+    CHECK(narrow.ranked.front().total == 4);
+}
+
 TEST_CASE("swz-verify --suggest on the command line: a table, the CuTe code and JSON, and bad requests exit 1 in one line", "[verify][suggest][cli]") {
     auto const r = swz_verify("--suggest --access row --access column --rows 32 --row-bytes 128 --elem 4 --json -");
     CAPTURE(r.err);
