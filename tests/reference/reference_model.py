@@ -68,6 +68,8 @@ def tma(span, row_bytes, base=0):
     128B mode XORs address bits 7-9 onto 4-6, 64B bits 7-8 onto 4-5, 32B bit 7
     onto 4. A box row narrower than the span is padded to it. A tile at
     shared address base finds its byte at F(base + relative) - base."""
+    if span is None:  # tma:none: rows as they are, no swizzle
+        return (lambda y, x_byte: y * row_bytes + x_byte), row_bytes
     bits = {128: 3, 64: 2, 32: 1}[span]
     f = cute_swizzle(bits, 4, 3)
 
@@ -158,11 +160,11 @@ def random_layout(rng, rows):
         spec = f"cute:{b},{m},{s}" + (",unit=byte" if by_byte else "") + (f"@pad:{pad}" if pad else "")
         return spec, row_bytes, elem, off, pitch, None
     if kind == "tma":
-        span = rng.choice([32, 64, 128])
-        row_bytes = rng.choice([r for r in (16, 32, 64, 128) if r <= span and r >= elem])
+        span = rng.choice([32, 64, 128, None])
+        row_bytes = rng.choice([r for r in (16, 32, 64, 128, 256) if r <= (span or 256) and r >= elem])
         base = rng.choice([0, 0, 128 * rng.randint(1, 31)])
         toff, pitch = tma(span, row_bytes, base)
-        spec = f"tma:{span}B" + (f",base={base}" if base else "")
+        spec = (f"tma:{span}B" if span else "tma:none") + (f",base={base}" if base else "")
         return spec, row_bytes, elem, (lambda y, x, t=toff, e=elem: t(y, x * e)), pitch, None
     row_bytes = rng.choice([32, 64, 128])
     row_bytes = max(row_bytes, elem)
@@ -289,11 +291,14 @@ def largest_kept_run(o, rows, row_bytes, elem):
 def bank_period(off, row_bytes, elem, pitch):
     """The fewest rows P (a power of two up to 512) after which the layout
     repeats, offset(y + P, x) = offset(y, x) + P * pitch, with P * pitch a
-    multiple of the 128-byte bank line, checked over 2P rows; or None."""
+    multiple of the 128-byte bank line; or None. Checked over 2P rows and
+    the first 2^14 elements' rows (every bit the random swizzles here read,
+    in elements or bytes: a swizzle of high bits repeats only late)."""
     cols = row_bytes // elem
     p = 1
     while p <= 512:
-        if (p * pitch) % 128 == 0 and all(off(y + p, x) == off(y, x) + p * pitch for y in range(2 * p) for x in range(cols)):
+        window = 2 * p + (1 << 14) // cols + 1
+        if (p * pitch) % 128 == 0 and all(off(y + p, x) == off(y, x) + p * pitch for y in range(window) for x in range(cols)):
             return p
         p *= 2
     return None
@@ -376,7 +381,7 @@ def compare_tma(spec, res, o, rows, row_bytes, elem, name):
     """tma.base: the tile at its base lands where the relative swizzle says;
     tma.alignment: the least base alignment for which that always holds."""
     mode, _, base = spec[len("tma:"):].partition(",base=")
-    span = int(mode.rstrip("B"))
+    span = None if mode == "none" else int(mode.rstrip("B"))
     rel = tma(span, row_bytes)[0]
     lands = all(o[(y, x)] == rel(y, x * elem) for (y, x) in o)
     bad = []
