@@ -373,10 +373,29 @@ def compare(binary, rng):
             bad.append(f"{name} --access '{a}': {len(got)} results")
             continue
         instr, starts, lane, names = user(a, tile) if ":" in a else builtin(a, tile, chunk)
-        problem = judge(got[0], decide(instr, starts, lane), names, instr)
+        want = decide(instr, starts, lane)
+        problem = judge(got[0], want, names, instr)
         if problem:
             bad.append(f"{name} --access '{a}': {problem}")
+        elif rng.random() < 0.3:
+            problem = required_exit(args, a, want, instr, probe.returncode)
+            if problem:
+                bad.append(f"{name} --require-conflict-free '{a}': {problem}")
     return bad, name
+
+
+def required_exit(args, a, want, instr, unrequired):
+    """--require-conflict-free A: exit 1 where A has no start (nothing to
+    require), else 10 where A is illegal or above its ideal, else the exit
+    without it (10 when a layout property fails, 0 when all hold)."""
+    run = subprocess.run(args + ["--require-conflict-free", a], capture_output=True, text=True)
+    if want is None:
+        expected = 1
+    elif want[0] == "illegal" or want[1] > instr.ideal():
+        expected = 10
+    else:
+        expected = unrequired
+    return None if run.returncode == expected else f"exit {run.returncode}, reference {expected}"
 
 
 def judge(got, want, names, instr):
