@@ -28,12 +28,11 @@ Exit 0 when every comparison agrees, 1 otherwise (each disagreement printed).
 import ast
 import json
 import os
-import random
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference_model import bank_period, offsets_of, random_layout, wavefronts  # noqa: E402
+from reference_model import bank_period, offsets_of, random_layout, run_cases, wavefronts  # noqa: E402
 
 MASK = (1 << 64) - 1
 
@@ -417,20 +416,7 @@ def judge(got, want, names, instr):
 
 
 def main():
-    binary = sys.argv[1]
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 40
-    rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
-    compared, failed = 0, 0
-    for _ in range(count):
-        bad, name = compare(binary, rng)
-        if not name:
-            continue
-        compared += 1
-        failed += bool(bad)
-        for line in bad:
-            print(line)
-    print(f"{compared - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return run_cases(lambda i: compare, 40)
 
 
 if __name__ == "__main__":

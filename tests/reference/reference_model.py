@@ -489,21 +489,28 @@ def spec_offsets(spec, row_bytes, elem):
     return swizzled(lambda u: u, row_bytes, elem, 0, 1)[0]
 
 
-def main():
+def run_cases(pick, default_count):
+    """The command line every reference takes (BINARY [COUNT] [SEED]): COUNT
+    random cases, pick(i) the comparison of case i, each (disagreements,
+    name or None where swz refused the case); exit 0 when all agree."""
     binary = sys.argv[1]
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else default_count
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
     compared, failed = 0, 0
     for i in range(count):
-        bad, name = (compare_equivalence if i % 4 == 3 else compare)(binary, rng)
+        bad, name = pick(i)(binary, rng)
         if not name:
             continue
         compared += 1
         failed += bool(bad)
         for line in bad:
-            print(line)
+            print(line, flush=True)
     print(f"{compared - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def main():
+    return run_cases(lambda i: compare_equivalence if i % 4 == 3 else compare, 60)
 
 
 if __name__ == "__main__":

@@ -17,13 +17,12 @@ Exit 0 when every comparison agrees, 1 otherwise (each disagreement printed).
 """
 import json
 import os
-import random
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from reference_access import Tile, builtin, decide  # noqa: E402
-from reference_model import cute_swizzle, largest_kept_run, offsets_of, swizzled, tma  # noqa: E402
+from reference_model import cute_swizzle, largest_kept_run, offsets_of, run_cases, swizzled, tma  # noqa: E402
 
 
 def candidates(rows, row_bytes, elem):
@@ -133,18 +132,7 @@ def compare(binary, rng):
 
 
 def main():
-    binary = sys.argv[1]
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 20
-    rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
-    compared, failed = 0, 0
-    for _ in range(count):
-        bad, name = compare(binary, rng)
-        compared += 1
-        failed += bool(bad)
-        for line in bad:
-            print(line)
-    print(f"{compared - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return run_cases(lambda i: compare, 20)
 
 
 if __name__ == "__main__":
