@@ -415,7 +415,33 @@ def judge(got, want, names, instr):
     return None
 
 
+# The measured examples of kernels/BANK-MODEL.md (H200, wavefronts per
+# instruction): the reference's own rules must give them before they judge.
+MEASURED = [
+    ("ld.4", lambda l: 4 * l, 1), ("ld.4", lambda l: 8 * l, 2), ("ld.4", lambda l: 12 * l, 1),
+    ("ld.4", lambda l: 128 * l, 32), ("ld.4", lambda l: 132 * l, 1), ("ld.4", lambda l: 0, 1),
+    ("ld.8", lambda l: 8 * l, 2), ("ld.8", lambda l: 128 * l, 32), ("ld.16", lambda l: 16 * l, 4),
+    ("ld.16", lambda l: 128 * l, 32), ("ld.16", lambda l: 128 * (l % 8) + 16 * ((l % 8) ^ (l // 8)), 4),
+] + [("cp.async.16", (lambda l, f=f: 1024 * (l // 8) + f(l % 8)), cost) for f, cost in [
+    (lambda k: 16 * k, 4), (lambda k: 16 * (k ^ 1), 4), (lambda k: 16 * (k ^ 4), 4), (lambda k: 16 * (7 - k), 4),
+    (lambda k: 16 * ((k + 1) % 8), 8), (lambda k: 16 + 16 * k, 12), (lambda k: 112 + 16 * k, 12),
+    (lambda k: 32 + 16 * k, 8), (lambda k: 64 + 16 * k, 8), (lambda k: 96 + 16 * k, 8),
+    (lambda k: 48 + 16 * k, 16), (lambda k: 80 + 16 * k, 16), (lambda k: 16 + 16 * (7 - k), 12),
+    (lambda k: 64 * (k // 2) + 16 * (k % 2), 16), (lambda k: 128 * (k // 4) + 16 * (k % 4), 8),
+    (lambda k: 144 * k, 32), (lambda k: 32 * k, 32)]] + [("cp.async.16", lambda l: 144 * (l // 8) + 16 * (l % 8), 10)]
+
+
+def self_check():
+    wrong = [(kind, cost, instruction(kind).cost([f(l) for l in range(32)])) for kind, f, cost in MEASURED
+             if instruction(kind).cost([f(l) for l in range(32)]) != cost]
+    for kind, cost, got in wrong:
+        print(f"reference: a measured {kind} pattern costs {cost} on the H200, the reference's rule says {got}")
+    return not wrong
+
+
 def main():
+    if not self_check():
+        return 1
     return run_cases(lambda i: compare, 40)
 
 
