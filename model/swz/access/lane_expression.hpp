@@ -13,10 +13,12 @@
 // built. Host only.
 #pragma once
 
+#include <array>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -189,12 +191,38 @@ V evaluate_binary(lane_node const& n, lane_node const& l, lane_node const& r, V 
 
 }  // namespace detail
 
+namespace detail {
+
+// Integers: each non-constant node's value at its own index of `values`,
+// which holds one per node. No allocation: the enumeration of a user's
+// access evaluates its formula several times a lane and a start.
+template <class V>
+V evaluate_in_place(std::vector<lane_node> const& nodes, V const& lane, std::vector<V> const& vars, V* values) {
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        lane_node const& n = nodes[i];
+        if (n.constant) continue;
+        if (n.what == lane_node::kind::lane) values[i] = lane;
+        else if (n.what == lane_node::kind::variable) values[i] = vars[n.variable];
+        else values[i] = evaluate_binary(n, nodes[n.left], nodes[n.right], &values[n.left], &values[n.right]);
+    }
+    return values[nodes.size() - 1];
+}
+
+}  // namespace detail
+
 // The expression's value at one lane and one start: `vars` in the
 // formula's declaration order. Only the non-constant nodes get a value of V.
 template <class V>
 V evaluate(lane_expression const& e, V const& lane, std::vector<V> const& vars) {
     std::vector<lane_node> const& nodes = e.nodes();
     if (e.root().constant) return detail::constant_like(lane, e.root().value);
+    if constexpr (std::is_integral_v<V>) {
+        constexpr std::size_t on_stack = 64;  // nodes: longer than any formula written by hand
+        if (nodes.size() <= on_stack) {
+            std::array<V, on_stack> values;
+            return detail::evaluate_in_place(nodes, lane, vars, values.data());
+        }
+    }
     std::vector<V> values;
     std::vector<std::size_t> slot(nodes.size(), 0);
     for (std::size_t i = 0; i < nodes.size(); ++i) {
