@@ -309,7 +309,7 @@ result formula(std::string const& spec, layout_subject const& t) {
     std::string const kind = spec.substr(0, colon);
     auto const instr = instruction_named(kind);
     if (!instr)
-        return access_error{1, "'" + kind + "' is not an instruction (ld.W, st.W, cp.async.W with W = 1, 2, 4, 8, 16; " +
+        return access_error{1, "'" + kind + "' is not an instruction (ld.W, st.W with W = 1, 2, 4, 8, 16; cp.async.W with W = 4, 8, 16; " +
                                    "ldmatrix.x1|x2|x4[.trans], stmatrix...)"};
     auto const parsed = parse_lane_formula(spec.substr(colon + 1), colon + 1);
     if (auto const* e = std::get_if<lane_formula_error>(&parsed)) return access_error{e->column, e->message};

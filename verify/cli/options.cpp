@@ -91,10 +91,10 @@ std::string help_text() {
            "\nLayout specs:\n" + layout_grammar() + "\nAccess specs (--access, --require-conflict-free):\n" + access_grammar() +
            "\nOther modes: swz-verify --kernel NAME | --list-kernels (a kernel's shared-memory accesses);\n"
            "swz-verify --check DIR | --sweep ... (the certificate catalogue);\n"
-           "swz-verify --family article (every power-of-two layout of the article's formula at once). Each has its own --help.\n\n"
+           "swz-verify --family article|cute (every power-of-two layout of a family at once). Each has its own --help.\n\n"
            "Exit codes: 0 every property that counts is proved; 10 one is refuted; 5 some query is unknown\n"
-           "(timeout); 1 usage error; 6 internal error. Conflict figures and the article's claims are reported;\n"
-           "--require-conflict-free and --require-article make them count.\n";
+           "(timeout); 3 an output cannot be written; 1 usage error; 6 internal error (11 and 12: --check). Conflict\n"
+           "figures and the article's claims are reported; --require-conflict-free and --require-article make them count.\n";
 }
 
 // A count option's value, or its default when not given.

@@ -40,7 +40,7 @@ nlohmann::json kernel_json(kernel_certificate const& c) {
 int run_kernel_mode(int argc, char const* const* argv) {
     std::signal(SIGXFSZ, SIG_IGN);  // a file-size limit is a failed write (exit 3), not a killed process
     std::vector<option_spec> options{
-        {"--kernel", 1, true, "NAME", "kernel NAME (see --list-kernels) or all; repeatable"},
+        {"--kernel", 1, true, "NAME", "kernel NAME (see --list-kernels) or all"},
         {"--list-kernels", 0, false, "", "list the kernels and their accesses"},
         {"--timeout-ms", 1, false, "MS", "solver time limit per query in ms (default 10000)"},
         {"--version", 0, false, "", "print the version"},
