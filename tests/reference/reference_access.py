@@ -31,6 +31,7 @@ import os
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # the source tree is no place for caches
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from reference_model import bank_period, offsets_of, random_layout, run_cases, wavefronts  # noqa: E402
 

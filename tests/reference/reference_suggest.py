@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # the source tree is no place for caches
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from reference_access import Tile, builtin, decide  # noqa: E402
 from reference_model import cute_swizzle, largest_kept_run, offsets_of, run_cases, swizzled, tma  # noqa: E402
