@@ -114,6 +114,7 @@ TEST_CASE("swz-verify --suggest on the command line: a table, the CuTe code and 
     CHECK_THAT(r.err, Catch::Contains("PROVED optimal") && Catch::Contains("CuTe: "));
     for (auto const& [args, says] : std::vector<std::pair<std::string, std::string>>{
              {"--suggest --access row --rows 32", "--suggest: give the tile's --row-bytes"},
+             {"--suggest --access row --row-bytes 128 --elem 2", "--suggest: give the tile's --rows"},
              {"--suggest --access bogus --rows 32 --row-bytes 128", "--access bogus"},
              {"--suggest --layout plain --row-bytes 128", "give one of --layout, --nx, --equiv and --suggest"},
              {"--suggest --require-conflict-free row --row-bytes 128", "--suggest chooses a layout"},

@@ -219,6 +219,10 @@ parsed parse(int argc, char const* const* argv) {
         if (!a.has("--row-bytes")) return usage_error{"--suggest: give the tile's --row-bytes (and --rows, --elem)"};
         if (a.has("--require-conflict-free") || a.has("--require-article"))
             return usage_error{"--suggest chooses a layout; --require-... belong to --layout"};
+        // The families grow with the tile's offset bits: every 32-bit row
+        // would be some 20,000 swizzles, each with its own proofs.
+        if (!a.has("--rows"))
+            return usage_error{"--suggest: give the tile's --rows (a search over the layouts of one tile, not every 32-bit row)"};
         cmd.suggest = true;
         auto s = subject_from("--suggest", "plain", tile);
         if (auto const* e = std::get_if<usage_error>(&s)) return *e;
