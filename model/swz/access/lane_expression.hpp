@@ -189,10 +189,6 @@ V evaluate_binary(lane_node const& n, lane_node const& l, lane_node const& r, V 
     return apply_constant(n.op, *right, l.value);  // + * ^ & | commute
 }
 
-}  // namespace detail
-
-namespace detail {
-
 // Integers: each non-constant node's value at its own index of `values`,
 // which holds one per node. No allocation: the enumeration of a user's
 // access evaluates its formula several times a lane and a start.
