@@ -9,6 +9,7 @@
 #include "column_sweep.hpp"
 #include "fragment_sweep.hpp"
 #include "row_sweep.hpp"
+#include "start_period.hpp"
 #include "exhaustion.hpp"
 #include "query_support.hpp"
 #include "swz/bank_model.hpp"
@@ -210,13 +211,24 @@ std::optional<illegal_lane> illegal_at(access_subject const& w, std::vector<std:
     return illegal_at(w, s, concrete_access(w, s));
 }
 
+// The evidence's start: each variable by name (none where the user named none).
+nlohmann::json start_values(access_subject const& w, std::vector<bounded_variable> const& vars,
+                            std::vector<std::uint64_t> const& s) {
+    nlohmann::json out = nlohmann::json::object();
+    if (!w.single_start)
+        for (std::size_t i = 0; i < vars.size(); ++i) out[vars[i].name] = s[i];
+    return out;
+}
+
 void refute_illegal(property_result& r, access_subject const& w, std::vector<std::uint64_t> const& s,
-                    illegal_lane const& bad, std::string const& start_text) {
+                    illegal_lane const& bad, std::vector<bounded_variable> const& vars) {
+    std::string const start_text = start_words(w, vars, s);
     std::uint64_t const byte = w.address(bad.lane, s);
     std::string const lane = lane_words(w, bad.lane, s);
     std::string const bytes = std::to_string(w.instr.width) + " bytes";
     r.outcome = verdict::refuted;
-    r.evidence = {{"kind", bad.kind}, {"lane", bad.lane}, {"byte", byte}, {"width", w.instr.width}};
+    r.evidence = {{"kind", bad.kind}, {"lane", bad.lane}, {"byte", byte}, {"width", w.instr.width},
+                  {"variables", start_values(w, vars, s)}};
     if (bad.kind == "outside") {
         r.reason = "a lane outside the tile";
         r.evidence_text.push_back(start_text + ": " + lane + (w.describe_lane(bad.lane, s).empty() ? " at byte " + std::to_string(byte) : "") +
@@ -267,7 +279,7 @@ std::optional<property_result> smt_legality(prover& p, access_subject const& w, 
         return r;
     }
     p.assign_role(out.log_index, obligation_role::witness);
-    refute_illegal(r, w, s, *bad, start_words(w, vars, s));
+    refute_illegal(r, w, s, *bad, vars);
     note_smallest(smallest, r.evidence, r.evidence_text);
     return r;
 }
@@ -279,9 +291,7 @@ property_result finish_figure(property_result r, access_subject const& w, unsign
     r.fig = figure{best, ideal, "wavefronts", "ideal"};
     auto const shown = describe_cost(w, best_start, start_words(w, names, best_start));
     r.evidence = shown.data;
-    r.evidence["variables"] = nlohmann::json::object();
-    if (!w.single_start)
-        for (std::size_t i = 0; i < names.size(); ++i) r.evidence["variables"][names[i].name] = best_start[i];
+    r.evidence["variables"] = start_values(w, names, best_start);
     r.evidence_text = shown.lines;
     r.outcome = (require_conflict_free && best > ideal) ? verdict::refuted : verdict::proved;
     if (r.outcome == verdict::refuted)
@@ -301,11 +311,14 @@ std::vector<bounded_variable> start_names(prover& p, access_subject const& w) {
     return names;
 }
 
-// The figure by enumerating every start; nothing when it cannot finish in time.
+// The figure by enumerating every start (or those of `box`, where a
+// proof has shown the others cost no more); nothing when it cannot finish
+// in time.
 std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject const& w, property_result r,
-                                                      bool require_conflict_free) {
-    std::vector<std::uint64_t> counts;
-    for (auto const& v : w.vars) counts.push_back(v.count);
+                                                      bool require_conflict_free, std::vector<std::uint64_t> box = {}) {
+    std::vector<std::uint64_t> counts = std::move(box);
+    if (counts.empty())
+        for (auto const& v : w.vars) counts.push_back(v.count);
     std::uint64_t const cases = case_count(counts, ~std::uint64_t(0) - 1);
     auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
     std::optional<std::vector<std::uint64_t>> illegal_start, best_start;
@@ -325,7 +338,7 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject 
     r.method = exhaustion_method(w, cases);
     auto const names = start_names(p, w);
     if (illegal_start) {
-        refute_illegal(r, w, *illegal_start, *bad, start_words(w, names, *illegal_start));
+        refute_illegal(r, w, *illegal_start, *bad, names);
         return r;
     }
     return finish_figure(r, w, best, *best_start, names, require_conflict_free);
@@ -368,12 +381,40 @@ std::optional<property_result> class_figure(prover& p, access_subject const& w, 
     return finish_figure(r, w, got->swept.figure, got->swept.start, start_names(p, w), require_conflict_free);
 }
 
+// The solver's variables of an access, the first split by the access's
+// start period (a proved layout period) where it has one.
+std::vector<bounded_variable> solver_variables(prover& p, access_subject const& w) {
+    std::vector<variable_range> ranges;
+    for (auto const& v : w.vars) ranges.push_back({v.name, v.count, ranges.empty() ? w.start_period : 0});
+    return make_split_variables(p.fast(), ranges);
+}
+
+// The figure by enumerating the box of the starts' proved periods
+// (start_period.hpp), legality decided by the solver over every start;
+// nothing where no variable has a period or the box is still too large.
+std::optional<property_result> exhaust_period_box(prover& p, access_subject const& w, property_result r,
+                                                  bool require_conflict_free) {
+    start_periods const periods = prove_start_periods(p, w);
+    if (periods.note.empty() || case_count(periods.box, row_sweep_starts) > row_sweep_starts) return std::nullopt;
+    auto const vars = solver_variables(p, w);
+    std::vector<symbolic_uint> start;
+    for (auto const& v : vars) start.push_back(v.value);
+    if (auto refused = smt_legality(p, w, r, vars, start)) return *refused;
+    auto done = exhaust_conflict_bound(p, w, r, require_conflict_free, periods.box);
+    if (!done) {
+        r.outcome = verdict::unknown;
+        r.reason = "the enumeration of one period of every start did not finish within the time limit";
+        return r;
+    }
+    done->method = "legality by the solver over every start; figure " + done->method +
+                   " in one period of each start (" + periods.note + "), proved to move every lane by one multiple of 128 bytes";
+    return done;
+}
+
 // The figure by the solver: legality, then the exact figure's search.
 property_result solve_figure(prover& p, access_subject const& w, property_result r, bool require_conflict_free) {
     r.method = w.domain_note;
-    std::vector<variable_range> ranges;
-    for (auto const& v : w.vars) ranges.push_back({v.name, v.count, ranges.empty() ? w.start_period : 0});
-    auto vars = make_split_variables(p.fast(), ranges);
+    auto vars = solver_variables(p, w);
     std::vector<symbolic_uint> start;
     for (auto const& v : vars) start.push_back(v.value);
     unsigned const calls_before = unsigned(p.log().size());
@@ -432,7 +473,10 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     if (sweeps)
         if (auto swept = sweep_figure(p, w, r, require_conflict_free, cases)) return *swept;
     // The transfer rule of cp.async.16 has no SMT encoding: it is decided by
-    // enumeration only, whatever the method asked, where that can finish.
+    // enumeration only, whatever the method asked, where that can finish:
+    // of one period of each start where the solver proves periods.
+    if (by_transfers && !small)
+        if (auto cut = exhaust_period_box(p, w, r, require_conflict_free)) return *cut;
     if (by_transfers && case_count(counts, row_sweep_starts) > row_sweep_starts) {
         r.outcome = verdict::unknown;
         r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and the access has more than " +

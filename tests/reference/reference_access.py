@@ -405,7 +405,8 @@ def judge(got, want, names, instr):
     if want[0] == "illegal":
         _, start, kind, lane = want
         ev = got.get("counterexample") or {}
-        if verdict != "REFUTED" or ev.get("kind") != kind or ev.get("lane") != lane:
+        at = tuple(ev.get("variables", {}).get(n) for n in names)
+        if verdict != "REFUTED" or ev.get("kind") != kind or ev.get("lane") != lane or at != start:
             return f"{verdict} {ev}, reference: {kind} lane {lane} at {dict(zip(names, start))}"
         return None
     _, cost, start = want

@@ -1,0 +1,85 @@
+// Start periods (start_period.hpp): a cp.async.16 access of millions of
+// starts, which the transfer rule can only enumerate, is decided over one
+// proved period of each start, and gives the figure and first worst start
+// that plain enumeration gives over a prefix holding that period.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "access_spec.hpp"
+#include "agreement.hpp"
+#include "conflict_bound.hpp"
+#include "start_period.hpp"
+
+using namespace swz;
+using namespace swz::verify;
+using namespace swz::testing;
+
+namespace {
+
+property_result decided(layout_subject const& t, std::string const& spec) {
+    auto const a = access_on(spec, t);
+    REQUIRE(std::holds_alternative<access_subject>(a));
+    prover p(20000);
+    return prove_conflict_bound(p, std::get<access_subject>(a), false);
+}
+
+struct case_ {
+    char const* layout;
+    std::uint32_t row_bytes, elem;
+    char const* formula;  // "... for r < N": N is put in
+};
+
+}  // namespace
+
+TEST_CASE("cp.async.16 over millions of starts: one period enumerated, as plain enumeration of a prefix finds",
+          "[verify][start-period]") {
+    for (auto const& c : {case_{"cute:3,3,3", 128, 2, "cp.async.16:cell(lane / 8 + 4 * r, lane % 8 * 8) for r < "},
+                          case_{"pad:16", 128, 2, "cp.async.16:cell(lane / 8 + 4 * r, lane % 8 * 8) for r < "},
+                          case_{"plain", 128, 4, "cp.async.16:cell(lane / 8 + 4 * r, (lane % 8 * 4 + r * 4) % 32) for r < "},
+                          case_{"tma:128B", 128, 2, "cp.async.16:byte(lane % 8 * 16 + lane / 8 * 128 + r * 640) for r < "},
+                          case_{"cute:2,4,3", 64, 2, "cp.async.16:cell(lane % 16 + 16 * r, lane / 16 * 16) for r < "}}) {
+        CAPTURE(c.layout, c.formula);
+        auto const t = parsed_layout(c.layout, std::uint64_t(1) << 32, c.row_bytes, c.elem);
+        auto const big = decided(t, std::string(c.formula) + "5000000");
+        auto const prefix = decided(t, std::string(c.formula) + "64");
+        CAPTURE(big.method, big.reason, prefix.method);
+        REQUIRE(big.outcome == verdict::proved);
+        REQUIRE(prefix.outcome == verdict::proved);
+        CHECK_THAT(big.method, Catch::Contains("in one period of each start"));
+        CHECK_THAT(prefix.method, Catch::Contains("by exhaustion over 64 starts"));
+        CHECK(big.fig->value == prefix.fig->value);
+        CHECK(big.evidence.at("variables") == prefix.evidence.at("variables"));
+    }
+}
+
+TEST_CASE("a period is proved only where every lane moves by one multiple of 128 bytes", "[verify][start-period][known-bad]") {
+    // Padded rows (144 bytes): four rows on is 576 bytes, not a multiple of
+    // 128, so r has no period 1 (r = 0 costs 4, r = 1 costs 11; a period 1
+    // would report 4); eight rows on is 1152 = 9 * 128: period 2.
+    auto const t = parsed_layout("pad:16", std::uint64_t(1) << 32, 128, 2);
+    auto const a = std::get<access_subject>(access_on("cp.async.16:cell(lane / 8 + 4 * r, lane % 8 * 8) for r < 5000000", t));
+    prover p(20000);
+    auto const periods = prove_start_periods(p, a);
+    CHECK(periods.box == std::vector<std::uint64_t>{2});
+    auto const r = prove_conflict_bound(p, a, false);
+    REQUIRE(r.fig);
+    CHECK(r.fig->value == 11);  // measured 11 on the H200 for this padded start (BANK-MODEL.md)
+    CHECK(r.evidence.at("variables").at("r") == 1);
+    // Lanes that spread apart as r grows (each lane's column moves by its
+    // own lane number) have no period: nothing is cut.
+    auto const spread = std::get<access_subject>(access_on("cp.async.16:byte(lane * 16 * (r + 1)) for r < 5000000", t));
+    CHECK(prove_start_periods(p, spread).note.empty());
+}
+
+TEST_CASE("an access legal in its first period but not later is refuted at its smallest illegal start", "[verify][start-period][known-bad]") {
+    // 4096 rows: r = 1024 puts lane 0 on row 4096, outside; r every 2 is a period,
+    // so the figure would come from r < 2, but legality is decided over
+    // every start by the solver first.
+    auto const t = parsed_layout("cute:3,3,3", 4096, 128, 2);
+    auto const r = decided(t, "cp.async.16:cell(lane / 8 + 4 * r, lane % 8 * 8) for r < 5000000");
+    CHECK(r.outcome == verdict::refuted);
+    CHECK(r.evidence.at("kind") == "outside");
+    CHECK(r.evidence.at("variables").at("r") == 1024);
+    CHECK(r.evidence.at("lane") == 0);
+}

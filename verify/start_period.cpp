@@ -1,0 +1,97 @@
+#include "start_period.hpp"
+
+#include <algorithm>
+
+#include "query_support.hpp"
+#include "swz/bank_model.hpp"
+
+namespace swz::verify {
+namespace {
+
+// Whether moving variable i by t from start s moves every lane's bytes by
+// one multiple of the bank line, on integers: the screen before a proof.
+bool moves_as_one(access_subject const& w, std::vector<std::uint64_t> const& s, std::size_t i, std::uint64_t t) {
+    std::vector<std::uint64_t> moved = s;
+    moved[i] += t;
+    std::uint64_t const d = w.address(0, moved) - w.address(0, s);
+    if (d % bytes_per_phase) return false;
+    for (unsigned l = 0; l < w.instr.address_lanes; ++l) {
+        if (w.address(l, moved) - w.address(l, s) != d) return false;
+        for (unsigned k = 1; k < w.run_elements; ++k)
+            if (w.element_address(l, moved, k) - w.element_address(l, s, k) != d) return false;
+    }
+    return true;
+}
+
+// A few starts of every variable's range (its ends, its middle), variable
+// i below count - t: where the screen looks.
+std::vector<std::vector<std::uint64_t>> screen_starts(access_subject const& w, std::size_t i, std::uint64_t t) {
+    std::vector<std::vector<std::uint64_t>> out{{}};
+    for (std::size_t v = 0; v < w.vars.size(); ++v) {
+        std::uint64_t const n = v == i ? w.vars[v].count - t : w.vars[v].count;
+        std::vector<std::uint64_t> values{0, 1, 2, 3, n / 2, n / 2 + 1, n - 2, n - 1};
+        values.erase(std::remove_if(values.begin(), values.end(), [n](std::uint64_t x) { return x >= n; }), values.end());
+        std::sort(values.begin(), values.end());
+        values.erase(std::unique(values.begin(), values.end()), values.end());
+        std::vector<std::vector<std::uint64_t>> next;
+        for (auto const& s : out)
+            for (auto x : values) {
+                next.push_back(s);
+                next.back().push_back(x);
+            }
+        out = std::move(next);
+    }
+    return out;
+}
+
+// The proof: no start of the domain (variable i below count - t, every
+// lane inside the tile at both starts) where a lane's bytes move by other
+// than lane 0's, or lane 0's by other than a multiple of 128 bytes.
+bool proved_period(prover& p, access_subject const& w, std::size_t i, std::uint64_t t) {
+    std::vector<variable_range> ranges;
+    for (std::size_t v = 0; v < w.vars.size(); ++v)
+        ranges.push_back({w.vars[v].name, v == i ? w.vars[v].count - t : w.vars[v].count, 0});
+    auto const vars = make_split_variables(p.fast(), ranges);
+    std::vector<symbolic_uint> s, moved;
+    for (auto const& v : vars) s.push_back(v.value), moved.push_back(v.value);
+    moved[i] = moved[i] + t;
+    std::vector<z3::expr> query = range_constraints(vars);
+    symbolic_uint const d = w.symbolic_address(0, moved) - w.symbolic_address(0, s);
+    z3::expr_vector apart(p.ctx());
+    apart.push_back(d % bytes_per_phase != 0u);
+    for (unsigned l = 0; l < w.instr.address_lanes; ++l) {
+        if (w.symbolic_inside) query.push_back(w.symbolic_inside(l, s) && w.symbolic_inside(l, moved));
+        apart.push_back(w.symbolic_address(l, moved) - w.symbolic_address(l, s) != d);
+        for (unsigned k = 1; k < w.run_elements; ++k)
+            apart.push_back(w.symbolic_element_address(l, moved, k) - w.symbolic_element_address(l, s, k) != d);
+    }
+    query.push_back(z3::mk_or(apart));
+    auto const out = check_expecting_unsat(p, w.id + ".start_period." + w.vars[i].name + "." + std::to_string(t), query, vars);
+    if (out.result != answer::unsat) return false;
+    p.assign_role(out.log_index, obligation_role::proof);
+    return true;
+}
+
+}  // namespace
+
+start_periods prove_start_periods(prover& p, access_subject const& w) {
+    start_periods out;
+    for (std::size_t i = 0; i < w.vars.size(); ++i) {
+        std::uint64_t const count = w.vars[i].count;
+        out.box.push_back(count);
+        for (std::uint64_t t = 1; t < count && t <= count / 2; t *= 2) {
+            auto const starts = screen_starts(w, i, t);
+            bool const screened =
+                std::all_of(starts.begin(), starts.end(), [&](auto const& s) { return moves_as_one(w, s, i, t); });
+            if (!screened) continue;
+            if (proved_period(p, w, i, t)) {
+                out.box.back() = t;
+                out.note += (out.note.empty() ? "" : ", ") + w.vars[i].name + " every " + std::to_string(t);
+            }
+            break;  // the solver decides one candidate a variable: the screen's first
+        }
+    }
+    return out;
+}
+
+}  // namespace swz::verify
