@@ -47,7 +47,7 @@ std::vector<std::vector<std::uint64_t>> screen_starts(access_subject const& w, s
 // The proof: no start of the domain (variable i below count - t, every
 // lane inside the tile at both starts) where a lane's bytes move by other
 // than lane 0's, or lane 0's by other than a multiple of 128 bytes.
-bool proved_period(prover& p, access_subject const& w, std::size_t i, std::uint64_t t) {
+answer proved_period(prover& p, access_subject const& w, std::size_t i, std::uint64_t t) {
     std::vector<variable_range> ranges;
     for (std::size_t v = 0; v < w.vars.size(); ++v)
         ranges.push_back({w.vars[v].name, v == i ? w.vars[v].count - t : w.vars[v].count, 0});
@@ -67,9 +67,8 @@ bool proved_period(prover& p, access_subject const& w, std::size_t i, std::uint6
     }
     query.push_back(z3::mk_or(apart));
     auto const out = check_expecting_unsat(p, w.id + ".start_period." + w.vars[i].name + "." + std::to_string(t), query, vars);
-    if (out.result != answer::unsat) return false;
-    p.assign_role(out.log_index, obligation_role::proof);
-    return true;
+    if (out.result == answer::unsat) p.assign_role(out.log_index, obligation_role::proof);
+    return out.result;
 }
 
 }  // namespace
@@ -84,11 +83,12 @@ start_periods prove_start_periods(prover& p, access_subject const& w) {
             bool const screened =
                 std::all_of(starts.begin(), starts.end(), [&](auto const& s) { return moves_as_one(w, s, i, t); });
             if (!screened) continue;
-            if (proved_period(p, w, i, t)) {
+            answer const proof = proved_period(p, w, i, t);
+            if (proof == answer::unsat) {
                 out.box.back() = t;
                 out.note += (out.note.empty() ? "" : ", ") + w.vars[i].name + " every " + std::to_string(t);
             }
-            break;  // the solver decides one candidate a variable: the screen's first
+            if (proof != answer::sat) break;  // proved, or the solver gave up: no longer candidates
         }
     }
     return out;
