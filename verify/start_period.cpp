@@ -24,12 +24,14 @@ bool moves_as_one(access_subject const& w, std::vector<std::uint64_t> const& s, 
 }
 
 // A few starts of every variable's range (its ends, its middle), variable
-// i below count - t: where the screen looks.
+// i below count - t: where the screen looks (fewer a variable where there
+// are several).
 std::vector<std::vector<std::uint64_t>> screen_starts(access_subject const& w, std::size_t i, std::uint64_t t) {
     std::vector<std::vector<std::uint64_t>> out{{}};
     for (std::size_t v = 0; v < w.vars.size(); ++v) {
         std::uint64_t const n = v == i ? w.vars[v].count - t : w.vars[v].count;
-        std::vector<std::uint64_t> values{0, 1, 2, 3, n / 2, n / 2 + 1, n - 2, n - 1};
+        std::vector<std::uint64_t> values = w.vars.size() == 1 ? std::vector<std::uint64_t>{0, 1, 2, 3, n / 2, n / 2 + 1, n - 2, n - 1}
+                                                                : std::vector<std::uint64_t>{0, 1, n / 2, n - 1};
         values.erase(std::remove_if(values.begin(), values.end(), [n](std::uint64_t x) { return x >= n; }), values.end());
         std::sort(values.begin(), values.end());
         values.erase(std::unique(values.begin(), values.end()), values.end());
@@ -78,7 +80,9 @@ start_periods prove_start_periods(prover& p, access_subject const& w) {
     for (std::size_t i = 0; i < w.vars.size(); ++i) {
         std::uint64_t const count = w.vars[i].count;
         out.box.push_back(count);
-        for (std::uint64_t t = 1; t < count && t <= count / 2; t *= 2) {
+        // Every T up to 64 (a layout's period in rows over a start's step,
+        // 48 rows for the article's 96-element rows), then powers of two.
+        for (std::uint64_t t = 1; t <= count / 2; t = t < 64 ? t + 1 : 2 * t) {
             auto const starts = screen_starts(w, i, t);
             bool const screened =
                 std::all_of(starts.begin(), starts.end(), [&](auto const& s) { return moves_as_one(w, s, i, t); });

@@ -24,8 +24,9 @@ struct start_periods {
     std::string note;                // "r every 2", for the method text; empty where nothing was cut
 };
 
-// The smallest power-of-two period of each variable the solver proves
-// (screened on sample starts first), within the prover's timeout a query.
+// The smallest period of each variable the solver proves (every T up to
+// 64, then powers of two; screened on sample starts first), within the
+// prover's timeout a query.
 start_periods prove_start_periods(prover& p, access_subject const& w);
 
 }  // namespace swz::verify
