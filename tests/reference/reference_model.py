@@ -12,7 +12,9 @@ third of them two spellings of one layout) given to --equiv, its verdict,
 exit code and first distinguishing cell compared. A quarter of the layouts
 that repeat are certified at swz's default height, every 32-bit row, and
 compared with a tile of two bank periods and a warp; TMA tiles at a base
-have tma.base and tma.alignment compared too.
+have tma.base and tma.alignment compared too; chunk_integrity is compared
+everywhere rows are kept, a fifth of the layouts with a chunk named by
+--chunk-bytes.
 
     tests/reference/reference_model.py path/to/swz-verify [count] [seed]
 
@@ -318,6 +320,12 @@ def compare(binary, rng):
     matrices = [m for m in MATRIX_LANES if elem <= 16 and row_bytes >= 32 and rows >= 16]
     for m in matrices:
         args += ["--access", f"ldmatrix.{m}"]
+    # A fifth name their chunk (--chunk-bytes): chunk_integrity and the
+    # chunk-wide patterns then use it, whatever the layout keeps.
+    forced = None
+    if not spec.startswith("article") and rng.random() < 0.2:
+        forced = rng.choice([c for c in (1, 2, 4, 8, 16) if c >= elem and row_bytes % c == 0] or [elem])
+        args += ["--chunk-bytes", str(forced)]
     args = [binary] + args + ([] if every_row else ["--rows", str(rows)]) + ["--json", "-"]
     run = subprocess.run(args, capture_output=True, text=True)
     if run.returncode == 1:
@@ -349,7 +357,13 @@ def compare(binary, rng):
     if spec.startswith("tma:"):
         bad += compare_tma(spec, res, o, rows, row_bytes, elem, name)
     chunk = cert["layout"]["chunk_bytes"]
-    if not spec.startswith("article") and rows >= 2:
+    if forced and chunk != forced:
+        bad.append(f"{name}: chunk {chunk} bytes, asked {forced}")
+    if ref["row_locality"] and res.get("chunk_integrity", {}).get("applicable") and row_bytes % chunk == 0:
+        whole = all(run_kept(o, y, x, elem, chunk) for y in range(rows) for x in range(0, row_bytes // elem, max(1, chunk // elem)))
+        if res["chunk_integrity"]["verdict"] != ("PROVED" if whole else "REFUTED"):
+            bad.append(f"{name}: chunk_integrity {res['chunk_integrity']['verdict']}, reference {whole} ({chunk}-byte chunks)")
+    if not forced and not spec.startswith("article") and rows >= 2:
         # The chunk comes from the family's parameters; on a tile too small
         # for a swizzle's source bits every run is kept, so only a chunk
         # larger than the runs kept whole is wrong.
