@@ -121,30 +121,30 @@ bool proved_equal(std::string const& a, std::string const& b, tile_request const
     return prove_equivalence(p, std::get<layout_subject>(sa), std::get<layout_subject>(sb)).outcome == verdict::proved;
 }
 
-}  // namespace
-
-namespace {
-
 // Each access is costed on every candidate, so it must be one instruction
 // on all of them: the chunk patterns, whose width is each layout's own
 // chunk, are pinned to the tile's (that of plain rows, the widest aligned
 // run up to 16 bytes), else a layout that splits 16-byte chunks would be
 // costed on 8-byte reads and win. Specs are canonical (row.4 of floats is
-// row), and two that name one access are costed once.
-std::vector<std::string> width_pinned(tile_request const& tile, std::vector<std::string> const& accesses) {
+// row), and two that name one access are costed once. Each access's ideal
+// comes with it (0 where plain rows do not take it; none where the tile
+// has no plain rows).
+void pin_widths(suggestion& s, tile_request const& tile, std::vector<std::string> const& given) {
     auto const plain = parse_layout("plain", tile);
-    std::vector<std::string> out;
-    for (auto const& spec : accesses) {
+    for (auto const& spec : given) {
         std::string pinned = spec;
+        unsigned ideal = 0;
         if (auto const* t = std::get_if<layout_subject>(&plain))
             if (auto const a = access_on(spec, *t); auto const* w = std::get_if<access_subject>(&a)) {
                 pinned = w->spec;
+                ideal = w->instr.ideal();
                 for (char const* chunked : {"row-chunk", "column-chunk"})
                     if (w->spec == chunked) pinned = w->spec + "." + std::to_string(w->instr.width);
             }
-        if (std::find(out.begin(), out.end(), pinned) == out.end()) out.push_back(pinned);
+        if (std::find(s.accesses.begin(), s.accesses.end(), pinned) != s.accesses.end()) continue;
+        s.accesses.push_back(pinned);
+        if (std::holds_alternative<layout_subject>(plain)) s.ideals.push_back(ideal);
     }
-    return out;
 }
 
 }  // namespace
@@ -152,8 +152,8 @@ std::vector<std::string> width_pinned(tile_request const& tile, std::vector<std:
 suggestion suggest_layout(tile_request const& tile, std::vector<std::string> const& given, certify_options const& options) {
     auto const start = std::chrono::steady_clock::now();
     suggestion s;
-    std::vector<std::string> const accesses = width_pinned(tile, given);
-    s.accesses = accesses;
+    pin_widths(s, tile, given);
+    std::vector<std::string> const& accesses = s.accesses;
     std::vector<suggest_candidate> all = candidates_for(tile);
     std::vector<char> fits(all.size(), 0);
     unsigned const threads = std::max(1u, options.threads ? options.threads : std::thread::hardware_concurrency());
@@ -168,11 +168,6 @@ suggestion suggest_layout(tile_request const& tile, std::vector<std::string> con
         (all[i].outcome == verdict::proved ? s.ranked : s.excluded).push_back(all[i]);
     }
     std::stable_sort(s.ranked.begin(), s.ranked.end(), better);
-    if (auto const plain = parse_layout("plain", tile); std::holds_alternative<layout_subject>(plain))
-        for (auto const& spec : accesses) {
-            auto const a = access_on(spec, std::get<layout_subject>(plain));
-            s.ideals.push_back(std::holds_alternative<access_subject>(a) ? std::get<access_subject>(a).instr.ideal() : 0);
-        }
     if (!s.ranked.empty()) {
         std::string const best = s.ranked.front().spec;
         auto const subject = std::get<layout_subject>(parse_layout(best, tile));
