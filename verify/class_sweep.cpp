@@ -1,5 +1,7 @@
 #include "class_sweep.hpp"
 
+#include "counted.hpp"
+
 #include <algorithm>
 #include <vector>
 
@@ -92,7 +94,7 @@ std::optional<class_sweep_result> result_of(sweep_best<Most> const& best, unsign
 std::string class_method(class_sweep_result const& r, std::string const& domain_note) {
     return std::string("by enumeration of the ") + r.naming.block + " of each of the " + std::to_string(r.blocks) +
            " classes of starts of equal cost (" + r.naming.source + ")" +
-           (r.direct ? ", and each of the " + std::to_string(r.direct) + " starts of the tile's last rows" : "") +
+           (r.direct ? ", and each of the " + counted(r.direct, "start") + " of the tile's last rows" : "") +
            (domain_note.empty() ? "" : ", " + domain_note);
 }
 

@@ -1,5 +1,7 @@
 #include "column_spread.hpp"
 
+#include "counted.hpp"
+
 #include "spread_sweep.hpp"
 #include "class_sweep.hpp"
 #include "conflict_bound.hpp"
@@ -45,8 +47,7 @@ property_result finish_spread(property_result r, layout_subject const& t, unsign
         list += std::to_string(cols[i]);  // not " " + ...: GCC 12's -Wrestrict false positive
     }
     r.evidence_text.push_back("rows " + std::to_string(best_start[0]) + ".." + std::to_string(best_start[0] + 31) +
-                              ", x = " + std::to_string(best_start[1]) + ": " + std::to_string(best) +
-                              " distinct columns: " + list);
+                              ", x = " + std::to_string(best_start[1]) + ": " + counted(best, "distinct column") + ": " + list);
     return r;
 }
 
@@ -84,7 +85,7 @@ property_result prove_column_spread(prover& p, layout_subject const& t, start_le
     std::uint64_t starts = t.rows() - (spread_window - 1);
     if (period && period < starts) {
         starts = period;
-        r.method = "over one period of " + std::to_string(period) + " rows (periodicity): y0 < " + std::to_string(period);
+        r.method = "over one period of " + counted(period, "row") + " (periodicity): y0 < " + std::to_string(period);
     }
     std::uint64_t const cols = lemmas.row_xor ? 1 : t.cols();
     if (lemmas.row_xor) r.method += (r.method.empty() ? "" : "; ") + std::string("over x = 0 alone (row_xor)");
@@ -122,7 +123,7 @@ property_result prove_column_spread(prover& p, layout_subject const& t, start_le
             r.reason = "the enumeration of every window did not finish within the time limit";
             return r;
         }
-        r.method = "by exhaustion over " + std::to_string(starts * cols) + " windows" +
+        r.method = "by exhaustion over " + counted(starts * cols, "window") +
                    (r.method.empty() ? "" : ", " + r.method);
         return finish_spread(r, t, best, best_start);
     }
@@ -181,7 +182,7 @@ property_result judge_spread_claim(property_result const& spread, layout_params 
     if (per_chunk > 1)
         r.evidence_text.push_back("x_swz keeps x % " + std::to_string(per_chunk) +
                                   " (TC holds several elements), so one x reaches at most NX*elem/TC = " +
-                                  std::to_string(article.chunks_per_row()) + " columns");
+                                  counted(article.chunks_per_row(), "column"));
     return r;
 }
 

@@ -1,5 +1,7 @@
 #include "conflict_bound.hpp"
 
+#include "counted.hpp"
+
 #include <stdexcept>
 #include <algorithm>
 
@@ -302,7 +304,7 @@ property_result finish_figure(property_result r, access_subject const& w, unsign
 // What an enumeration's result says of how it was decided, and the names
 // its starts are shown by.
 std::string exhaustion_method(access_subject const& w, std::uint64_t cases) {
-    return "by exhaustion over " + std::to_string(cases) + " starts" + (w.domain_note.empty() ? "" : ", " + w.domain_note);
+    return "by exhaustion over " + counted(cases, "start") + (w.domain_note.empty() ? "" : ", " + w.domain_note);
 }
 
 std::vector<bounded_variable> start_names(prover& p, access_subject const& w) {

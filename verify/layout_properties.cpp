@@ -1,5 +1,7 @@
 #include "layout_properties.hpp"
 
+#include "counted.hpp"
+
 #include <unordered_map>
 #include <vector>
 
@@ -40,7 +42,7 @@ nlohmann::json cell_json(std::uint64_t y, std::uint64_t x) { return nlohmann::js
 // periodicity lemma is proved (row y behaves as row y % P), else all.
 std::uint64_t rows_to_check(layout_subject const& t, std::uint64_t period, property_result& r) {
     if (period == 0 || period >= t.rows()) return t.rows();
-    r.method = "over one period of " + std::to_string(period) + " rows (periodicity)";
+    r.method = "over one period of " + counted(period, "row") + " (periodicity)";
     return period;
 }
 
@@ -346,7 +348,7 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
     std::uint64_t const span = period * t.pitch;
     // Rows kept, the solver's query is of one row's cells, quick as it is.
     if (auto const e = rows_kept || !exhaust ? std::nullopt : exhaust_cells(t, period, span); e && e->injective) {
-        r.method = "over one period of " + std::to_string(period) + " rows (periodicity): each period's cells are distinct and " +
+        r.method = "over one period of " + counted(period, "row") + " (periodicity): each period's cells are distinct and " +
                    "lie in its own " + std::to_string(span) + " bytes, " + exhausted_cells(t, period);
         r.outcome = verdict::proved;
         return last_period(p, t, period, r, true);
@@ -360,7 +362,7 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
         r.solver_calls += spill.solver_calls;
         if (spill.outcome != verdict::proved) return std::nullopt;
     }
-    r.method = "over one period of " + std::to_string(period) + " rows (periodicity): each period's cells are distinct and " +
+    r.method = "over one period of " + counted(period, "row") + " (periodicity): each period's cells are distinct and " +
                "lie in its own " + std::to_string(span) + " bytes" +
                (rows_kept ? " (row_locality: only cells of one row can share a byte)" : "") +
                (r.method.empty() ? "" : "; " + r.method);
