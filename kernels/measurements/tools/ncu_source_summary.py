@@ -47,6 +47,10 @@ def main():
     if not rows:
         print(f'{path}: no CSV rows')
         return 1
+    # Newer versions put a "Kernel Name" row before the header: the header
+    # is the first row that names the Source column.
+    start = next((i for i, r in enumerate(rows) if 'Source' in r), 0)
+    rows = rows[start:]
     head = rows[0]
     src = column(head, 'source')
     addr = column(head, 'address')
