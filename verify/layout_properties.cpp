@@ -486,7 +486,7 @@ property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_
     }
     std::uint64_t const last = t.footprint - t.shape.elem;  // the last offset an element fits at
     if (auto const g = exhaust ? linear_bijection_of(t) : std::nullopt) {
-        std::string const how = "by GF(2) rank: the " + std::to_string(g->bits) + " images have rank " +
+        std::string const how = "by GF(2) rank: the " + counted(g->bits, "image") + (g->bits == 1 ? " has" : " have") + " rank " +
                                 std::to_string(g->rank) + (g->inside ? ", all below 2^" : ", not all below 2^") +
                                 std::to_string(g->bits);
         if (g->smallest.empty()) {

@@ -1,5 +1,6 @@
 #include "periodicity.hpp"
 
+#include "counted.hpp"
 #include "query_support.hpp"
 
 namespace swz::verify {
@@ -9,7 +10,7 @@ property_result prove_periodicity(prover& p, layout_subject const& t) {
     r.id = "periodicity";
     r.section = "layout";
     std::uint64_t const period = t.period_rows;
-    r.statement = "the layout repeats every " + std::to_string(period) + " rows: offset(y + " + std::to_string(period) +
+    r.statement = "the layout repeats every " + counted(period, "row") + ": offset(y + " + std::to_string(period) +
                   ", x) = offset(y, x) + " + std::to_string(period * t.pitch) + " bytes";
     r.counts = weight::report;
     if (period == 0 || period >= t.rows()) {

@@ -31,7 +31,7 @@ struct row_access {
             return d;
         }
         std::uint64_t const units = g.rows * (g.row_bytes / instr.width);
-        if (units < 32) d.not_applicable = "the tile holds fewer than 32 units of " + std::to_string(instr.width) + " bytes";
+        if (units < 32) d.not_applicable = "the tile holds fewer than 32 units of " + std::to_string(instr.width) + (instr.width == 1 ? " byte" : " bytes");
         else d.vars = {{"s", (units - 32) / 32 + 1}};
         return d;
     }
