@@ -15,23 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "../tools/median_us.cuh"
 #include "swz/detail/narrow_launch.cuh"
 
 using namespace swz::detail;
-
-template <class F>
-double median_us(F&& f) {
-    for (int i = 0; i < 20; ++i) f();
-    std::vector<float> t(200);
-    cudaEvent_t a, b;
-    cudaEventCreate(&a), cudaEventCreate(&b);
-    for (auto& x : t) {
-        cudaEventRecord(a), f(), cudaEventRecord(b), cudaEventSynchronize(b);
-        cudaEventElapsedTime(&x, a, b);
-    }
-    std::sort(t.begin(), t.end());
-    return 1000.0 * t[t.size() / 2];
-}
 
 template <unsigned E>
 void run(char const* type, std::size_t rows, std::size_t cols) {
@@ -50,8 +37,8 @@ void run(char const* type, std::size_t rows, std::size_t cols) {
     bool ok = c.n != 0 && launch_narrow<E>(out, in, s, c, 0) == cudaSuccess;
     cudaMemcpy(back.data(), out, bytes, cudaMemcpyDeviceToHost);
     ok = ok && back == want;
-    double const us = median_us([&] { launch_narrow<E>(out, in, s, c, 0); });
-    double const copy = median_us([&] { cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice, 0); });
+    double const us = median_us([&] { launch_narrow<E>(out, in, s, c, 0); }, 20, 200);
+    double const copy = median_us([&] { cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice, 0); }, 20, 200);
     std::printf("%s %zux%zu %.2f %.2f %.1f %s\n", type, rows, cols, us, copy, 100.0 * copy / us, ok ? "ok" : "WRONG");
     cudaFree(in), cudaFree(out);
 }

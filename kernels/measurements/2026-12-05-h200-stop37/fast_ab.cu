@@ -16,23 +16,10 @@
 #include <string>
 #include <vector>
 
+#include "../tools/median_us.cuh"
 #include "swz/detail/fast_launch.cuh"
 
 using namespace swz::detail;
-
-template <class F>
-double median_us(F&& f) {
-    for (int i = 0; i < 10; ++i) f();
-    std::vector<float> t(100);
-    cudaEvent_t a, b;
-    cudaEventCreate(&a), cudaEventCreate(&b);
-    for (auto& x : t) {
-        cudaEventRecord(a), f(), cudaEventRecord(b), cudaEventSynchronize(b);
-        cudaEventElapsedTime(&x, a, b);
-    }
-    std::sort(t.begin(), t.end());
-    return 1000.0 * t[t.size() / 2];
-}
 
 template <unsigned E>
 void run(char const* type, std::string const& name, transpose_shape const& s) {
@@ -58,8 +45,8 @@ void run(char const* type, std::string const& name, transpose_shape const& s) {
                     ok = false;
                     break;
                 }
-    double const us = median_us([&] { launch_fast<E>(out, in, s, 0); });
-    double const copy = median_us([&] { cudaMemcpyAsync(out, in, data, cudaMemcpyDeviceToDevice, 0); });
+    double const us = median_us([&] { launch_fast<E>(out, in, s, 0); }, 10, 100);
+    double const copy = median_us([&] { cudaMemcpyAsync(out, in, data, cudaMemcpyDeviceToDevice, 0); }, 10, 100);
     std::printf("%s %s %.2f %.2f %.1f %s\n", type, name.c_str(), us, copy, 100.0 * copy / us, ok ? "ok" : "WRONG");
     std::fflush(stdout);
     cudaFree(in), cudaFree(out);
