@@ -391,6 +391,13 @@ std::vector<bounded_variable> solver_variables(prover& p, access_subject const& 
     return make_split_variables(p.fast(), ranges);
 }
 
+// The start the solver's queries range over: each variable's value.
+std::vector<symbolic_uint> start_of(std::vector<bounded_variable> const& vars) {
+    std::vector<symbolic_uint> start;
+    for (auto const& v : vars) start.push_back(v.value);
+    return start;
+}
+
 // The figure by enumerating the box of the starts' proved periods
 // (start_period.hpp), legality decided by the solver over every start;
 // nothing where no variable has a period or the box is still too large.
@@ -399,8 +406,7 @@ std::optional<property_result> exhaust_period_box(prover& p, access_subject cons
     start_periods const periods = prove_start_periods(p, w);
     if (periods.note.empty() || case_count(periods.box, row_sweep_starts) > row_sweep_starts) return std::nullopt;
     auto const vars = solver_variables(p, w);
-    std::vector<symbolic_uint> start;
-    for (auto const& v : vars) start.push_back(v.value);
+    auto const start = start_of(vars);
     if (auto refused = smt_legality(p, w, r, vars, start)) return *refused;
     auto done = exhaust_conflict_bound(p, w, r, require_conflict_free, periods.box);
     if (!done) {
@@ -417,8 +423,7 @@ std::optional<property_result> exhaust_period_box(prover& p, access_subject cons
 property_result solve_figure(prover& p, access_subject const& w, property_result r, bool require_conflict_free) {
     r.method = w.domain_note;
     auto vars = solver_variables(p, w);
-    std::vector<symbolic_uint> start;
-    for (auto const& v : vars) start.push_back(v.value);
+    auto const start = start_of(vars);
     unsigned const calls_before = unsigned(p.log().size());
     auto const finish = [&](property_result out) {
         out.solver_calls = unsigned(p.log().size()) - calls_before;

@@ -163,11 +163,11 @@ inline unsigned async_copy_16_phase_cost(warp_access const& a, unsigned first) {
         }
         ++n;
     }
+    if (n == 0) return 0;
     // One transfer for all: a label every lane fits (an aligned line in any
     // XOR order, the common case), found without trying the 2^n choices.
     std::uint32_t common = ~std::uint32_t(0);
     for (unsigned i = 0; i < n; ++i) common &= bit[i][0] | bit[i][1];
-    if (n == 0) return 0;
     if (common) return 1;
     unsigned best = n;
     for (unsigned choice = 0; choice < (1u << n); ++choice) {
