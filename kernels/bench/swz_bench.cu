@@ -35,6 +35,7 @@
 #include "anchors.hpp"
 #include "bench_kernels.cuh"
 #include "bench_shapes.hpp"
+#include "hbm_peak.hpp"
 #include "tune_residency.hpp"
 
 namespace {
@@ -42,8 +43,6 @@ namespace {
 using namespace swz::bench;
 
 #define CHECK_CUDA(call) SWZ_CHECK_CUDA("swz-bench", call)
-
-constexpr double hbm_gbps = 4800;  // the H200's HBM3e, by its datasheet
 
 // One timed variant: the median, or why there is none.
 struct timing {
@@ -254,14 +253,14 @@ void print_header(bool tune) {
 }
 
 // One line per cell, printed as soon as it is measured.
-void print_row(cell const& c, bool tune) {
+void print_row(cell const& c, bool tune, double hbm_gbps) {
     {
         bool const memcpy_best = c.memcpy_d2d.ms > 0 && c.memcpy_d2d.ms <= c.copy_ms();
         std::printf("%-10s %-20s %-6s %9.0f %-6s ", c.shape.group.c_str(), c.shape.name().c_str(), c.type.c_str(),
                     2.0 * double(c.bytes) / (c.copy_ms() * 1e6), memcpy_best ? "memcpy" : "copy16");
         if (c.fast.timed())
             std::printf("%9.4f %9.0f %7s %6s", c.fast.ms, c.gbps(c.fast), percent(c.of_copy(c.fast)).c_str(),
-                        percent(c.gbps(c.fast) / hbm_gbps).c_str());
+                        hbm_gbps > 0 ? percent(c.gbps(c.fast) / hbm_gbps).c_str() : "n/a");
         else
             std::printf("%9s %9s %7s %6s", c.fast.note.c_str(), "", "", "");
         std::printf(" %8s %8s", c.geam.timed() ? percent(c.of_copy(c.geam)).c_str() : c.geam.note.c_str(),
@@ -311,11 +310,11 @@ std::string keyed(unsigned const (&keys)[N], timing const (&r)[N]) {
 }
 
 void write_json(std::string const& path, std::vector<cell> const& cells, cudaDeviceProp const& prop, int driver,
-                int runtime, int repeats) {
+                int runtime, int repeats, hbm_peak const& hbm) {
     std::ofstream f(path);
     auto const t = [](timing const& x) { return x.timed() ? std::to_string(x.ms) : std::string("null"); };
     f << "{\"device\": \"" << prop.name << "\", \"sms\": " << prop.multiProcessorCount << ", \"driver\": " << driver
-      << ", \"runtime\": " << runtime << ", \"repeats\": " << repeats << ", \"hbm_gbps\": " << hbm_gbps << ", \"cells\": [\n";
+      << ", \"runtime\": " << runtime << ", \"repeats\": " << repeats << ", \"hbm_gbps\": " << hbm.gbps << ", \"hbm_source\": \"" << hbm.source << "\", \"cells\": [\n";
     for (std::size_t i = 0; i < cells.size(); ++i) {
         auto const& c = cells[i];
         f << "  {\"group\": \"" << c.shape.group << "\", \"shape\": \"" << c.shape.name() << "\", \"batch\": " << c.shape.batch
@@ -339,12 +338,15 @@ void write_json(std::string const& path, std::vector<cell> const& cells, cudaDev
 
 constexpr char const* usage =
     "usage: swz-bench [--shapes LIST] [--types int8,half,float,double] [--repeats 50] [--json FILE] [--tune]\n"
+    "                 [--hbm-gbps N]\n"
     "  --shapes   ROWSxCOLS or BATCHxROWSxCOLS, either with :LD_IN:LD_OUT, comma-separated\n"
     "             (default: the goals' suite)\n"
     "  --types    element sizes to time (default: all four)\n"
     "  --repeats  launches a figure is the median of (default 50)\n"
     "  --json     also write every cell to FILE\n"
     "  --tune     also time the fast kernel's other block order, residencies, tiles and sectors\n"
+    "  --hbm-gbps the memory's peak in GB/s for the \"of HBM\" column (default: the datasheet's\n"
+    "             for an H200 or H100 SXM, else the GPU's memory clock x bus width)\n"
     "exit codes: 0 every swz transpose right; 1 bad arguments, a failed CUDA call or an unwritable\n"
     "            --json file; 2 a wrong or failed swz transpose\n";
 
@@ -361,9 +363,10 @@ int main(int argc, char** argv) {
     int repeats = 50;
     bool tune = false;
     std::string json;
+    std::optional<std::size_t> hbm_given;
     for (int i = 1; i < argc; ++i) {
         std::string const a = argv[i];
-        bool const valued = a == "--shapes" || a == "--types" || a == "--repeats" || a == "--json";
+        bool const valued = a == "--shapes" || a == "--types" || a == "--repeats" || a == "--json" || a == "--hbm-gbps";
         if (valued && i + 1 == argc) return bad_arguments(a + " needs a value");
         if (a == "--help" || a == "-h") {
             std::fputs(usage, stdout);
@@ -376,6 +379,10 @@ int main(int argc, char** argv) {
             if (!n || *n > 999999)
                 return bad_arguments(std::string("--repeats takes a positive count of launches (got ") + argv[i] + ")");
             repeats = int(*n);
+        } else if (a == "--hbm-gbps") {
+            hbm_given = count_of(argv[++i]);
+            if (!hbm_given || *hbm_given == 0 || *hbm_given > 1000000)
+                return bad_arguments(std::string("--hbm-gbps takes a positive whole number of GB/s (got ") + argv[i] + ")");
         } else if (a == "--json") json = argv[++i];
         else if (a == "--tune") tune = true;
         else return bad_arguments("unknown option " + a);
@@ -388,10 +395,14 @@ int main(int argc, char** argv) {
     int driver = 0, runtime = 0;
     CHECK_CUDA(cudaDriverGetVersion(&driver));
     CHECK_CUDA(cudaRuntimeGetVersion(&runtime));
+    int clock_khz = 0, bus_bits = 0;
+    CHECK_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, 0));
+    CHECK_CUDA(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, 0));
+    hbm_peak const hbm = hbm_given ? hbm_peak{double(*hbm_given), "--hbm-gbps"} : hbm_peak_of(prop.name, clock_khz, bus_bits);
     anchors const libs;
     std::printf("swz-bench on %s (%d SMs), CUDA driver %d, runtime %d, median of %d launches; copy = faster of "
-                "cudaMemcpy D2D and copy16; geam and Lt: their share of copy\n",
-                prop.name, prop.multiProcessorCount, driver, runtime, repeats);
+                "cudaMemcpy D2D and copy16; geam and Lt: their share of copy; HBM: %.0f GB/s (%s)\n",
+                prop.name, prop.multiProcessorCount, driver, runtime, repeats, hbm.gbps, hbm.source.c_str());
     print_header(tune);
     std::vector<cell> cells;
     for (auto const& s : shapes)
@@ -400,10 +411,10 @@ int main(int argc, char** argv) {
             if (t == "half") cells.push_back(bench_cell<std::uint16_t>("half", s, repeats, tune, libs));
             if (t == "float") cells.push_back(bench_cell<float>("float", s, repeats, tune, libs));
             if (t == "double") cells.push_back(bench_cell<double>("double", s, repeats, tune, libs));
-            print_row(cells.back(), tune);
+            print_row(cells.back(), tune, hbm.gbps);
         }
     print_summary(cells);
-    if (!json.empty()) write_json(json, cells, prop, driver, runtime, repeats);
+    if (!json.empty()) write_json(json, cells, prop, driver, runtime, repeats, hbm);
     for (auto const& c : cells)
         if (!c.fast.timed()) return 2;  // a wrong or failed swz transpose
     return 0;
