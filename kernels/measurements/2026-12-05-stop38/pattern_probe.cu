@@ -12,11 +12,16 @@
 // without the extra chunk after each row's tile chunk (tiles inside the
 // matrix load only their lanes' own chunks); 4 as 2 with every store
 // moved to the 16-byte-aligned chunk of a 128-byte-aligned run of the same
-// output row (as if output rows were aligned: no run straddles a line). Timed against the
+// output row (as if output rows were aligned: no run straddles a line);
+// 5 (run 5) as 2 on tiles that do not overlap (a tile's rows 128 apart,
+// not 112), each writing all 8 of its chunks an output row (the last one
+// reaching into the next tile's rows, whose data it does not have: a
+// pattern, not a transpose). Timed against the
 // shipped kernel (launch_fast) and cudaMemcpy of the same bytes, in one
 // process, median of 100 launches after 10 warm-ups.
 // Arguments: RxC shapes (int8, packed rows). Output: shape, us of copy,
-// shipped, probe, probe+barrier, held, no-extra, lines, and each as % of copy.
+// shipped, probe, probe+barrier, held, no-extra, lines, no-overlap, and each
+// as % of copy.
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -67,7 +72,7 @@ __global__ void __launch_bounds__(plan::threads, min_blocks) probe_kernel(fast_b
             for (unsigned i = 0; i < body::G; ++i) {
                 unsigned const row = task.c * body::K + task.w * body::G + i;
                 unsigned const at = row * o.pitch + task.t * 16u;
-                if (task.t + 1 == plan::row_groups) continue;  // the next tile's first chunk
+                if (Mode != 5 && task.t + 1 == plan::row_groups) continue;  // the next tile's first chunk
                 unsigned const shift = (0u - (base + at)) % 16u;
                 acc.w[0] += i;
                 if (Mode == 4) {
@@ -124,13 +129,17 @@ int main(int argc, char** argv) {
         cudaFuncSetAttribute(probe_kernel<4>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(held));
         double const no_extra = median_us([&] { launch_probe<3>(b, tiles, walk, held); }, 10, 100);
         double const lines = median_us([&] { launch_probe<4>(b, tiles, walk, held); }, 10, 100);
+        fast_transpose_grid<plan> const apart{rows, cols, b.band, plan::tile_rows};
+        tile_walk const walk_apart = tile_walk::of(apart);
+        cudaFuncSetAttribute(probe_kernel<5>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(held));
+        double const no_overlap = median_us([&] { launch_probe<5>(b, apart.tiles(), walk_apart, held); }, 10, 100);
         cudaError_t const err = cudaDeviceSynchronize();
-        std::printf("%s copy %.2f shipped %.2f probe %.2f +barrier %.2f held %.2f no-extra %.2f lines %.2f us | %% of copy: "
-                    "shipped %.1f probe %.1f +barrier %.1f held %.1f no-extra %.1f lines %.1f | blocks %zu, per SM shipped "
-                    "%zu probe %d held %d, band %zu %s\n",
-                    s.c_str(), copy, shipped, probe, probe_bar, probe_held, no_extra, lines, 100 * copy / shipped,
+        std::printf("%s copy %.2f shipped %.2f probe %.2f +barrier %.2f held %.2f no-extra %.2f lines %.2f no-overlap %.2f us "
+                    "| %% of copy: shipped %.1f probe %.1f +barrier %.1f held %.1f no-extra %.1f lines %.1f no-overlap %.1f "
+                    "| blocks %zu (no overlap %zu), per SM shipped %zu probe %d held %d, band %zu %s\n",
+                    s.c_str(), copy, shipped, probe, probe_bar, probe_held, no_extra, lines, no_overlap, 100 * copy / shipped,
                     100 * copy / probe, 100 * copy / probe_bar, 100 * copy / probe_held, 100 * copy / no_extra,
-                    100 * copy / lines, tiles, resident / std::size_t(sms), per_sm_free, per_sm_held,
+                    100 * copy / lines, 100 * copy / no_overlap, tiles, apart.tiles(), resident / std::size_t(sms), per_sm_free, per_sm_held,
                     b.band, err == cudaSuccess ? "ok" : cudaGetErrorString(err));
         std::fflush(stdout);
         cudaFree(in), cudaFree(out);
