@@ -16,7 +16,11 @@
 // 5 (run 5) as 2 on tiles that do not overlap (a tile's rows 128 apart,
 // not 112), each writing all 8 of its chunks an output row (the last one
 // reaching into the next tile's rows, whose data it does not have: a
-// pattern, not a transpose). Timed against the
+// pattern, not a transpose); 6 as 5 with each tile row's loads moved to
+// the 128-byte line that holds its first byte (one line a row, no extra
+// chunk); 7 as 5 with each output row's stores moved to the line that
+// holds its first byte (8 chunks: one line); 8 both (run 6: how much of
+// the gap is that 128 unaligned bytes span two lines, on either side). Timed against the
 // shipped kernel (launch_fast) and cudaMemcpy of the same bytes, in one
 // process, median of 100 launches after 10 warm-ups.
 // Arguments: RxC shapes (int8, packed rows). Output: shape, us of copy,
@@ -43,7 +47,16 @@ __global__ void __launch_bounds__(plan::threads, min_blocks) probe_kernel(fast_b
     tile_job const job = job_of<plan>(b, walk, blockIdx.x);
     unsigned const tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
     body::raw_chunks r;
-    if (Mode == 3 && body::in_path_of(job) == body::in_path::inside) {
+    if ((Mode == 6 || Mode == 8) && body::in_path_of(job) == body::in_path::inside) {
+        unsigned char const* const corner = job.in + job.row0 * job.pitch_in + job.col0;
+        auto const cell = plan::load_cell(lane, warp, 0u);
+#pragma unroll
+        for (unsigned it = 0; it < body::LI; ++it) {
+            unsigned char const* const row_start = corner + (cell.y + it * body::rows_per_load_iteration) * unsigned(job.pitch_in);
+            r.own[it] = load_global16<false, 128>(row_start - address(row_start) % 128 + cell.x);
+        }
+        r.extra = vec16{{0, 0, 0, 0}};
+    } else if (Mode == 3 && body::in_path_of(job) == body::in_path::inside) {
         unsigned char const* const corner = job.in + job.row0 * job.pitch_in + job.col0;
         auto const cell = plan::load_cell(lane, warp, 0u);
         unsigned char const* const start = corner + (cell.y * unsigned(job.pitch_in) + cell.x);
@@ -72,10 +85,14 @@ __global__ void __launch_bounds__(plan::threads, min_blocks) probe_kernel(fast_b
             for (unsigned i = 0; i < body::G; ++i) {
                 unsigned const row = task.c * body::K + task.w * body::G + i;
                 unsigned const at = row * o.pitch + task.t * 16u;
-                if (Mode != 5 && task.t + 1 == plan::row_groups) continue;  // the next tile's first chunk
+                constexpr bool apart = Mode == 5 || Mode >= 6;
+                if (!apart && task.t + 1 == plan::row_groups) continue;  // the next tile's first chunk
                 unsigned const shift = (0u - (base + at)) % 16u;
                 acc.w[0] += i;
-                if (Mode == 4) {
+                if (Mode == 7 || Mode == 8) {
+                    unsigned char* const line_start = o.p + row * o.pitch;
+                    store_global16<false>(line_start - address(line_start) % 128 + task.t * 16u, acc);
+                } else if (Mode == 4) {
                     unsigned char* const line_start = o.p + row * o.pitch;
                     unsigned char* const run = line_start - address(line_start) % 128;
                     store_global16<false>(run + task.t * 16u, acc);
@@ -133,13 +150,20 @@ int main(int argc, char** argv) {
         tile_walk const walk_apart = tile_walk::of(apart);
         cudaFuncSetAttribute(probe_kernel<5>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(held));
         double const no_overlap = median_us([&] { launch_probe<5>(b, apart.tiles(), walk_apart, held); }, 10, 100);
+        double lined[3];
+        for (int m = 0; m < 3; ++m) {
+            auto const k = m == 0 ? probe_kernel<6> : m == 1 ? probe_kernel<7> : probe_kernel<8>;
+            cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(held));
+            lined[m] = median_us([&] { k<<<unsigned(apart.tiles()), plan::threads, held>>>(b, walk_apart); }, 10, 100);
+        }
         cudaError_t const err = cudaDeviceSynchronize();
         std::printf("%s copy %.2f shipped %.2f probe %.2f +barrier %.2f held %.2f no-extra %.2f lines %.2f no-overlap %.2f us "
                     "| %% of copy: shipped %.1f probe %.1f +barrier %.1f held %.1f no-extra %.1f lines %.1f no-overlap %.1f "
-                    "| blocks %zu (no overlap %zu), per SM shipped %zu probe %d held %d, band %zu %s\n",
+                    "| lines in %.1f out %.1f both %.1f | blocks %zu (no overlap %zu), per SM shipped %zu probe %d held %d, band %zu %s\n",
                     s.c_str(), copy, shipped, probe, probe_bar, probe_held, no_extra, lines, no_overlap, 100 * copy / shipped,
                     100 * copy / probe, 100 * copy / probe_bar, 100 * copy / probe_held, 100 * copy / no_extra,
-                    100 * copy / lines, 100 * copy / no_overlap, tiles, apart.tiles(), resident / std::size_t(sms), per_sm_free, per_sm_held,
+                    100 * copy / lines, 100 * copy / no_overlap, 100 * copy / lined[0], 100 * copy / lined[1],
+                    100 * copy / lined[2], tiles, apart.tiles(), resident / std::size_t(sms), per_sm_free, per_sm_held,
                     b.band, err == cudaSuccess ? "ok" : cudaGetErrorString(err));
         std::fflush(stdout);
         cudaFree(in), cudaFree(out);
