@@ -20,7 +20,11 @@
 // the 128-byte line that holds its first byte (one line a row, no extra
 // chunk); 7 as 5 with each output row's stores moved to the line that
 // holds its first byte (8 chunks: one line); 8 both (run 6: how much of
-// the gap is that 128 unaligned bytes span two lines, on either side). Timed against the
+// the gap is that 128 unaligned bytes span two lines, on either side);
+// 9 (run 7) the memory side of a kernel that writes whole output lines:
+// tiles 128 rows apart that each load 256 rows (their own and the next
+// tile's, the shipped loads twice) and write, of each output row, the one
+// 128-byte line that starts in their first 128 rows. Timed against the
 // shipped kernel (launch_fast) and cudaMemcpy of the same bytes, in one
 // process, median of 100 launches after 10 warm-ups.
 // Arguments: RxC shapes (int8, packed rows). Output: shape, us of copy,
@@ -69,6 +73,16 @@ __global__ void __launch_bounds__(plan::threads, min_blocks) probe_kernel(fast_b
         body::load_raw(job, r, tid);
     }
     vec16 acc = r.extra;
+    if (Mode == 9) {
+        tile_job next = job;
+        next.row0 += plan::tile_rows;
+        if (next.row0 + plan::tile_rows > job.rows) return;  // the probe skips the last tiles
+        body::raw_chunks r2;
+        body::load_raw(next, r2, tid);
+#pragma unroll
+        for (unsigned it = 0; it < body::LI; ++it)
+            for (unsigned w = 0; w < 4; ++w) acc.w[w] ^= r2.own[it].w[w];
+    }
 #pragma unroll
     for (unsigned it = 0; it < body::LI; ++it)
         for (unsigned w = 0; w < 4; ++w) acc.w[w] ^= r.own[it].w[w];
@@ -85,11 +99,14 @@ __global__ void __launch_bounds__(plan::threads, min_blocks) probe_kernel(fast_b
             for (unsigned i = 0; i < body::G; ++i) {
                 unsigned const row = task.c * body::K + task.w * body::G + i;
                 unsigned const at = row * o.pitch + task.t * 16u;
-                constexpr bool apart = Mode == 5 || Mode >= 6;
+                constexpr bool apart = Mode >= 5;
                 if (!apart && task.t + 1 == plan::row_groups) continue;  // the next tile's first chunk
                 unsigned const shift = (0u - (base + at)) % 16u;
                 acc.w[0] += i;
-                if (Mode == 7 || Mode == 8) {
+                if (Mode == 9) {
+                    unsigned char* const line_start = o.p + row * o.pitch;
+                    store_global16<false>(line_start + (0u - unsigned(address(line_start))) % 128u + task.t * 16u, acc);
+                } else if (Mode == 7 || Mode == 8) {
                     unsigned char* const line_start = o.p + row * o.pitch;
                     store_global16<false>(line_start - address(line_start) % 128 + task.t * 16u, acc);
                 } else if (Mode == 4) {
@@ -150,20 +167,20 @@ int main(int argc, char** argv) {
         tile_walk const walk_apart = tile_walk::of(apart);
         cudaFuncSetAttribute(probe_kernel<5>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(held));
         double const no_overlap = median_us([&] { launch_probe<5>(b, apart.tiles(), walk_apart, held); }, 10, 100);
-        double lined[3];
-        for (int m = 0; m < 3; ++m) {
-            auto const k = m == 0 ? probe_kernel<6> : m == 1 ? probe_kernel<7> : probe_kernel<8>;
+        double lined[4];
+        for (int m = 0; m < 4; ++m) {
+            auto const k = m == 0 ? probe_kernel<6> : m == 1 ? probe_kernel<7> : m == 2 ? probe_kernel<8> : probe_kernel<9>;
             cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(held));
             lined[m] = median_us([&] { k<<<unsigned(apart.tiles()), plan::threads, held>>>(b, walk_apart); }, 10, 100);
         }
         cudaError_t const err = cudaDeviceSynchronize();
         std::printf("%s copy %.2f shipped %.2f probe %.2f +barrier %.2f held %.2f no-extra %.2f lines %.2f no-overlap %.2f us "
                     "| %% of copy: shipped %.1f probe %.1f +barrier %.1f held %.1f no-extra %.1f lines %.1f no-overlap %.1f "
-                    "| lines in %.1f out %.1f both %.1f | blocks %zu (no overlap %zu), per SM shipped %zu probe %d held %d, band %zu %s\n",
+                    "| lines in %.1f out %.1f both %.1f | whole lines from 256 rows %.1f | blocks %zu (no overlap %zu), per SM shipped %zu probe %d held %d, band %zu %s\n",
                     s.c_str(), copy, shipped, probe, probe_bar, probe_held, no_extra, lines, no_overlap, 100 * copy / shipped,
                     100 * copy / probe, 100 * copy / probe_bar, 100 * copy / probe_held, 100 * copy / no_extra,
                     100 * copy / lines, 100 * copy / no_overlap, 100 * copy / lined[0], 100 * copy / lined[1],
-                    100 * copy / lined[2], tiles, apart.tiles(), resident / std::size_t(sms), per_sm_free, per_sm_held,
+                    100 * copy / lined[2], 100 * copy / lined[3], tiles, apart.tiles(), resident / std::size_t(sms), per_sm_free, per_sm_held,
                     b.band, err == cudaSuccess ? "ok" : cudaGetErrorString(err));
         std::fflush(stdout);
         cudaFree(in), cudaFree(out);
