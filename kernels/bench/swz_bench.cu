@@ -382,7 +382,7 @@ int main(int argc, char** argv) {
         } else if (a == "--hbm-gbps") {
             hbm_given = count_of(argv[++i]);
             if (!hbm_given || *hbm_given == 0 || *hbm_given > 1000000)
-                return bad_arguments(std::string("--hbm-gbps takes a positive whole number of GB/s (got ") + argv[i] + ")");
+                return bad_arguments(std::string("--hbm-gbps takes a whole number of GB/s from 1 to 1000000 (got ") + argv[i] + ")");
         } else if (a == "--json") json = argv[++i];
         else if (a == "--tune") tune = true;
         else return bad_arguments("unknown option " + a);

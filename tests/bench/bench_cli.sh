@@ -38,8 +38,9 @@ expect 1 - "--repeats takes a positive count of launches (got 1O)" --repeats 1O
 expect 1 - "--repeats takes a positive count of launches (got -5)" --repeats -5
 expect 1 - "--types takes int8, half, float, double (got int4)" --types int8,int4
 expect 1 - "swz-bench: error: --hbm-gbps needs a value" --hbm-gbps
-expect 1 - "--hbm-gbps takes a positive whole number of GB/s (got 0)" --hbm-gbps 0
-expect 1 - "--hbm-gbps takes a positive whole number of GB/s (got 4.8)" --hbm-gbps 4.8
+expect 1 - "--hbm-gbps takes a whole number of GB/s from 1 to 1000000 (got 0)" --hbm-gbps 0
+expect 1 - "--hbm-gbps takes a whole number of GB/s from 1 to 1000000 (got 4.8)" --hbm-gbps 4.8
+expect 1 - "--hbm-gbps takes a whole number of GB/s from 1 to 1000000 (got 2000000)" --hbm-gbps 2000000
 expect 0 "--hbm-gbps N" - --help
 expect 1 - "--shapes: '3y4' is not ROWSxCOLS" --shapes 3y4
 expect 1 - "--shapes: '10x20:5:20' is not ROWSxCOLS" --shapes 10x20:5:20
