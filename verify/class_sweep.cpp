@@ -83,10 +83,10 @@ std::optional<class_sweep_result> result_of(sweep_best<Most> const& best, unsign
                                             std::uint64_t direct) {
     using state = typename sweep_best<Most>::state;
     using status = column_sweep_result::status;
-    if (best.outcome == state::out_of_time) return class_sweep_result{{status::out_of_time, 0, {}}, blocks, direct};
+    if (best.outcome == state::out_of_time) return class_sweep_result{{status::out_of_time, 0, {}}, blocks, direct, {}};
     if (best.outcome != state::done || !best.found) return std::nullopt;
     return class_sweep_result{{status::done, best.figure, std::vector<std::uint64_t>(best.start.begin(), best.start.begin() + vars)},
-                              blocks, direct};
+                              blocks, direct, {}};
 }
 
 }  // namespace
