@@ -79,7 +79,7 @@ std::optional<std::vector<std::uint64_t>> candidate_cell(layout_params const& l,
     std::uint64_t const head = std::min<std::uint64_t>(l.nx, edge), tail = std::max(head, l.nx > edge ? l.nx - edge : 0);
     for (std::uint64_t around : arounds)
         for (std::uint64_t y = around - 2; y < around + 3 && y < rows; ++y)
-            for (auto const [from, to] : {std::pair{std::uint64_t(0), head}, std::pair{tail, std::uint64_t(l.nx)}})
+            for (auto const& [from, to] : {std::pair{std::uint64_t(0), head}, std::pair{tail, std::uint64_t(l.nx)}})
                 for (std::uint64_t x = from; x < to; ++x)
                     if (Step::formula(l, y, x) != Step::claim(l, y, x)) return std::vector<std::uint64_t>{y, x};
     return std::nullopt;

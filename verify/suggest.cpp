@@ -26,12 +26,19 @@ unsigned bits_to_hold(std::uint64_t n) {
     return b;
 }
 
+// A candidate not yet scored.
+suggest_candidate candidate(std::string spec) {
+    suggest_candidate c;
+    c.spec = std::move(spec);
+    return c;
+}
+
 // Every candidate of the searched families, in the documented order.
 std::vector<suggest_candidate> candidates_for(tile_request const& tile) {
     std::vector<suggest_candidate> out;
-    out.push_back({"plain"});
+    out.push_back(candidate("plain"));
     for (std::uint32_t p = tile.elem; p <= 16; p += tile.elem) {
-        out.push_back({"pad:" + std::to_string(p)});
+        out.push_back(candidate("pad:" + std::to_string(p)));
         out.back().pad = p;
     }
     std::uint64_t const elements = tile.rows * (*tile.row_bytes / tile.elem);
@@ -40,12 +47,12 @@ std::vector<suggest_candidate> candidates_for(tile_request const& tile) {
         for (unsigned m = 0; m + 2 * b <= top; ++m)
             for (unsigned s = b; m + s + b <= top; ++s)
                 for (int sign : {1, -1}) {
-                    out.push_back({"cute:" + std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(sign * int(s))});
+                    out.push_back(candidate("cute:" + std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(sign * int(s))));
                     out.back().swizzle_bits = b;
                 }
     unsigned bits = 1;
     for (char const* mode : {"tma:32B", "tma:64B", "tma:128B"}) {
-        out.push_back({mode});
+        out.push_back(candidate(mode));
         out.back().swizzle_bits = bits++;
     }
     return out;

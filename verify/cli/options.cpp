@@ -207,7 +207,7 @@ parsed parse(int argc, char const* const* argv) {
     if (auto e = count(a, "--row-bytes", 1, u32, row_bytes)) return *e;
     if (auto e = count(a, "--elem", 1, 16, elem)) return *e;
     if (auto e = count(a, "--timeout-ms", 1, u32, timeout)) return *e;
-    tile_request tile{rows, std::nullopt, std::uint32_t(elem), a.has("--elem")};
+    tile_request tile{rows, std::nullopt, std::uint32_t(elem), a.has("--elem"), std::nullopt};
     if (a.has("--row-bytes")) tile.row_bytes = std::uint32_t(row_bytes);
     std::uint64_t chunk = 0;
     if (auto e = count(a, "--chunk-bytes", 1, 128, chunk)) return *e;

@@ -79,7 +79,10 @@ lane_marks marks_of(svg_picture const& p, svg_access const* a) {
 
 std::string lane_list(std::vector<unsigned> const& lanes) {
     std::string s;
-    for (auto l : lanes) s += (s.empty() ? "" : " ") + std::to_string(l);
+    for (auto l : lanes) {
+        if (!s.empty()) s += ' ';
+        s += std::to_string(l);
+    }
     return s;
 }
 
