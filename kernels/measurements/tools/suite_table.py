@@ -2,11 +2,12 @@
 """The default suite's table of record, from swz-bench --json files.
 
 One markdown row per shape, one column per element type; a cell is swz's
-% of copy (the median over the files, each a round of the same build on
-one device, in the order given, e.g. "95.1, 94.8"), then cuBLAS geam's and
-cuBLASLt's % of copy where timed. Below it the counts the goals ask for:
-cells at 93% of copy or more, squares from 4096 at 95% or more, and cells
-where swz is ahead of each anchor (in every round).
+% of copy in each file (each a round of the same build on one device), in
+the order given, e.g. "95.1, 94.8", then in brackets cuBLAS geam's and
+cuBLASLt's % of copy in the first round, where timed. Below it the counts
+the goals ask for, per round: cells at 93% of copy or more and squares
+from 4096 at 95% or more; and the cells where swz is ahead of each anchor
+in every round.
 
 usage: suite_table.py SUITE.json [SUITE.json ...]
 """
