@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 8 (stop 38, prepared, not run: the device time had run out):
+# Run 8 (stop 38, prepared; run in stop 39 on an H100, results in run8/):
 # lines_prototype.cu, the whole-line design for int8 matrices whose both
 # sides are realigned (tiles of 256 rows 128 apart; lines_steps.hpp,
 # checked on the CPU by lines_emulation.cpp: 168 of 168 cases), built on
