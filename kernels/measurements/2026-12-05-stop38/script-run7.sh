@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Run 7 (stop 38, prepared; run in stop 39 on an H100, results in run7/):
+# pattern_probe.cu with modes 6-9 (loads, stores or both
 # moved onto whole 128-byte lines, on tiles that do not overlap;
 # and 9, whole output lines from tiles of 256 rows 128 apart;
 # build-carry/pattern-probe.gz, built as in run 4), two rounds.
