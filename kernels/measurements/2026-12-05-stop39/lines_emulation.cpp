@@ -1,0 +1,68 @@
+// Stop 39: stop 38's emulation on stop 39's lines_steps.hpp (the right
+// design, 256 rows 128 apart; the proxies are timings, not transposes).
+// lines_steps.hpp's tile run on the CPU for every thread of a block
+// (tests/kernels/every_thread.hpp), every tile of int8 matrices whose
+// input and output rows are unaligned, at every input and output pointer
+// misalignment mod 16 for a few shapes: each output byte compared with the
+// input, the bytes around the output checked untouched. A check of the
+// prototype before it is timed; not part of the suite.
+// Build: g++ -std=c++20 -O2 -I kernels/include -I model -I tests/kernels lines_emulation.cpp
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include "every_thread.hpp"
+#include "lines_steps.hpp"
+
+using namespace swz::detail;
+template <class D>
+bool check(std::size_t rows, std::size_t cols, unsigned in_mis, unsigned out_mis) {
+    std::size_t const n = rows * cols, pad = 64;
+    std::vector<unsigned char> in_buf(n + 2 * pad), out_buf(n + 2 * pad, 0xa5);
+    unsigned char* in = in_buf.data() + pad;
+    while (address(in) % 16 != in_mis) ++in;
+    unsigned char* out = out_buf.data() + pad;
+    while (address(out) % 16 != out_mis) ++out;
+    for (std::size_t q = 0; q < n; ++q) in[q] = static_cast<unsigned char>((q * 2654435761u) >> 13 | 1);
+    auto const shape = transpose_shape::packed(rows, cols);
+    fast_batch const b = make_fast_batch(out, in, shape, 1);
+    auto const grid = D::grid_of(rows, cols);
+    using plan = typename D::plan;
+    tile_walk const walk = tile_walk::of(grid);
+    std::vector<unsigned char> tile(plan::shared_bytes);
+    for (unsigned block = 0; block < grid.tiles(); ++block)
+        D::transpose_tile_owned(swz::test::every_thread<plan::threads>{}, job_of<plan>(b, walk, block), tile.data());
+    for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t c = 0; c < cols; ++c)
+            if (out[c * rows + r] != in[r * cols + c]) {
+                std::printf("%zux%zu in%%16=%u out%%16=%u: out[%zu][%zu] wrong\n", rows, cols, in_mis, out_mis, c, r);
+                return false;
+            }
+    for (unsigned char const* p = out_buf.data(); p < out_buf.data() + out_buf.size(); ++p)
+        if ((p < out || p >= out + n) && *p != 0xa5) {
+            std::printf("%zux%zu in%%16=%u out%%16=%u: a byte outside the output written\n", rows, cols, in_mis, out_mis);
+            return false;
+        }
+    return true;
+}
+
+template <class D>
+unsigned run(char const* name, unsigned& ran) {
+    std::size_t const shapes[][2] = {{1001, 515}, {300, 263}, {257, 129}, {513, 131}, {129, 1001}, {1025, 257}, {383, 387},
+                                     {2049, 131}, {1537, 67}, {2100, 33}};
+    unsigned bad = 0, here = 0;
+    for (auto const& s : shapes)
+        for (unsigned im = 0; im < 16; im += 5)
+            for (unsigned om = 0; om < 16; om += 3) ++here, bad += !check<D>(s[0], s[1], im, om);
+    std::printf("%s: %u of %u cases right\n", name, here - bad, here);
+    ran += here;
+    return bad;
+}
+
+int main() {
+    using namespace swz::lines;
+    unsigned ran = 0, bad = 0;
+    bad += run<design<swz::fast_transpose_plan<1, 256, 128, 256>, 128>>("256 rows, 128 apart", ran);
+    std::printf("%u of %u cases right\n", ran - bad, ran);
+    return bad != 0;
+}
