@@ -1,11 +1,13 @@
 // Stop 39's generalisation of stop 38's whole-line steps
-// (../2026-12-05-stop38/lines_steps.hpp) to taller tiles: tiles of R rows,
+// (../2026-12-05-stop38/lines_steps.hpp) to a row step S: tiles of R rows,
 // S rows apart (R >= S + 128, so that every 128-byte output line lies
 // wholly in one tile), each writing of every output row the whole lines
 // that start in its first S rows. Stop 38's design is R = 256, S = 128
-// (every row loaded and gathered twice); R = 512, S = 384 does a third
-// more work a byte, R = 1024, S = 896 a seventh. Run on the CPU by
-// lines_emulation.cpp, timed by lines_prototype.cu; not shipped.
+// (every row loaded and gathered twice); taller tiles would do less extra
+// work a byte (R = 512, S = 384: a third), but the kernel's lane plan
+// (fast_transpose_lanes) does not allow them, so lines_prototype.cu times
+// proxies on R = 256 (TimingOnly). Run on the CPU by lines_emulation.cpp;
+// not shipped.
 #pragma once
 
 #include <cstddef>
