@@ -6,8 +6,8 @@
 // the exchange, the swizzled tile and the gather are the shipped body's
 // (fast_transpose_body, fill_tile, gather_chain) on a 256 x 128-byte plan;
 // only the choice of which realigned chunks a lane stores is new
-// (store_owned; the steps are lines_steps.hpp's, which lines_emulation.cpp
-// runs on the CPU). Not proved by swz-verify --kernel (the plan is not in
+// (store_owned; the steps are lines_steps.hpp's, which
+// ../2026-12-05-stop39/lines_emulation.cpp runs on the CPU). Not proved by swz-verify --kernel (the plan is not in
 // the kernel catalogue) and not shipped: a measurement, every output
 // compared with the input.
 // Arguments: RxC int8 shapes whose both sides are realigned. Output per

@@ -2,7 +2,8 @@
 # Run 8 (stop 38, prepared; run in stop 39 on an H100, results in run8/):
 # lines_prototype.cu, the whole-line design for int8 matrices whose both
 # sides are realigned (tiles of 256 rows 128 apart; lines_steps.hpp,
-# checked on the CPU by lines_emulation.cpp: 168 of 168 cases), built on
+# checked on the CPU by lines_emulation.cpp: 168 of 168 cases; since stop 39
+# ../2026-12-05-stop39/lines_emulation.cpp), built on
 # the CPU machine (nvcc -std=c++20 -arch=sm_90 -O3 -I kernels/include -I
 # model; build-carry/lines-prototype.gz), against launch_fast and
 # cudaMemcpy, three rounds in one process a shape; then run 7's probe.

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "../tools/int8_shape.hpp"
 #include "../tools/median_us.cuh"
 #include "lines_steps.hpp"
 #include "swz/detail/fast_launch.cuh"
@@ -55,13 +56,12 @@ bool right_output(std::vector<unsigned char> const& h, unsigned char const* out,
 int main(int argc, char** argv) {
     for (int a = 1; a < argc; ++a) {
         std::string const s = argv[a];
-        std::size_t const x = s.find('x');
-        std::size_t const rows = std::stoull(s.substr(0, x)), cols = std::stoull(s.substr(x + 1)), n = rows * cols;
+        auto const [rows, cols] = parse_int8_shape(s);
+        std::size_t const n = rows * cols;
         transpose_shape const shape = transpose_shape::packed(rows, cols);
+        std::vector<unsigned char> const h = int8_pattern(n);
         unsigned char *in, *out;
         cudaMalloc(&in, n), cudaMalloc(&out, n);
-        std::vector<unsigned char> h(n);
-        for (std::size_t q = 0; q < n; ++q) h[q] = static_cast<unsigned char>((q * 2654435761u) >> 13);
         cudaMemcpy(in, h.data(), n, cudaMemcpyHostToDevice);
         auto const c = choose_fast_kernel<1>(out, in, shape);
         if (c.aligned_in || c.aligned_out) {
