@@ -7,9 +7,9 @@
 // (fast_transpose_body, fill_tile, gather_chain) on a 256 x 128-byte plan;
 // only the choice of which realigned chunks a lane stores is new
 // (store_owned; the steps are lines_steps.hpp's, which
-// ../2026-12-05-stop39/lines_emulation.cpp runs on the CPU). Not proved by swz-verify --kernel (the plan is not in
-// the kernel catalogue) and not shipped: a measurement, every output
-// compared with the input.
+// ../2026-12-05-stop39/lines_emulation.cpp runs on the CPU). Not proved by
+// swz-verify --kernel (the plan is not in the kernel catalogue) and not
+// shipped: a measurement, every output compared with the input.
 // Arguments: RxC int8 shapes whose both sides are realigned. Output per
 // round: us of cudaMemcpy, launch_fast and the prototype (at 64 and 80
 // registers), and % of copy.
@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "../tools/int8_shape.hpp"
 #include "../tools/median_us.cuh"
 #include "lines_steps.hpp"
 #include "swz/detail/fast_launch.cuh"
@@ -37,13 +38,13 @@ __global__ void __launch_bounds__(plan::threads, MinBlocks) lines_kernel(fast_ba
 int main(int argc, char** argv) {
     for (int a = 1; a < argc; ++a) {
         std::string const s = argv[a];
-        std::size_t const x = s.find('x');
-        std::size_t const rows = std::stoull(s.substr(0, x)), cols = std::stoull(s.substr(x + 1)), n = rows * cols;
+        auto const [rows, cols] = parse_int8_shape(s);
+        std::size_t const n = rows * cols;
         transpose_shape const shape = transpose_shape::packed(rows, cols);
         unsigned char *in, *out;
         cudaMalloc(&in, n), cudaMalloc(&out, n);
-        std::vector<unsigned char> h(n), back(n);
-        for (std::size_t q = 0; q < n; ++q) h[q] = static_cast<unsigned char>((q * 2654435761u) >> 13);
+        std::vector<unsigned char> const h = int8_pattern(n);
+        std::vector<unsigned char> back(n);
         cudaMemcpy(in, h.data(), n, cudaMemcpyHostToDevice);
         auto const c = choose_fast_kernel<1>(out, in, shape);
         if (c.aligned_in || c.aligned_out) {

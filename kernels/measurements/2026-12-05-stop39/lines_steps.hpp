@@ -70,13 +70,13 @@ struct design {
             fill_tile<body>(th, job, raw, tile);
         }
         th.barrier();
-    #pragma unroll
+#pragma unroll
         for (unsigned chain = 0; chain < lanes::chains; ++chain) {
             each_of<Threads, typename body::gathered> g;
             SWZ_EACH_THREAD(th, tid) body::gather_chain(tile, chain, th.of(g, tid), tid);
-    #pragma unroll
+#pragma unroll
             for (unsigned k = 0; k < lanes::chain_length; ++k)
-    #pragma unroll
+#pragma unroll
                 for (unsigned i = 0; i < body::G; ++i) {
                     each_of<Threads, vec16> sent;
                     each_of<Threads, unsigned> src;
@@ -89,7 +89,6 @@ struct design {
                 }
         }
     }
-
 };
 
 }  // namespace swz::lines

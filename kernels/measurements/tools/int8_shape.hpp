@@ -1,6 +1,7 @@
 // The probes' command-line shapes: "RxC", an int8 matrix of R rows and C
-// columns, packed; and the byte pattern they fill inputs with (odd
-// multiples of a large prime, so that no two nearby bytes repeat).
+// columns, packed; and the bytes they fill inputs with (bits 13-20 of the
+// index times Knuth's multiplicative constant: neighbours differ, so a
+// misplaced byte shows).
 #pragma once
 
 #include <cstddef>
@@ -9,7 +10,6 @@
 
 struct int8_shape {
     std::size_t rows, cols;
-    std::size_t bytes() const { return rows * cols; }
 };
 
 inline int8_shape parse_int8_shape(std::string const& s) {
