@@ -350,13 +350,15 @@ result formula(std::string const& spec, layout_subject const& t) {
     };
     through_layout(a, t, at);
     unsigned const run = a.run_elements;
+    // column < cols first: a column below zero wraps to near 2^64, and
+    // column + run would wrap back into the row (lane - 1 at lane 0 passed).
     a.inside = [f, rows, cols, run](unsigned lane, std::vector<std::uint64_t> const& s) {
         auto const c = f.cell_of(std::uint64_t(lane), s);
-        return c.row < rows && c.column + run <= cols;
+        return c.row < rows && c.column < cols && c.column + run <= cols;
     };
     a.symbolic_inside = [f, rows, cols, run](unsigned lane, std::vector<symbolic_uint> const& s) {
         auto const c = f.cell_of(s[0].lift(lane), s);
-        return c.row < rows && c.column + run <= cols;
+        return c.row < rows && c.column < cols && c.column + run <= cols;
     };
     return a;
 }

@@ -171,6 +171,30 @@ TEST_CASE("cp.async.16 into padded rows is refuted for conflict-free, though eve
     CHECK(enumerated_worst_wavefronts(concrete_of(s, 64), "cp.async.16").worst == 11);
 }
 
+TEST_CASE("a cell access whose column goes below zero is refuted: the lane lies outside", "[verify][known-bad]") {
+    // Column -1 wraps to 2^64 - 1 in the formula's unsigned arithmetic;
+    // with a lane's run of elements added it wrapped back into the row,
+    // and such accesses were costed, by enumeration and by the solver
+    // (found by an independent reference model, stop 40).
+    auto const s = parsed_layout("plain", 8, 128, 4);
+    for (char const* spec : {"ld.4:cell(1, lane - 1)", "ld.8:cell(1 + lane / 16, lane % 16 * 2 - 2)",
+                             "ld.8:cell(1 + lane / 16 + r % 4, lane % 16 * 2 - 2) for r < 100000"}) {
+        CAPTURE(spec);
+        auto const r = by_id(run(s, {spec}));
+        auto const& got = r.at(std::string("conflict.") + spec);
+        CHECK(got.outcome == verdict::refuted);
+        CHECK(got.evidence.at("kind") == "outside");
+        CHECK(got.evidence.at("lane") == 0);
+    }
+    auto const padded = parsed_layout("pad:16", 16, 64, 2);
+    char const* const spec = "ld.16:cell(1 + lane % 8, lane / 8 * 8 - 8 * k) for k < 2";
+    auto const r = by_id(run(padded, {spec}));
+    auto const& got = r.at(std::string("conflict.") + spec);
+    CHECK(got.outcome == verdict::refuted);
+    CHECK(got.evidence.at("variables").at("k") == 1);  // k = 0 is inside: lanes 0-7 at column 0
+    CHECK(got.evidence.at("lane") == 0);
+}
+
 TEST_CASE("a byte access wider than the whole tile is refuted: its lanes lie outside", "[verify][known-bad]") {
     // One row of 8 bytes holds no 16-byte lane. The last byte a lane may
     // start at (footprint - width) must not wrap around to 2^64 - 8, which
