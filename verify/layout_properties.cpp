@@ -320,7 +320,8 @@ property_result last_period(prover& p, layout_subject const& t, std::uint64_t pe
         r.method += "; the last " + std::to_string(tail) + " rows inside the tile, by exhaustion";
         return r;
     }
-    auto tv = make_split_variables(p.fast(), {{"y", tail, 0}, {"x", t.cols()}});
+    // dy: the row's place in the last period (the cell is row first + dy).
+    auto tv = make_split_variables(p.fast(), {{"dy", tail, 0}, {"x", t.cols()}});
     property_result last = r;
     last.id = r.id + ".last_period";
     decide_by_negation(p, last, {!(t.symbolic_offset(tv[0].value, tv[1].value) <= room)}, tv,

@@ -162,10 +162,13 @@ TEST_CASE("bijection over one period of a layout that leaves its rows", "[verify
     REQUIRE(expected);
     REQUIRE(f.outcome == verdict::refuted);
     CHECK_THAT(f.method, Catch::Contains("by exhaustion over the " + std::to_string(s.period_rows * s.cols()) + " cells"));
-    // The last period's query names its rows from the period's first.
+    // The last period's query names its rows from the period's first (dy),
+    // its evidence the tile's cell.
     auto const& v = f.evidence.at("variables");
-    CHECK(std::vector<std::uint64_t>{2 * s.period_rows + v.at("y").get<std::uint64_t>(), v.at("x").get<std::uint64_t>(), 0, 0} ==
+    CHECK_FALSE(v.contains("y"));
+    CHECK(std::vector<std::uint64_t>{2 * s.period_rows + v.at("dy").get<std::uint64_t>(), v.at("x").get<std::uint64_t>(), 0, 0} ==
           *expected);
+    CHECK(f.evidence.at("cell") == nlohmann::json::array({expected->at(0), expected->at(1)}));
 }
 
 TEST_CASE("bijection of GF(2) layouts by rank equals brute force, counterexamples included", "[verify][exhaustive][bijection]") {
