@@ -37,10 +37,7 @@ suggest_candidate candidate(std::string spec) {
 std::vector<suggest_candidate> candidates_for(tile_request const& tile) {
     std::vector<suggest_candidate> out;
     out.push_back(candidate("plain"));
-    for (std::uint32_t p = tile.elem; p <= 16; p += tile.elem) {
-        out.push_back(candidate("pad:" + std::to_string(p)));
-        out.back().pad = p;
-    }
+    for (std::uint32_t p = tile.elem; p <= 16; p += tile.elem) out.push_back(candidate("pad:" + std::to_string(p)));
     std::uint64_t const elements = tile.rows * (*tile.row_bytes / tile.elem);
     unsigned const top = bits_to_hold(elements);
     for (unsigned b = 1; b <= top; ++b)
@@ -49,6 +46,7 @@ std::vector<suggest_candidate> candidates_for(tile_request const& tile) {
                 for (int sign : {1, -1}) {
                     out.push_back(candidate("cute:" + std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(sign * int(s))));
                     out.back().swizzle_bits = b;
+                    out.back().swizzle_reach = m + s + b;
                 }
     unsigned bits = 1;
     for (char const* mode : {"tma:32B", "tma:64B", "tma:128B"}) {
@@ -58,6 +56,25 @@ std::vector<suggest_candidate> candidates_for(tile_request const& tile) {
     return out;
 }
 
+// Whether a swizzle candidate keeps every cell inside the tile. It permutes
+// each aligned block of 2^reach element offsets (its bits lie below reach),
+// so only the tile's last, partial, block can send a cell past the last
+// element: those cells are evaluated. (With rows x columns not a power of
+// two, cute:1,0,-8 on 48 rows of 16 floats put cell [32][1] at byte 3076 of
+// 3072, and was ranked.) A partial block too large to evaluate is not
+// searched, and said so.
+enum class inside { yes, no, too_large };
+inside keeps_cells_inside(suggest_candidate const& c, layout_subject const& t) {
+    if (c.swizzle_reach == 0 || c.swizzle_reach >= 64) return inside::yes;
+    std::uint64_t const cols = t.cols(), elements = t.rows() * cols, block = std::uint64_t(1) << c.swizzle_reach;
+    std::uint64_t const first = elements / block * block;
+    constexpr std::uint64_t most = std::uint64_t(1) << 22;
+    if (elements - first > most) return inside::too_large;
+    for (std::uint64_t e = first; e < elements; ++e)
+        if (t.offset(e / cols, e % cols) + t.shape.elem > t.footprint) return inside::no;
+    return inside::yes;
+}
+
 // Decides every access on one candidate; false when the spec does not
 // describe a layout of this tile (it is then no candidate at all).
 bool score(suggest_candidate& c, tile_request const& tile, std::vector<std::string> const& accesses, unsigned timeout_ms) {
@@ -65,6 +82,20 @@ bool score(suggest_candidate& c, tile_request const& tile, std::vector<std::stri
     if (std::holds_alternative<layout_error>(parsed)) return false;
     layout_subject const& t = std::get<layout_subject>(parsed);
     c.footprint = t.footprint;
+    // Padding is what a row's pitch adds to its bytes: pad:P's P, and a TMA
+    // box row narrower than its swizzle span, padded to the span.
+    c.pad = std::uint32_t(t.pitch - *tile.row_bytes);
+    switch (keeps_cells_inside(c, t)) {
+        case inside::yes: break;
+        case inside::no:
+            c.outcome = verdict::refuted;
+            c.why = "not a bijection onto the tile: a cell of its last rows lies past its last byte";
+            return true;
+        case inside::too_large:
+            c.outcome = verdict::unknown;
+            c.why = "whether every cell stays inside the tile was not decided (its last block is over 2^22 cells)";
+            return true;
+    }
     prover p(timeout_ms);
     std::uint64_t period = 0;
     if (t.rows() > rows_without_period) period = proved_period(prove_periodicity(p, t), t);
@@ -145,8 +176,10 @@ void pin_widths(suggestion& s, tile_request const& tile, std::vector<std::string
             if (auto const a = access_on(spec, *t); auto const* w = std::get_if<access_subject>(&a)) {
                 pinned = w->spec;
                 ideal = w->instr.ideal();
-                for (char const* chunked : {"row-chunk", "column-chunk"})
-                    if (w->spec == chunked) pinned = w->spec + "." + std::to_string(w->instr.width);
+                // A chunk of one element is the element's own access.
+                for (std::string const chunked : {"row", "column"})
+                    if (w->spec == chunked + "-chunk")
+                        pinned = w->instr.width == tile.elem ? chunked : w->spec + "." + std::to_string(w->instr.width);
             }
         if (std::find(s.accesses.begin(), s.accesses.end(), pinned) != s.accesses.end()) continue;
         s.accesses.push_back(pinned);
@@ -214,7 +247,7 @@ void print_suggestion(std::ostream& os, suggestion const& s) {
     for (auto const& c : s.excluded) (c.outcome == verdict::unknown ? undecided : illegal) += 1;
     std::size_t const searched = s.ranked.size() + s.excluded.size();
     os << "searched " << searched << " layouts (plain, pads up to 16 B, every CuTe Swizzle<B,M,S> of the tile, the TMA modes): "
-       << s.ranked.size() << " decided exactly, " << illegal << " illegal for an access, " << undecided << " undecided, in "
+       << s.ranked.size() << " decided exactly, " << illegal << " illegal (an access, or a cell outside the tile), " << undecided << " undecided, in "
        << std::fixed << std::setprecision(2) << s.seconds << " s\n" << std::defaultfloat;
     if (s.ranked.empty()) {
         os << "no layout of the searched families is legal for every access\n";

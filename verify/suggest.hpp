@@ -4,8 +4,10 @@
 //
 // The families, on the tile (rows, row bytes, element size): plain rows;
 // pad:P for every P = E, 2E, ... up to 16 bytes; every CuTe Swizzle<B,M,S>
-// on element offsets (B >= 1, |S| >= B, both signs of S, so each is a
-// bijection) whose bits lie inside the tile's element offsets; the TMA
+// on element offsets (B >= 1, |S| >= B, both signs of S, so each permutes
+// its blocks) whose bits lie inside the tile's element offsets, and which
+// keeps every cell inside the tile (where rows x columns is not a power of
+// two, some do not: those are excluded, as illegal); the TMA
 // modes 32B, 64B, 128B where the row allows them. Every candidate's figure
 // for every access is decided exactly (by enumeration of every start where
 // there are at most 2^16 of them after a proved period, else by the
@@ -33,6 +35,7 @@ struct suggest_candidate {
     std::uint32_t pad = 0;
     std::uint64_t footprint = 0;
     unsigned swizzle_bits = 0;
+    unsigned swizzle_reach = 0;        // a CuTe swizzle's bits lie below this one (m + |s| + b)
     verdict outcome = verdict::proved;  // refuted: an access is illegal; unknown: undecided
     std::string why;                    // for refuted and unknown
 };

@@ -118,6 +118,9 @@ TEST_CASE("swz-verify --suggest on the command line: a table, the CuTe code and 
              {"--suggest --access bogus --rows 32 --row-bytes 128", "--access bogus"},
              {"--suggest --layout plain --row-bytes 128", "give one of --layout, --nx, --equiv and --suggest"},
              {"--suggest --require-conflict-free row --row-bytes 128", "--suggest chooses a layout"},
+             // A chunk the search does not rank on refuted the choice's
+             // certificate afterwards: "PROVED optimal", yet exit 10.
+             {"--suggest --access row --rows 32 --row-bytes 64 --chunk-bytes 16", "--chunk-bytes belongs to --layout"},
          }) {
         CAPTURE(args);
         auto const bad = swz_verify(args);
@@ -125,4 +128,59 @@ TEST_CASE("swz-verify --suggest on the command line: a table, the CuTe code and 
         CHECK(count_lines(bad.err) == 1);
         CHECK_THAT(bad.err, Catch::Contains(says));
     }
+}
+
+TEST_CASE("a swizzle that sends a cell past the tile's last byte is no choice", "[verify][suggest][known-bad]") {
+    // 48 rows of 16 floats: 768 elements, not a power of two, so a swizzle
+    // whose bits reach bit 9 moves cells of the last rows past element 767
+    // (cute:1,0,-8: cell [32][1] at byte 3076 of 3072). Such candidates were
+    // ranked as if they were layouts of the tile (found by an independent
+    // reference of the search, stop 40). Each candidate's verdict against
+    // every cell's offset, here.
+    verify::tile_request tile{48, 64, 4, true};
+    auto const s = verify::suggest_layout(tile, {"row", "column"}, verify::certify_options{});
+    auto const leaves = [&](std::string const& spec) {
+        auto const t = std::get<verify::layout_subject>(verify::parse_layout(spec, tile));
+        for (std::uint64_t y = 0; y < t.rows(); ++y)
+            for (std::uint64_t x = 0; x < t.cols(); ++x)
+                if (t.offset(y, x) + t.shape.elem > t.footprint) return true;
+        return false;
+    };
+    int outside = 0;
+    for (auto const& c : s.ranked) {
+        CAPTURE(c.spec);
+        CHECK_FALSE(leaves(c.spec));
+    }
+    for (auto const& c : s.excluded) {
+        CAPTURE(c.spec, c.why);
+        bool const out = c.why.find("not a bijection onto the tile") != std::string::npos;
+        CHECK(out == leaves(c.spec));
+        outside += out;
+    }
+    CHECK(outside >= 40);
+    auto const named = std::find_if(s.excluded.begin(), s.excluded.end(), [](auto const& c) { return c.spec == "cute:1,0,-8"; });
+    CHECK(named != s.excluded.end());
+}
+
+TEST_CASE("a TMA mode whose box rows are padded to its span ranks as padded", "[verify][suggest]") {
+    // Rows of 64 bytes under tma:128B start 128 bytes apart. Both it and
+    // pad:16 are the only layouts legal for this access, at 4 wavefronts
+    // each: the tie goes to the smaller footprint, pad:16 (tma:128B once
+    // counted as unpadded and won).
+    verify::tile_request tile{32, 64, 4, true};
+    auto const s = verify::suggest_layout(tile, {"ld.4:byte(lane * 80 + 4 * s) for s < 2"}, verify::certify_options{});
+    REQUIRE(s.ranked.size() == 2);
+    CHECK(s.ranked[0].spec == "pad:16");
+    CHECK(s.ranked[1].spec == "tma:128B");
+    CHECK(s.ranked[0].total == s.ranked[1].total);
+    CHECK(s.ranked[1].pad == 64);
+}
+
+TEST_CASE("a chunk of one element is the element's own access, costed once", "[verify][suggest]") {
+    // Rows of 36 bytes keep 4-byte runs: row-chunk is row.
+    verify::tile_request tile{32, 36, 4, true};
+    auto const s = verify::suggest_layout(tile, {"row", "row-chunk"}, verify::certify_options{});
+    CHECK(s.accesses == std::vector<std::string>{"row"});
+    REQUIRE(!s.ranked.empty());
+    CHECK(s.ranked.front().total == 1);
 }

@@ -219,6 +219,10 @@ parsed parse(int argc, char const* const* argv) {
         if (!a.has("--row-bytes")) return usage_error{"--suggest: give the tile's --row-bytes (and --rows, --elem)"};
         if (a.has("--require-conflict-free") || a.has("--require-article"))
             return usage_error{"--suggest chooses a layout; --require-... belong to --layout"};
+        // Each candidate's chunk is its own: a chunk the search does not rank
+        // on would refute the chosen layout's certificate after the fact.
+        if (a.has("--chunk-bytes"))
+            return usage_error{"--suggest: --chunk-bytes belongs to --layout; rank on a chunk's width with accesses of it (row.C, column.C)"};
         // The families grow with the tile's offset bits: every 32-bit row
         // would be some 20,000 swizzles, each with its own proofs.
         if (!a.has("--rows"))
