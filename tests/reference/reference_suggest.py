@@ -2,12 +2,14 @@
 """An independent reference for swz-verify --suggest: the family the README
 documents (plain rows; pad:P for P = E .. 16 bytes in steps of E; every
 CuTe Swizzle<B,M,S> on element offsets with B >= 1, |S| >= B, both signs,
-whose bits lie in the tile's element offsets; the TMA 32B/64B/128B modes
-where a row fits the span), each access costed by brute force
+whose bits lie in the tile's element offsets, and which keeps every cell
+inside the tile (where rows x columns is not a power of two some do not:
+no choice); the TMA 32B/64B/128B modes where a row fits the span, whose
+rows are padded to the span), each access costed by brute force
 (reference_access.py) at one width on every candidate (a chunk pattern at
 the chunk of plain rows; two spellings of one access once), a candidate
 with an illegal or inapplicable access left out, and the README's ranking: fewest total wavefronts, then no
-padding, then the smaller footprint, then fewer swizzle bits, then the
+padding (a pitch over the row's bytes), then the smaller footprint, then fewer swizzle bits, then the
 order above. Random small tiles and access lists; swz's chosen layout,
 its total and the number of legal candidates are compared.
 
@@ -43,7 +45,7 @@ def candidates(rows, row_bytes, elem):
     for bits, span in enumerate((32, 64, 128), start=1):
         if row_bytes <= span:
             t = tma(span, row_bytes)[0]
-            out.append((f"tma:{span}B", (lambda y, x, t=t: t(y, x * elem)), span, 0, bits))
+            out.append((f"tma:{span}B", (lambda y, x, t=t: t(y, x * elem)), span, span - row_bytes, bits))
     return out
 
 
@@ -56,13 +58,15 @@ def plain_chunk(rows, row_bytes, elem):
 
 def distinct(accesses, elem, chunk):
     """The list without a second spelling of one access (row.E is row; a
-    chunk pattern at the chunk is the bare one), first kept."""
+    chunk pattern at the chunk is the bare one; one at a chunk of one
+    element is the element's pattern), first kept."""
     def key(a):
         base, _, w = a.partition(".")
         if base in ("row", "column") and w and int(w) == elem:
             return base
         if base in ("row-chunk", "column-chunk"):
-            return f"{base}.{w or chunk}"
+            width = int(w) if w else chunk
+            return base[:-len("-chunk")] if width == elem else f"{base}.{width}"
         return a
     out = {}
     for a in accesses:
@@ -78,6 +82,8 @@ def reference_choice(rows, row_bytes, elem, accesses):
     accesses = distinct(accesses, elem, chunk)
     for order, (spec, off, pitch, pad, bits) in enumerate(candidates(rows, row_bytes, elem)):
         footprint = rows * pitch
+        if any(off(y, x) + elem > footprint for y in range(rows) for x in range(row_bytes // elem)):
+            continue  # a cell past the tile's last byte: no layout of this tile
         tile = Tile(off, rows, row_bytes, elem, footprint)
         figures = []
         for a in accesses:

@@ -53,6 +53,31 @@ mode mode_of(int argc, char const* const* argv) {
     return mode::layout;
 }
 
+std::optional<usage_error> mixed_modes(int argc, char const* const* argv) {
+    // The flags that choose a mode (--nx is also the catalogue's range).
+    struct selector {
+        char const* flag;
+        mode m;
+    };
+    static selector const selectors[] = {{"--kernel", mode::kernel},     {"--list-kernels", mode::kernel},
+                                         {"--check", mode::catalogue},   {"--sweep", mode::catalogue},
+                                         {"--family", mode::family},     {"--layout", mode::layout},
+                                         {"--equiv", mode::layout},      {"--suggest", mode::layout}};
+    for (int i = 1; i < argc; ++i)  // --help and --version win wherever they are
+        if (std::string const a = argv[i]; a == "--help" || a == "-h" || a == "--version") return std::nullopt;
+    std::optional<selector> first;
+    for (int i = 1; i < argc; ++i) {
+        std::string const a = argv[i];
+        for (auto const& s : selectors) {
+            if (a != s.flag && a.rfind(std::string(s.flag) + "=", 0) != 0) continue;
+            if (!first) first = s;
+            else if (first->m != s.m)
+                return usage_error{std::string(first->flag) + " and " + s.flag + " are different modes: give one (see --help)"};
+        }
+    }
+    return std::nullopt;
+}
+
 namespace {
 
 std::vector<option_spec> const& layout_options() {

@@ -50,6 +50,9 @@ parsed parse(int argc, char const* const* argv);
 //   family     --family                 prove properties of a whole family at once
 enum class mode { layout, kernel, catalogue, family };
 mode mode_of(int argc, char const* const* argv);
+// Flags of two modes on one command line (--suggest with --family): the
+// error, before either mode reads its options and calls the other's unknown.
+std::optional<usage_error> mixed_modes(int argc, char const* const* argv);
 
 // Each mode's entry point: parses its own options, returns the exit code.
 int run_layout_mode(int argc, char const* const* argv);

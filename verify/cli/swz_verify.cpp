@@ -8,6 +8,10 @@
 int main(int argc, char** argv) {
     using namespace swz::verify;
     try {
+        if (auto const e = cli::mixed_modes(argc, argv)) {
+            std::cerr << "swz-verify: error: " << e->message << "\n";
+            return exit_usage;
+        }
         switch (cli::mode_of(argc, argv)) {
             case cli::mode::layout: return cli::run_layout_mode(argc, argv);
             case cli::mode::kernel: return cli::run_kernel_mode(argc, argv);
