@@ -496,7 +496,15 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
         r.reason = "the enumeration of every start did not finish within the time limit";
         return r;
     }
-    return solve_figure(p, w, r, require_conflict_free);
+    property_result solved = solve_figure(p, w, r, require_conflict_free);
+    // A finite question the solver gave up on: every start, where that
+    // finishes in the time limit (a legality query on 100,000 starts of a
+    // formula mixing lane products and odd moduli timed out, where
+    // enumerating takes milliseconds).
+    if (solved.outcome == verdict::unknown && method == figure_method::automatic &&
+        case_count(counts, row_sweep_starts) <= row_sweep_starts)
+        if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
+    return solved;
 }
 
 }  // namespace swz::verify

@@ -195,6 +195,30 @@ TEST_CASE("a cell access whose column goes below zero is refuted: the lane lies 
     CHECK(got.evidence.at("lane") == 0);
 }
 
+TEST_CASE("a finite access the solver gives up on is decided by enumerating its starts", "[verify][conflicts]") {
+    // 100,000 starts (over enumeration's first bound, 2^16), and a formula
+    // of lane products and odd moduli whose legality query times out: it
+    // was UNKNOWN, where every start takes milliseconds (found by an
+    // independent reference of the formulas, stop 40). Its worst case, 4
+    // wavefronts at r = 0, was computed apart by a Python enumeration of the
+    // bank rule over every start.
+    auto const s = parsed_layout("pad:16", 24, 96, 2);
+    std::string const spec =
+        "cp.async.4:byte((((lane * 0x100000000000 * 0x100000 + lane) % 31) ^ ((r * lane + r) % 7)) * 16 % 2688) for r < 100000";
+    certify_options o;
+    o.timeout_ms = 1000;
+    o.accesses = {spec};
+    auto const c = certify(s, o);
+    auto const it = std::find_if(c.results.begin(), c.results.end(),
+                                 [](property_result const& r) { return r.id.rfind("conflict.cp.async.4:", 0) == 0; });
+    REQUIRE(it != c.results.end());
+    CAPTURE(it->reason, it->method);
+    CHECK(it->outcome == verdict::proved);
+    REQUIRE(it->fig);
+    CHECK(it->fig->value == 4);
+    CHECK(it->evidence.at("variables").at("r") == 0);
+}
+
 TEST_CASE("a byte access wider than the whole tile is refuted: its lanes lie outside", "[verify][known-bad]") {
     // One row of 8 bytes holds no 16-byte lane. The last byte a lane may
     // start at (footprint - width) must not wrap around to 2^64 - 8, which
