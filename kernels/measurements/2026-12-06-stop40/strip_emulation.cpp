@@ -1,0 +1,78 @@
+// Stop 40's strip design (strip_steps.hpp) run on the CPU for every thread
+// of a block (tests/kernels/every_thread.hpp), every strip of int8 and
+// half matrices whose input and output rows are unaligned, at input and
+// output pointer misalignments mod 16 (halves: even ones), with and
+// without the carry, for strips of 1-4 tiles, down columns and across:
+// each output element compared with the input, the bytes around the
+// output checked untouched. A check of the prototype before it is timed;
+// not part of the suite.
+// Build: g++ -std=c++20 -O2 -I kernels/include -I model -I tests/kernels strip_emulation.cpp
+#include <cstdio>
+#include <vector>
+
+#include "every_thread.hpp"
+#include "strip_steps.hpp"
+
+using namespace swz::detail;
+template <class D>
+bool check(std::size_t rows, std::size_t cols, unsigned in_mis, unsigned out_mis) {
+    constexpr unsigned E = D::plan::elem;
+    std::size_t const n = rows * cols * E, pad = 320;
+    std::vector<unsigned char> in_buf(n + 2 * pad), out_buf(n + 2 * pad, 0xa5);
+    unsigned char* in = in_buf.data() + pad;
+    while (address(in) % 16 != in_mis) ++in;
+    unsigned char* out = out_buf.data() + pad;
+    while (address(out) % 16 != out_mis) ++out;
+    for (std::size_t q = 0; q < n; ++q) in[q] = static_cast<unsigned char>((q * 2654435761u) >> 13 | 1);
+    swz::strips::matrix const m{in, out, rows, cols, cols * E, rows * E};
+    using plan = typename D::plan;
+    std::vector<unsigned char> tile(plan::shared_bytes), stash(D::stash_bytes);
+    for (std::size_t block = 0; block < D::blocks(m); ++block)
+        D::transpose_strip(swz::test::every_thread<plan::threads>{}, m, block, tile.data(), stash.data());
+    for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t c = 0; c < cols; ++c)
+            for (unsigned b = 0; b < E; ++b)
+                if (out[(c * rows + r) * E + b] != in[(r * cols + c) * E + b]) {
+                    std::printf("%zux%zu in%%16=%u out%%16=%u: out[%zu][%zu] wrong\n", rows, cols, in_mis, out_mis, c, r);
+                    return false;
+                }
+    for (unsigned char const* p = out_buf.data(); p < out_buf.data() + out_buf.size(); ++p)
+        if ((p < out || p >= out + n) && *p != 0xa5) {
+            std::printf("%zux%zu in%%16=%u out%%16=%u: a byte outside the output written\n", rows, cols, in_mis, out_mis);
+            return false;
+        }
+    return true;
+}
+
+template <class D>
+unsigned run(char const* name, unsigned& ran) {
+    std::size_t const shapes[][2] = {{1001, 515}, {300, 263}, {257, 129}, {513, 131}, {129, 1001}, {1025, 257},
+                                     {383, 387},  {2049, 131}, {1537, 67}, {2100, 33}, {17, 301}, {239, 241},
+                                     {241, 127},  {495, 99},   {497, 5},   {3, 3}};
+    unsigned bad = 0, here = 0;
+    for (auto const& s : shapes)
+        for (unsigned im = 0; im < 16; im += 5 * D::plan::elem)
+            for (unsigned om = 0; om < 16; om += 3 * D::plan::elem) ++here, bad += !check<D>(s[0], s[1], im, om);
+    std::printf("%s: %u of %u cases right\n", name, here - bad, here);
+    ran += here;
+    return bad;
+}
+
+int main() {
+    using namespace swz::strips;
+    unsigned ran = 0, bad = 0;
+    bad += run<design<1, 1>>("int8 S=1", ran);
+    bad += run<design<1, 2>>("int8 S=2", ran);
+    bad += run<design<1, 3>>("int8 S=3", ran);
+    bad += run<design<1, 4>>("int8 S=4", ran);
+    bad += run<design<1, 2, false>>("int8 S=2 unmerged", ran);
+    bad += run<design<1, 4, false>>("int8 S=4 unmerged", ran);
+    bad += run<design<2, 1>>("half S=1", ran);
+    bad += run<design<2, 2>>("half S=2", ran);
+    bad += run<design<2, 3>>("half S=3", ran);
+    bad += run<design<2, 4, false>>("half S=4 unmerged", ran);
+    bad += run<design<1, 4, true, true>>("int8 S=4 across", ran);
+    bad += run<design<2, 4, true, true>>("half S=4 across", ran);
+    std::printf("%u of %u cases right\n", ran - bad, ran);
+    return bad != 0;
+}
