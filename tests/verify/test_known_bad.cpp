@@ -46,6 +46,18 @@ certificate run(layout_subject const& s, std::vector<std::string> conflict_free 
     return certify(s, o);
 }
 
+// Each access is refuted on the layout: its lane 0 lies outside the tile.
+void check_lane_0_outside(layout_subject const& s, std::vector<char const*> const& specs) {
+    for (char const* spec : specs) {
+        CAPTURE(spec);
+        auto const r = by_id(run(s, {spec}));
+        auto const& got = r.at(std::string("conflict.") + spec);
+        CHECK(got.outcome == verdict::refuted);
+        CHECK(got.evidence.at("kind") == "outside");
+        CHECK(got.evidence.at("lane") == 0);
+    }
+}
+
 }  // namespace
 
 TEST_CASE("a dropped XOR is refuted for conflict-free column reads", "[verify][known-bad]") {
@@ -176,16 +188,9 @@ TEST_CASE("a cell access whose column goes below zero is refuted: the lane lies 
     // with a lane's run of elements added it wrapped back into the row,
     // and such accesses were costed, by enumeration and by the solver
     // (found by an independent reference model, stop 40).
-    auto const s = parsed_layout("plain", 8, 128, 4);
-    for (char const* spec : {"ld.4:cell(1, lane - 1)", "ld.8:cell(1 + lane / 16, lane % 16 * 2 - 2)",
-                             "ld.8:cell(1 + lane / 16 + r % 4, lane % 16 * 2 - 2) for r < 100000"}) {
-        CAPTURE(spec);
-        auto const r = by_id(run(s, {spec}));
-        auto const& got = r.at(std::string("conflict.") + spec);
-        CHECK(got.outcome == verdict::refuted);
-        CHECK(got.evidence.at("kind") == "outside");
-        CHECK(got.evidence.at("lane") == 0);
-    }
+    check_lane_0_outside(parsed_layout("plain", 8, 128, 4),
+                         {"ld.4:cell(1, lane - 1)", "ld.8:cell(1 + lane / 16, lane % 16 * 2 - 2)",
+                          "ld.8:cell(1 + lane / 16 + r % 4, lane % 16 * 2 - 2) for r < 100000"});
     auto const padded = parsed_layout("pad:16", 16, 64, 2);
     char const* const spec = "ld.16:cell(1 + lane % 8, lane / 8 * 8 - 8 * k) for k < 2";
     auto const r = by_id(run(padded, {spec}));
@@ -225,14 +230,7 @@ TEST_CASE("a byte access wider than the whole tile is refuted: its lanes lie out
     // once let every lane in and PROVED the access (found by
     // tests/reference/reference_access.py).
     auto const s = parsed_layout("plain", 1, 8, 2);
-    for (char const* spec : {"st.16:byte(lane * 48)", "st.16:byte(lane * 48 + v) for v < 40000000"}) {
-        CAPTURE(spec);
-        auto const r = by_id(run(s, {spec}));
-        auto const& got = r.at(std::string("conflict.") + spec);
-        CHECK(got.outcome == verdict::refuted);
-        CHECK(got.evidence.at("kind") == "outside");
-        CHECK(got.evidence.at("lane") == 0);
-    }
+    check_lane_0_outside(s, {"st.16:byte(lane * 48)", "st.16:byte(lane * 48 + v) for v < 40000000"});
     // An 8-byte lane fits: lane 0 at byte 0 is in, lane 1 at byte 48 is not.
     auto const fits = by_id(run(s, {"st.8:byte(lane * 48)"}));
     CHECK(fits.at("conflict.st.8:byte(lane * 48)").evidence.at("lane") == 1);

@@ -10,39 +10,22 @@
 #include <cstring>
 #include <vector>
 
+#include "../tools/emulated_matrix.hpp"
 #include "every_thread.hpp"
 #include "lines_steps.hpp"
 
 using namespace swz::detail;
 template <class D>
 bool check(std::size_t rows, std::size_t cols, unsigned in_mis, unsigned out_mis) {
-    std::size_t const n = rows * cols, pad = 64;
-    std::vector<unsigned char> in_buf(n + 2 * pad), out_buf(n + 2 * pad, 0xa5);
-    unsigned char* in = in_buf.data() + pad;
-    while (address(in) % 16 != in_mis) ++in;
-    unsigned char* out = out_buf.data() + pad;
-    while (address(out) % 16 != out_mis) ++out;
-    for (std::size_t q = 0; q < n; ++q) in[q] = static_cast<unsigned char>((q * 2654435761u) >> 13 | 1);
-    auto const shape = transpose_shape::packed(rows, cols);
-    fast_batch const b = make_fast_batch(out, in, shape, 1);
+    emulated_matrix x(rows, cols, 1, in_mis, out_mis, 64);
+    fast_batch const b = make_fast_batch(x.out, x.in, transpose_shape::packed(rows, cols), 1);
     auto const grid = D::grid_of(rows, cols);
     using plan = typename D::plan;
     tile_walk const walk = tile_walk::of(grid);
     std::vector<unsigned char> tile(plan::shared_bytes);
     for (unsigned block = 0; block < grid.tiles(); ++block)
         D::transpose_tile_owned(swz::test::every_thread<plan::threads>{}, job_of<plan>(b, walk, block), tile.data());
-    for (std::size_t r = 0; r < rows; ++r)
-        for (std::size_t c = 0; c < cols; ++c)
-            if (out[c * rows + r] != in[r * cols + c]) {
-                std::printf("%zux%zu in%%16=%u out%%16=%u: out[%zu][%zu] wrong\n", rows, cols, in_mis, out_mis, c, r);
-                return false;
-            }
-    for (unsigned char const* p = out_buf.data(); p < out_buf.data() + out_buf.size(); ++p)
-        if ((p < out || p >= out + n) && *p != 0xa5) {
-            std::printf("%zux%zu in%%16=%u out%%16=%u: a byte outside the output written\n", rows, cols, in_mis, out_mis);
-            return false;
-        }
-    return true;
+    return x.right();
 }
 
 int main() {

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "../tools/emulated_matrix.hpp"
 #include "every_thread.hpp"
 #include "strip_steps.hpp"
 
@@ -17,31 +18,13 @@ using namespace swz::detail;
 template <class D>
 bool check(std::size_t rows, std::size_t cols, unsigned in_mis, unsigned out_mis) {
     constexpr unsigned E = D::plan::elem;
-    std::size_t const n = rows * cols * E, pad = 320;
-    std::vector<unsigned char> in_buf(n + 2 * pad), out_buf(n + 2 * pad, 0xa5);
-    unsigned char* in = in_buf.data() + pad;
-    while (address(in) % 16 != in_mis) ++in;
-    unsigned char* out = out_buf.data() + pad;
-    while (address(out) % 16 != out_mis) ++out;
-    for (std::size_t q = 0; q < n; ++q) in[q] = static_cast<unsigned char>((q * 2654435761u) >> 13 | 1);
-    swz::strips::matrix const m{in, out, rows, cols, cols * E, rows * E};
+    emulated_matrix x(rows, cols, E, in_mis, out_mis, 320);
+    swz::strips::matrix const m{x.in, x.out, rows, cols, cols * E, rows * E};
     using plan = typename D::plan;
     std::vector<unsigned char> tile(plan::shared_bytes), stash(D::stash_bytes);
     for (std::size_t block = 0; block < D::blocks(m); ++block)
         D::transpose_strip(swz::test::every_thread<plan::threads>{}, m, block, tile.data(), stash.data());
-    for (std::size_t r = 0; r < rows; ++r)
-        for (std::size_t c = 0; c < cols; ++c)
-            for (unsigned b = 0; b < E; ++b)
-                if (out[(c * rows + r) * E + b] != in[(r * cols + c) * E + b]) {
-                    std::printf("%zux%zu in%%16=%u out%%16=%u: out[%zu][%zu] wrong\n", rows, cols, in_mis, out_mis, c, r);
-                    return false;
-                }
-    for (unsigned char const* p = out_buf.data(); p < out_buf.data() + out_buf.size(); ++p)
-        if ((p < out || p >= out + n) && *p != 0xa5) {
-            std::printf("%zux%zu in%%16=%u out%%16=%u: a byte outside the output written\n", rows, cols, in_mis, out_mis);
-            return false;
-        }
-    return true;
+    return x.right();
 }
 
 template <class D>
