@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <tinyxml2.h>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -237,4 +239,51 @@ TEST_CASE("kernel mode takes the same format and quiet", "[cli][format][kernels]
 
     check_usage_error("--kernel fast_f32 --format bogus", "--format bogus: not a format");
     check_usage_error("--kernel fast_f32 --format sarif --quiet", "--out FILE");
+}
+
+// Found by an independent audit of the outputs (stop 40).
+TEST_CASE("a lost output never hides a refutation, and a lost table is exit 3 with a line", "[cli][format]") {
+    auto const refuted = swz_verify(bad + " --json /dev/full");
+    CHECK(refuted.code == 10);  // the most severe wins: 10 before 3
+    CHECK_THAT(refuted.err, Catch::Contains("/dev/full"));
+    // The table to a full standard output, on a run with unknowns (swz_verify
+    // redirects standard output itself, so the command is run here).
+    auto const err = scratch_folder("full") / "err.txt";
+    int const status = std::system((std::string(SWZ_VERIFY_BINARY) + " --nx 64 --tc 16 --timeout-ms 1 >/dev/full 2>" +
+                                    err.string()).c_str());
+    CHECK(WEXITSTATUS(status) == 3);  // 3 before 5
+    CHECK_THAT(slurp(err), Catch::Contains("cannot write the table to standard output"));
+}
+
+TEST_CASE("an output that fails leaves no new file, and keeps an old one untouched", "[cli][format]") {
+    auto const dir = scratch_folder("lost");
+    auto const fresh = (dir / "new.json").string(), old = (dir / "old.json").string();
+    auto const run = swz_verify(good + " --json " + fresh + " --svg /nonexistent/dir/x.svg");
+    CHECK(run.code == 3);
+    CHECK_FALSE(std::filesystem::exists(fresh));  // the probe of --json created nothing
+    { std::ofstream(old) << "OLD\n"; }
+    auto const kernel = swz_verify("--kernel fast_i8 --json " + old + " --out " + dir.string() + " --format sarif");
+    CHECK(kernel.code == 3);
+    CHECK(slurp(old) == "OLD\n");
+}
+
+TEST_CASE("suggest sends its ranking to --out", "[cli][format][suggest]") {
+    auto const dir = scratch_folder("suggest-out");
+    auto const file = (dir / "ranking.txt").string();
+    auto const run = swz_verify("--suggest --access row --rows 32 --row-bytes 128 --elem 4 --out " + file);
+    CHECK(run.code == 0);
+    CHECK(run.out.empty());
+    CHECK_THAT(slurp(file), Catch::Contains("PROVED optimal"));
+}
+
+TEST_CASE("the article's bit form counts only with --require-article", "[cli][article]") {
+    auto const plain = nlohmann::json::parse(swz_verify("--nx 64 --tc 16 --json -").out);
+    auto const required = nlohmann::json::parse(swz_verify("--nx 64 --tc 16 --require-article --json -").out);
+    auto const counts = [](nlohmann::json const& c) {
+        for (auto const& r : c["results"])
+            if (r["id"] == "article.bit_form") return r["counts"].get<std::string>();
+        return std::string("absent");
+    };
+    CHECK(counts(plain) == "report");
+    CHECK(counts(required) == "gate");
 }

@@ -71,6 +71,17 @@ void output_file::discard() {
     fd_ = -1;
 }
 
+std::optional<std::string> probe_writable(std::filesystem::path const& path, std::string const& what) {
+    struct stat st{};
+    bool const existed = ::stat(path.c_str(), &st) == 0;
+    int const fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) return "cannot write " + (what.empty() ? "" : what + " to ") + path.string() + ": " + why(errno);
+    bool const regular = is_regular(fd);
+    ::close(fd);
+    if (!existed && regular) ::unlink(path.c_str());
+    return std::nullopt;
+}
+
 std::optional<std::string> write_whole_file(std::filesystem::path const& path, std::string const& text) {
     auto opened = output_file::open(path, "");
     if (auto const* e = std::get_if<std::string>(&opened)) return *e;

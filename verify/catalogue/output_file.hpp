@@ -37,6 +37,12 @@ private:
     std::string what_;
 };
 
+// Whether `path` can be opened for writing, checked without truncating it
+// and without leaving a file that was not there: nothing, or why not.
+// Every named output is probed before any is opened, so that one bad path
+// leaves the others as they were.
+std::optional<std::string> probe_writable(std::filesystem::path const& path, std::string const& what);
+
 // Writes a whole file (created or truncated): nothing, or why it failed.
 std::optional<std::string> write_whole_file(std::filesystem::path const& path, std::string const& text);
 

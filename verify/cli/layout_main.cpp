@@ -18,6 +18,16 @@ namespace swz::verify::cli {
 
 namespace {
 
+// The table (or ranking) flushed and checked: a lost one is exit 3 (or the
+// worse code the run already has), with a line saying so.
+int table_written(std::ostream& os, int code) {
+    os.flush();
+    if (os) return code;
+    std::cerr << "swz-verify: error: cannot write the table to " << (&os == &std::cerr ? "standard error" : "standard output")
+              << "\n";
+    return worse_exit(code, exit_output);
+}
+
 // The picture, when asked for: exit 3 and a line when it is not written.
 int write_picture(std::optional<output_file> const& svg, certificate const& c, layout_subject const& t, int code) {
     if (!svg) return code;
@@ -49,11 +59,18 @@ int run_suggest(layout_command const& cmd, certify_options const& opts, std::opt
         }
     }
     bool const json_on_stdout = (cmd.json_path && *cmd.json_path == "-") || (cmd.format == output_format::json && !cmd.out_path);
+    if (cmd.out_path && cmd.format == output_format::text) {  // the ranking to the file
+        std::ostringstream ranking;
+        print_suggestion(ranking, s);
+        if (auto why = output_file(*cmd.out_path).write(ranking.str())) {
+            std::cerr << "swz-verify: error: --out: " << *why << "\n";
+            code = worse_exit(code, exit_output);
+        }
+        return code;
+    }
     std::ostream& os = json_on_stdout ? std::cerr : std::cout;
     print_suggestion(os, s);
-    os.flush();
-    if (!os && code == exit_ok) return exit_output;
-    return code;
+    return table_written(os, code);
 }
 
 // The certificate in the --format the command asked for; `code` is the exit
@@ -130,7 +147,7 @@ int run_layout_mode(int argc, char const* const* argv) {
     if (json)
         if (auto why = json->write(doc.dump(2) + "\n")) {
             std::cerr << "swz-verify: error: --json: " << *why << "\n";
-            code = exit_output;
+            code = worse_exit(code, exit_output);  // a refutation still outranks a lost file
         }
     if (!cmd.other) code = write_picture(svg, c, cmd.subject, code);
     // The --format document, to --out or standard output; written after the
@@ -155,9 +172,7 @@ int run_layout_mode(int argc, char const* const* argv) {
     // With a document on standard output, the table goes to stderr.
     std::ostream& os = document_on_stdout ? std::cerr : std::cout;
     print_table(os, c, code);
-    os.flush();
-    if (!os && code == exit_ok) return exit_output;
-    return code;
+    return table_written(os, code);
 }
 
 }  // namespace swz::verify::cli

@@ -1,19 +1,14 @@
 #include "output_file.hpp"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <iostream>
+
+#include "../catalogue/output_file.hpp"
 
 namespace swz::verify::cli {
 
 std::optional<std::string> output_file::probe() const {
     if (path_ == "-") return std::nullopt;
-    std::FILE* f = std::fopen(path_.c_str(), "a");
-    if (!f) return "cannot write " + path_ + ": " + std::strerror(errno);
-    std::fclose(f);
-    return std::nullopt;
+    return catalogue::probe_writable(path_, "");
 }
 
 std::optional<std::string> output_file::write(std::string const& text) const {
@@ -23,14 +18,7 @@ std::optional<std::string> output_file::write(std::string const& text) const {
         if (!std::cout) return "cannot write to standard output";
         return std::nullopt;
     }
-    std::FILE* f = std::fopen(path_.c_str(), "w");
-    if (!f) return "cannot write " + path_ + ": " + std::strerror(errno);
-    bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    ok = std::fflush(f) == 0 && ok;
-    int const saved = errno;
-    ok = std::fclose(f) == 0 && ok;
-    if (!ok) return "cannot write " + path_ + ": " + std::strerror(saved ? saved : errno);
-    return std::nullopt;
+    return catalogue::write_whole_file(path_, text);  // a partial regular file is removed
 }
 
 }  // namespace swz::verify::cli

@@ -74,7 +74,12 @@ std::variant<subject_output, usage_error, std::string> subject_output::open(argu
     if (o.quiet_ && o.format_on_stdout_)
         return usage_error{"--quiet prints only the findings on standard output; send --format " + format_name(o.format_) +
                            " to a file with --out FILE"};
-    // Opened before any solving: a path that cannot be written fails now.
+    // Probed, then opened, before any solving: a path that cannot be
+    // written fails now, and leaves the other named file as it was.
+    if (!o.json_path_.empty() && !o.json_on_stdout_)
+        if (auto e = catalogue::probe_writable(o.json_path_, document)) return *e;
+    if (!out_path.empty())
+        if (auto e = catalogue::probe_writable(out_path, "the --format output")) return *e;
     if (!o.json_path_.empty() && !o.json_on_stdout_) {
         auto opened = catalogue::output_file::open(o.json_path_, document);
         if (auto const* e = std::get_if<std::string>(&opened)) return *e;
@@ -82,7 +87,10 @@ std::variant<subject_output, usage_error, std::string> subject_output::open(argu
     }
     if (!out_path.empty()) {
         auto opened = catalogue::output_file::open(out_path, "the --format output");
-        if (auto const* e = std::get_if<std::string>(&opened)) return *e;
+        if (auto const* e = std::get_if<std::string>(&opened)) {
+            if (o.json_file_) o.json_file_->discard();
+            return *e;
+        }
         o.out_file_.emplace(std::move(std::get<catalogue::output_file>(opened)));
     }
     o.table_kept_ = o.quiet_ || (o.format_ == output_format::text && o.out_file_);
