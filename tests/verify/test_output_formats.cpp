@@ -287,3 +287,13 @@ TEST_CASE("the article's bit form counts only with --require-article", "[cli][ar
     CHECK(counts(plain) == "report");
     CHECK(counts(required) == "gate");
 }
+
+TEST_CASE("kernel mode's verdict line names exit 3 when its document cannot reach standard output", "[cli][format][kernels]") {
+    auto const err = scratch_folder("kernel-full") / "err.txt";
+    int const status =
+        std::system((std::string(SWZ_VERIFY_BINARY) + " --kernel fast_i8 --format junit >/dev/full 2>" + err.string()).c_str());
+    CHECK(WEXITSTATUS(status) == 3);
+    auto const said = slurp(err);
+    CHECK_THAT(said, Catch::Contains(", exit 3") && !Catch::Contains(", exit 0"));
+    CHECK(said.find("swz-verify: error:") == said.rfind("swz-verify: error:"));  // said once
+}

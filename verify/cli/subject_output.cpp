@@ -39,8 +39,11 @@ int output_exit(std::string const& message) {
 }
 
 int flushed_exit(int code, char const* what) {
-    if (auto e = catalogue::flush_stdout(what)) return worse_exit(code, output_exit(*e));
-    return code;
+    static bool said = false;  // a lost standard output is said once, by its first writer
+    auto e = catalogue::flush_stdout(what);
+    if (!e) return code;
+    if (!said) output_exit(*e), said = true;
+    return worse_exit(code, exit_output);
 }
 
 std::vector<option_spec> subject_output_options(std::string const& document, std::string const& quiet_shape) {
@@ -109,7 +112,10 @@ int subject_output::finish(std::vector<report_subject> const& subjects, std::vec
     doc["exit_code"] = code;
     if (json_file_)
         if (auto e = json_file_->write_and_close(doc.dump(2) + "\n")) code = worse_exit(code, output_exit(*e));
-    if (json_on_stdout_) std::cout << doc.dump(2) << "\n";
+    if (json_on_stdout_) {
+        std::cout << doc.dump(2) << "\n";
+        code = flushed_exit(code, "the --json document");
+    }
     std::string text = formatted(format_, subjects, doc, code);
     if (format_ == output_format::text) {
         std::ostringstream verdict;
@@ -120,6 +126,7 @@ int subject_output::finish(std::vector<report_subject> const& subjects, std::vec
         if (auto e = out_file_->write_and_close(text)) code = worse_exit(code, output_exit(*e));
     } else if (format_on_stdout_) {
         std::cout << text;
+        code = flushed_exit(code, "the --format output");  // before the verdict line names the code
     }
     if (quiet_) std::cout << finding_lines(subjects);
     else if (!table_kept_) print_verdict(table(), all, seconds, code);
