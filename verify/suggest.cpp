@@ -46,7 +46,6 @@ std::vector<suggest_candidate> candidates_for(tile_request const& tile) {
                 for (int sign : {1, -1}) {
                     out.push_back(candidate("cute:" + std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(sign * int(s))));
                     out.back().swizzle_bits = b;
-                    out.back().swizzle_reach = m + s + b;
                 }
     unsigned bits = 1;
     for (char const* mode : {"tma:32B", "tma:64B", "tma:128B"}) {
@@ -56,22 +55,22 @@ std::vector<suggest_candidate> candidates_for(tile_request const& tile) {
     return out;
 }
 
-// Whether a swizzle candidate keeps every cell inside the tile. It permutes
-// each aligned block of 2^reach element offsets (its bits lie below reach),
-// so only the tile's last, partial, block can send a cell past the last
-// element: those cells are evaluated. (With rows x columns not a power of
-// two, cute:1,0,-8 on 48 rows of 16 floats put cell [32][1] at byte 3076 of
-// 3072, and was ranked.) A partial block too large to evaluate is not
-// searched, and said so.
+// Whether a candidate keeps every cell inside the tile. Its swizzle keeps
+// each strided offset in its aligned block of span_bytes (the subject's
+// swizzle view), so only the cells of the last, partial, block can leave the
+// tile: those are evaluated. (With rows x columns not a power of two,
+// cute:1,0,-8 on 48 rows of 16 floats put cell [32][1] at byte 3076 of
+// 3072, and was ranked.) Too many cells to evaluate: undecided, said so.
 enum class inside { yes, no, too_large };
-inside keeps_cells_inside(suggest_candidate const& c, layout_subject const& t) {
-    if (c.swizzle_reach == 0 || c.swizzle_reach >= 64) return inside::yes;
-    std::uint64_t const cols = t.cols(), elements = t.rows() * cols, block = std::uint64_t(1) << c.swizzle_reach;
-    std::uint64_t const first = elements / block * block;
+inside keeps_cells_inside(layout_subject const& t) {
+    if (!t.swizzle) return inside::yes;
+    std::uint64_t const span = t.swizzle->span_bytes, end = std::min(t.footprint, t.rows() * t.pitch);
+    std::uint64_t const first_row = span ? end / span * span / t.pitch : 0;  // blocks below it stay inside
     constexpr std::uint64_t most = std::uint64_t(1) << 22;
-    if (elements - first > most) return inside::too_large;
-    for (std::uint64_t e = first; e < elements; ++e)
-        if (t.offset(e / cols, e % cols) + t.shape.elem > t.footprint) return inside::no;
+    if ((t.rows() - first_row) * t.cols() > most) return inside::too_large;
+    for (std::uint64_t y = first_row; y < t.rows(); ++y)
+        for (std::uint64_t x = 0; x < t.cols(); ++x)
+            if (t.offset(y, x) + t.shape.elem > t.footprint) return inside::no;
     return inside::yes;
 }
 
@@ -85,7 +84,7 @@ bool score(suggest_candidate& c, tile_request const& tile, std::vector<std::stri
     // Padding is what a row's pitch adds to its bytes: pad:P's P, and a TMA
     // box row narrower than its swizzle span, padded to the span.
     c.pad = std::uint32_t(t.pitch - *tile.row_bytes);
-    switch (keeps_cells_inside(c, t)) {
+    switch (keeps_cells_inside(t)) {
         case inside::yes: break;
         case inside::no:
             c.outcome = verdict::refuted;
@@ -93,7 +92,7 @@ bool score(suggest_candidate& c, tile_request const& tile, std::vector<std::stri
             return true;
         case inside::too_large:
             c.outcome = verdict::unknown;
-            c.why = "whether every cell stays inside the tile was not decided (its last block is over 2^22 cells)";
+            c.why = "whether every cell stays inside the tile was not decided (over 2^22 cells after its swizzle's last whole block)";
             return true;
     }
     prover p(timeout_ms);

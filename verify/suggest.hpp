@@ -35,7 +35,6 @@ struct suggest_candidate {
     std::uint32_t pad = 0;
     std::uint64_t footprint = 0;
     unsigned swizzle_bits = 0;
-    unsigned swizzle_reach = 0;        // a CuTe swizzle's bits lie below this one (m + |s| + b)
     verdict outcome = verdict::proved;  // refuted: an access is illegal; unknown: undecided
     std::string why;                    // for refuted and unknown
 };

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <utility>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -241,18 +242,24 @@ TEST_CASE("kernel mode takes the same format and quiet", "[cli][format][kernels]
     check_usage_error("--kernel fast_f32 --format sarif --quiet", "--out FILE");
 }
 
+// swz-verify with `args` and its standard output on a full device (which
+// swz_verify cannot do: it redirects standard output itself): the exit
+// code and what it said on stderr.
+static std::pair<int, std::string> run_to_full_stdout(std::string const& args, std::string const& name) {
+    auto const err = scratch_folder(name) / "err.txt";
+    int const status = std::system((std::string(SWZ_VERIFY_BINARY) + " " + args + " >/dev/full 2>" + err.string()).c_str());
+    return {WEXITSTATUS(status), slurp(err)};
+}
+
 // Found by an independent audit of the outputs (stop 40).
 TEST_CASE("a lost output never hides a refutation, and a lost table is exit 3 with a line", "[cli][format]") {
     auto const refuted = swz_verify(bad + " --json /dev/full");
     CHECK(refuted.code == 10);  // the most severe wins: 10 before 3
     CHECK_THAT(refuted.err, Catch::Contains("/dev/full"));
-    // The table to a full standard output, on a run with unknowns (swz_verify
-    // redirects standard output itself, so the command is run here).
-    auto const err = scratch_folder("full") / "err.txt";
-    int const status = std::system((std::string(SWZ_VERIFY_BINARY) + " --nx 64 --tc 16 --timeout-ms 1 >/dev/full 2>" +
-                                    err.string()).c_str());
-    CHECK(WEXITSTATUS(status) == 3);  // 3 before 5
-    CHECK_THAT(slurp(err), Catch::Contains("cannot write the table to standard output"));
+    // The table to a full standard output, on a run with unknowns.
+    auto const [code, said] = run_to_full_stdout("--nx 64 --tc 16 --timeout-ms 1", "full");
+    CHECK(code == 3);  // 3 before 5
+    CHECK_THAT(said, Catch::Contains("cannot write the table to standard output"));
 }
 
 TEST_CASE("an output that fails leaves no new file, and keeps an old one untouched", "[cli][format]") {
@@ -289,11 +296,8 @@ TEST_CASE("the article's bit form counts only with --require-article", "[cli][ar
 }
 
 TEST_CASE("kernel mode's verdict line names exit 3 when its document cannot reach standard output", "[cli][format][kernels]") {
-    auto const err = scratch_folder("kernel-full") / "err.txt";
-    int const status =
-        std::system((std::string(SWZ_VERIFY_BINARY) + " --kernel fast_i8 --format junit >/dev/full 2>" + err.string()).c_str());
-    CHECK(WEXITSTATUS(status) == 3);
-    auto const said = slurp(err);
+    auto const [code, said] = run_to_full_stdout("--kernel fast_i8 --format junit", "kernel-full");
+    CHECK(code == 3);
     CHECK_THAT(said, Catch::Contains(", exit 3") && !Catch::Contains(", exit 0"));
     CHECK(said.find("swz-verify: error:") == said.rfind("swz-verify: error:"));  // said once
 }

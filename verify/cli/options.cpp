@@ -42,38 +42,44 @@ std::string one_line(std::string s) {
     return s;
 }
 
+namespace {
+
+// The flags that choose a mode, each with its mode (--nx is also the
+// catalogue's range, so it chooses none); no flag: the layout mode.
+struct mode_flag {
+    char const* flag;
+    mode m;
+};
+constexpr mode_flag mode_flags[] = {{"--kernel", mode::kernel},   {"--list-kernels", mode::kernel},
+                                    {"--check", mode::catalogue}, {"--sweep", mode::catalogue},
+                                    {"--family", mode::family},   {"--layout", mode::layout},
+                                    {"--equiv", mode::layout},    {"--suggest", mode::layout}};
+
+// The mode flag argument `a` is (as --flag or --flag=value), or none.
+mode_flag const* mode_flag_of(std::string const& a) {
+    for (auto const& f : mode_flags)
+        if (a == f.flag || a.rfind(std::string(f.flag) + "=", 0) == 0) return &f;
+    return nullptr;
+}
+
+}  // namespace
+
 mode mode_of(int argc, char const* const* argv) {
-    for (int i = 1; i < argc; ++i) {
-        std::string const a = argv[i];
-        auto const is = [&](char const* name) { return a == name || a.rfind(std::string(name) + "=", 0) == 0; };
-        if (is("--kernel") || is("--list-kernels")) return mode::kernel;
-        if (is("--check") || is("--sweep")) return mode::catalogue;
-        if (is("--family")) return mode::family;
-    }
+    for (int i = 1; i < argc; ++i)
+        if (auto const* f = mode_flag_of(argv[i]); f && f->m != mode::layout) return f->m;
     return mode::layout;
 }
 
 std::optional<usage_error> mixed_modes(int argc, char const* const* argv) {
-    // The flags that choose a mode (--nx is also the catalogue's range).
-    struct selector {
-        char const* flag;
-        mode m;
-    };
-    static selector const selectors[] = {{"--kernel", mode::kernel},     {"--list-kernels", mode::kernel},
-                                         {"--check", mode::catalogue},   {"--sweep", mode::catalogue},
-                                         {"--family", mode::family},     {"--layout", mode::layout},
-                                         {"--equiv", mode::layout},      {"--suggest", mode::layout}};
     for (int i = 1; i < argc; ++i)  // --help and --version win wherever they are
         if (std::string const a = argv[i]; a == "--help" || a == "-h" || a == "--version") return std::nullopt;
-    std::optional<selector> first;
+    mode_flag const* first = nullptr;
     for (int i = 1; i < argc; ++i) {
-        std::string const a = argv[i];
-        for (auto const& s : selectors) {
-            if (a != s.flag && a.rfind(std::string(s.flag) + "=", 0) != 0) continue;
-            if (!first) first = s;
-            else if (first->m != s.m)
-                return usage_error{std::string(first->flag) + " and " + s.flag + " are different modes: give one (see --help)"};
-        }
+        auto const* f = mode_flag_of(argv[i]);
+        if (!f) continue;
+        if (!first) first = f;
+        else if (first->m != f->m)
+            return usage_error{std::string(first->flag) + " and " + f->flag + " are different modes: give one (see --help)"};
     }
     return std::nullopt;
 }

@@ -4,14 +4,12 @@
 
 #include "../exit_codes.hpp"
 #include "options.hpp"
+#include "subject_output.hpp"
 
 int main(int argc, char** argv) {
     using namespace swz::verify;
     try {
-        if (auto const e = cli::mixed_modes(argc, argv)) {
-            std::cerr << "swz-verify: error: " << e->message << "\n";
-            return exit_usage;
-        }
+        if (auto const e = cli::mixed_modes(argc, argv)) return cli::usage_exit(e->message);
         switch (cli::mode_of(argc, argv)) {
             case cli::mode::layout: return cli::run_layout_mode(argc, argv);
             case cli::mode::kernel: return cli::run_kernel_mode(argc, argv);
