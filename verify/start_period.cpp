@@ -46,10 +46,13 @@ std::vector<std::vector<std::uint64_t>> screen_starts(access_subject const& w, s
     return out;
 }
 
-// The proof: no start of the domain (variable i below count - t, every
-// lane inside the tile at both starts) where a lane's bytes move by other
-// than lane 0's, or lane 0's by other than a multiple of 128 bytes.
-answer proved_period(prover& p, access_subject const& w, std::size_t i, std::uint64_t t) {
+// What a proof asks of moving variable i by t: in `exactly` form, that
+// every lane's bytes and elements stay where they were and the lane stays
+// inside the tile or outside it, at every start of the domain (variable i
+// below count - t); else, at every start where each lane is inside the
+// tile at both, that they all move by lane 0's move, a multiple of 128
+// bytes.
+answer proved_move(prover& p, access_subject const& w, std::size_t i, std::uint64_t t, bool exactly) {
     std::vector<variable_range> ranges;
     for (std::size_t v = 0; v < w.vars.size(); ++v)
         ranges.push_back({w.vars[v].name, v == i ? w.vars[v].count - t : w.vars[v].count, 0});
@@ -60,15 +63,18 @@ answer proved_period(prover& p, access_subject const& w, std::size_t i, std::uin
     std::vector<z3::expr> query = range_constraints(vars);
     symbolic_uint const d = w.symbolic_address(0, moved) - w.symbolic_address(0, s);
     z3::expr_vector apart(p.ctx());
-    apart.push_back(d % bytes_per_phase != 0u);
+    apart.push_back(exactly ? d != 0u : d % bytes_per_phase != 0u);
     for (unsigned l = 0; l < w.instr.address_lanes; ++l) {
-        if (w.symbolic_inside) query.push_back(w.symbolic_inside(l, s) && w.symbolic_inside(l, moved));
+        if (w.symbolic_inside && exactly) apart.push_back(w.symbolic_inside(l, s) != w.symbolic_inside(l, moved));
+        if (w.symbolic_inside && !exactly) query.push_back(w.symbolic_inside(l, s) && w.symbolic_inside(l, moved));
         apart.push_back(w.symbolic_address(l, moved) - w.symbolic_address(l, s) != d);
         for (unsigned k = 1; k < w.run_elements; ++k)
             apart.push_back(w.symbolic_element_address(l, moved, k) - w.symbolic_element_address(l, s, k) != d);
     }
     query.push_back(z3::mk_or(apart));
-    auto const out = check_expecting_unsat(p, w.id + ".start_period." + w.vars[i].name + "." + std::to_string(t), query, vars);
+    std::string const name =
+        w.id + (exactly ? ".start_repeat." : ".start_period.") + w.vars[i].name + "." + std::to_string(t);
+    auto const out = check_expecting_unsat(p, name, query, vars);
     if (out.result == answer::unsat) p.assign_role(out.log_index, obligation_role::proof);
     return out.result;
 }
@@ -80,19 +86,23 @@ start_periods prove_start_periods(prover& p, access_subject const& w) {
     for (std::size_t i = 0; i < w.vars.size(); ++i) {
         std::uint64_t const count = w.vars[i].count;
         out.box.push_back(count);
-        // Every T up to 64 (a layout's period in rows over a start's step,
-        // 48 rows for the article's 96-element rows), then powers of two.
-        for (std::uint64_t t = 1; t <= count / 2; t = t < 64 ? t + 1 : 2 * t) {
+        std::vector<std::uint64_t> const zero(w.vars.size(), 0);
+        unsigned refuted = 0;
+        for (std::uint64_t t = 1; t <= count / 2; t = t < every_period_up_to ? t + 1 : 2 * t) {
+            if (!moves_as_one(w, zero, i, t)) continue;  // most candidates fail here, at once
             auto const starts = screen_starts(w, i, t);
             bool const screened =
                 std::all_of(starts.begin(), starts.end(), [&](auto const& s) { return moves_as_one(w, s, i, t); });
             if (!screened) continue;
-            answer const proof = proved_period(p, w, i, t);
+            answer const proof = proved_move(p, w, i, t, false);
             if (proof == answer::unsat) {
                 out.box.back() = t;
                 out.note += (out.note.empty() ? "" : ", ") + w.vars[i].name + " every " + std::to_string(t);
+                out.repeats = out.repeats && proved_move(p, w, i, t, true) == answer::unsat;
             }
-            if (proof != answer::sat) break;  // proved, or the solver gave up: no longer candidates
+            // Proved, or the solver gave up, or the screen let too many
+            // through: no more candidates.
+            if (proof != answer::sat || ++refuted == max_refuted_candidates) break;
         }
     }
     return out;

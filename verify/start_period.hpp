@@ -7,7 +7,8 @@
 // first worst start lies in the box [0, T_v): any start costs what its
 // remainders modulo the periods cost, and those come no later in the
 // canonical order. Legality is no part of it (a moved lane may leave the
-// tile); the caller decides it over the whole domain.
+// tile); the caller decides it over the whole domain, but where each move
+// is proved to change nothing at all (`repeats`).
 #pragma once
 
 #include <cstdint>
@@ -22,11 +23,22 @@ namespace swz::verify {
 struct start_periods {
     std::vector<std::uint64_t> box;  // per variable: its proved period, or its count where none is
     std::string note;                // "r every 2", for the method text; empty where nothing was cut
+    // Every cut variable's move also leaves each lane's bytes where they
+    // were, and the lane inside the tile or outside as it was: then
+    // legality repeats too, and the box decides it ((s + lane) % 97).
+    bool repeats = true;
 };
 
-// The smallest period of each variable the solver proves (every T up to
-// 64, then powers of two; screened on sample starts first), within the
-// prover's timeout a query.
+// Candidates: every T up to 2^20 (a layout's period in rows over a start's
+// step, a formula's modulus: (s + lane) % 97 repeats every 97), then powers
+// of two; each screened on integers at sample starts, the cheap check
+// first, before the solver is asked. A screen that lets through candidates
+// the solver refutes is given a few of them, no more.
+inline constexpr std::uint64_t every_period_up_to = std::uint64_t{1} << 20;
+inline constexpr unsigned max_refuted_candidates = 8;
+
+// The smallest period of each variable the solver proves among the
+// candidates, within the prover's timeout a query.
 start_periods prove_start_periods(prover& p, access_subject const& w);
 
 }  // namespace swz::verify

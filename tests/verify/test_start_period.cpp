@@ -83,3 +83,38 @@ TEST_CASE("an access legal in its first period but not later is refuted at its s
     CHECK(r.evidence.at("variables").at("r") == 1024);
     CHECK(r.evidence.at("lane") == 0);
 }
+
+TEST_CASE("a period that is a formula's modulus is found, and where it repeats every lane exactly it decides legality too",
+          "[verify][start-period]") {
+    // (s + lane) % 97: only multiples of 97 are periods (moving s by 8 moves
+    // most lanes by 128 bytes, but the lanes that wrap by -1424), and each
+    // leaves every lane where it was. 2^27 starts: too many to enumerate,
+    // and the solver cannot decide the legality of a modulus by 97 in time.
+    for (char const* kind : {"cp.async.16", "ld.16", "st.4"})
+        for (std::uint64_t rows : {13u, 12u}) {  // 12 rows: byte 1536 of s = 65's lane 31 is outside
+            CAPTURE(kind, rows);
+            auto const t = parsed_layout("pad:0", rows, 128, 4);
+            std::string const formula = std::string(kind) + ":byte((s + lane) % 97 * 16) for s < ";
+            auto const a = std::get<access_subject>(access_on(formula + "134217728", t));
+            prover p(1000);
+            auto const periods = prove_start_periods(p, a);
+            CHECK(periods.box == std::vector<std::uint64_t>{97});
+            CHECK(periods.repeats);
+            auto const big = prove_conflict_bound(p, a, false);
+            auto const prefix = decided(t, formula + "200");
+            CAPTURE(big.method, big.reason, prefix.method);
+            REQUIRE(big.outcome == prefix.outcome);
+            CHECK(big.outcome == (rows == 13 ? verdict::proved : verdict::refuted));
+            CHECK(big.evidence.at("variables") == prefix.evidence.at("variables"));
+            if (big.fig) CHECK(big.fig->value == prefix.fig->value);
+            if (rows == 12) CHECK(big.evidence.at("lane") == 31);
+        }
+    // A period that moves the lanes (padded rows: r every 2 moves 1152
+    // bytes) is no exact repeat: legality stays the solver's, over every start.
+    auto const padded = parsed_layout("pad:16", std::uint64_t(1) << 32, 128, 2);
+    prover p(20000);
+    auto const moving = prove_start_periods(
+        p, std::get<access_subject>(access_on("cp.async.16:cell(lane / 8 + 4 * r, lane % 8 * 8) for r < 5000000", padded)));
+    CHECK(moving.box == std::vector<std::uint64_t>{2});
+    CHECK_FALSE(moving.repeats);
+}
