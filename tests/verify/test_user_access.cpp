@@ -76,6 +76,13 @@ TEST_CASE("a user's access outside the tile or misaligned is refuted as illegal,
     CHECK(m.reason == "misaligned access");
     CHECK_THROWS_AS(verify::user_access("two", ld_shared(4), 4096, [](auto lane, auto s) { return lane + s; }, {}),
                     std::invalid_argument);
+    // Instructions the hardware has not: no whole phases, no such width, three matrices.
+    auto const lane_bytes = [](auto lane) { return lane * 16; };
+    for (instruction const odd : {instruction{instruction::op::ld, 8, 24}, instruction{instruction::op::st, 3, 32},
+                                  instruction{instruction::op::cp_async, 2, 32}, instruction{instruction::op::ldmatrix, 16, 24}})
+        CHECK_THROWS_AS(verify::user_access("odd", odd, 4096, lane_bytes, {}), std::invalid_argument);
+    for (instruction const known : {ld_shared(1), st_shared(16), cp_async(16), ldmatrix(2, true), stmatrix(4)})
+        CHECK_NOTHROW(verify::user_access("known", known, 4096, lane_bytes, {}));
 }
 
 TEST_CASE("access_certifier::run: one line per access, JSON, and exit 10 when a requirement is refuted", "[verify][api]") {

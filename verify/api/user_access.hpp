@@ -61,7 +61,8 @@ V call_with(F const& f, V lane, std::vector<V> const& s, std::index_sequence<I..
 enum class required { figure_only, conflict_free };
 
 // The access as the prover sees it. Throws std::invalid_argument when the
-// function's arity does not match the variables, or a count is 0.
+// function's arity does not match the variables, a count is 0, or the
+// instruction is none of swz/access/instruction.hpp's.
 template <class F>
 access_subject user_access(std::string const& name, instruction instr, std::uint64_t tile_bytes, F f,
                            std::vector<start_variable> vars) {
@@ -72,6 +73,9 @@ access_subject user_access(std::string const& name, instruction instr, std::uint
                                     std::to_string(vars.size()) + " variables are given");
     for (auto const& v : vars)
         if (v.count == 0) throw std::invalid_argument("swz: access '" + name + "': variable " + v.name + " has no value");
+    if (!is_known_instruction(instr))
+        throw std::invalid_argument("swz: access '" + name + "': " + instr.name() + " over " + std::to_string(instr.address_lanes) +
+                                    " lanes is no instruction swz knows (use swz::ld_shared, st_shared, cp_async, ldmatrix or stmatrix)");
     if (tile_bytes < instr.width) throw std::invalid_argument("swz: access '" + name + "': the tile is smaller than one lane's bytes");
     access_subject a;
     a.id = "conflict." + name;

@@ -89,4 +89,12 @@ inline std::optional<instruction> instruction_named(std::string const& s) {
     return std::nullopt;
 }
 
+// Whether `i` is one of the instructions above: a C++ caller may build any
+// aggregate ({op::ld, 8, 24} has no whole phases for the bank rule).
+inline bool is_known_instruction(instruction const& i) {
+    auto const named = instruction_named(i.name());
+    return named && named->kind == i.kind && named->width == i.width && named->address_lanes == i.address_lanes &&
+           named->trans == i.trans;
+}
+
 }  // namespace swz
