@@ -112,3 +112,12 @@ TEST_CASE("an empty matrix is a no-op, not an error", "[gpu][sanitize]") {
     REQUIRE_CUDA(swz::transpose<float>(nullptr, nullptr, 0, 5));
     REQUIRE_CUDA(swz::transpose<float>(nullptr, nullptr, 5, 0));
 }
+
+TEST_CASE("every variant transposes matrices taller than one grid's 65535 blocks down", "[gpu][large]") {
+    // The article's kernels put 32 rows on each block row of the grid, at
+    // most 65535 block rows a launch: 2097153 rows take two launches.
+    for (auto v : variants) {
+        check<float>(v, {65535 * 32 + 1, 3});
+        check<std::int8_t>(v, {65535 * 32 + 33, 1});
+    }
+}

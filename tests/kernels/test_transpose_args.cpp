@@ -30,10 +30,34 @@ TEST_CASE("good arguments pass: packed, sub-matrices, batches, broadcast input",
     CHECK(check(transpose_shape::packed(3, 5), out_base + 2, in_base + 6, 2) == transpose_problem::none);
 }
 
-TEST_CASE("empty shapes are no-ops, even with null pointers", "[kernels][args]") {
+TEST_CASE("empty shapes are no-ops, whatever the other arguments", "[kernels][args]") {
     CHECK(check_transpose(nullptr, nullptr, 4, transpose_shape::packed(0, 5)) == transpose_problem::none);
     CHECK(check_transpose(nullptr, nullptr, 4, transpose_shape::packed(5, 0)) == transpose_problem::none);
     CHECK(check_transpose(nullptr, nullptr, 4, {5, 5, 5, 5, 0, 25, 25}) == transpose_problem::none);
+    // Leading dimensions below an empty shape's row, and misaligned pointers.
+    CHECK(check({4, 0, 6, 3, 1, 0, 0}) == transpose_problem::none);
+    CHECK(check({4, 6, 5, 4, 0, 0, 0}) == transpose_problem::none);
+    CHECK(check(transpose_shape::packed(0, 5), out_base + 1, in_base + 3) == transpose_problem::none);
+}
+
+TEST_CASE("a single matrix's strides are not looked at", "[kernels][args]") {
+    // Strides count between matrices: with one, neither can overflow or overlap.
+    CHECK(check({4, 6, 6, 4, 1, 0, SIZE_MAX / 2}) == transpose_problem::none);
+    CHECK(check({4, 6, 6, 4, 1, SIZE_MAX / 2, 0}) == transpose_problem::none);
+    CHECK(check({4, 6, 6, 4, 1, 0, 1}) == transpose_problem::none);
+    // Two matrices: the same output stride is refused.
+    CHECK(check({4, 6, 6, 4, 2, 0, SIZE_MAX / 2}) == transpose_problem::too_large);
+}
+
+TEST_CASE("spans may end on the address space's last byte, not past it", "[kernels][args]") {
+    auto const s = transpose_shape::packed(4, 6);  // 96 bytes of floats each
+    CHECK(check(s, UINTPTR_MAX - 95) == transpose_problem::none);
+    CHECK(check(s, UINTPTR_MAX - 91) == transpose_problem::too_large);
+    CHECK(check(s, out_base, UINTPTR_MAX - 95) == transpose_problem::none);
+    CHECK(check(s, out_base, UINTPTR_MAX - 91) == transpose_problem::too_large);
+    // Touching at the top: the input's last byte is just before the output's first.
+    CHECK(check(s, UINTPTR_MAX - 95, UINTPTR_MAX - 191) == transpose_problem::none);
+    CHECK(check(s, UINTPTR_MAX - 95, UINTPTR_MAX - 187) == transpose_problem::overlap);
 }
 
 TEST_CASE("known-bad arguments are refused on the rule they break", "[kernels][args]") {
@@ -44,6 +68,9 @@ TEST_CASE("known-bad arguments are refused on the rule they break", "[kernels][a
     CHECK(check(transpose_shape::packed(2, 2), out_base + 2) == transpose_problem::misaligned);
     CHECK(check(transpose_shape::packed(2, 2), out_base, in_base + 1, 2) == transpose_problem::misaligned);
     CHECK(check({64, 64, 64, 64, 2, 64 * 64, 64 * 64 - 1}) == transpose_problem::output_stride);
+    // Spans: output matrices whose elements interleave (the second in the
+    // gaps of the first's rows) share no element and are refused still.
+    CHECK(check({4, 6, 6, 8, 2, 24, 4}) == transpose_problem::output_stride);
     CHECK(check({SIZE_MAX / 2, 4, 4, SIZE_MAX / 2, 1, 0, 0}) == transpose_problem::too_large);
 }
 

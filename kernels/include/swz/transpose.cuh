@@ -20,14 +20,16 @@
 //
 // Returns cudaErrorInvalidValue, launching nothing, for a leading dimension
 // smaller than the row, a null pointer with a non-empty shape, a pointer not
-// aligned to the element, output matrices of a batch that overlap, or input
-// and output byte spans that overlap (spans: a transpose into the gaps of
-// its own input's rows is refused too); otherwise the launch's error.
-// An empty shape (rows, cols or batch 0) is a no-op.
+// aligned to the element, output matrices of a batch whose byte spans
+// overlap, or input and output byte spans that overlap (spans: a transpose
+// into the gaps of its own input's rows is refused too); otherwise the
+// launch's error. An empty shape (rows, cols or batch 0) is a no-op,
+// whatever the other arguments.
 #pragma once
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -53,11 +55,12 @@ namespace detail {
 // checks the accesses against.
 template <class TileOf, class Word>
 __global__ void __launch_bounds__(1024)
-article_transpose_kernel(unsigned char* out, unsigned char const* __restrict__ in, std::size_t rows, std::size_t cols) {
+article_transpose_kernel(unsigned char* out, unsigned char const* __restrict__ in, std::size_t rows, std::size_t cols,
+                         std::size_t first_tile_row, std::size_t first_tile_col) {
     constexpr auto Tile = TileOf::tile;
     using tile_t = std::remove_const_t<decltype(Tile)>;
     __shared__ alignas(16) unsigned char smem[article_transpose_plan<tile_t>{Tile, sizeof(Word)}.shared_bytes()];
-    std::size_t const row0 = std::size_t(blockIdx.y) * 32, col0 = std::size_t(blockIdx.x) * 32;
+    std::size_t const row0 = (first_tile_row + blockIdx.y) * 32, col0 = (first_tile_col + blockIdx.x) * 32;
     using body = article_transpose_body<tile_t, Word>;
     body::load_phase(Tile, in, rows, cols, row0, col0, smem, threadIdx.x, threadIdx.y);
     __syncthreads();
@@ -67,11 +70,18 @@ article_transpose_kernel(unsigned char* out, unsigned char const* __restrict__ i
 template <class TileOf, std::size_t Size>
 cudaError_t launch_article(unsigned char* out, unsigned char const* in, std::size_t rows, std::size_t cols,
                            cudaStream_t stream) {
+    // A grid holds at most 65535 blocks down and 2^31 - 1 across: a taller
+    // or wider matrix takes one launch per part of its tiles.
+    constexpr std::size_t most_down = 65535, most_across = 0x7fffffff;
     std::size_t const gx = (cols + 31) / 32, gy = (rows + 31) / 32;
-    if (gx > 0x7fffffff || gy > 65535) return cudaErrorInvalidValue;
-    article_transpose_kernel<TileOf, typename word_of<Size>::type>
-        <<<dim3(unsigned(gx), unsigned(gy)), dim3(32, 32), 0, stream>>>(out, in, rows, cols);
-    return cudaGetLastError();
+    for (std::size_t y = 0; y < gy; y += most_down)
+        for (std::size_t x = 0; x < gx; x += most_across) {
+            dim3 const grid(unsigned(std::min(gx - x, most_across)), unsigned(std::min(gy - y, most_down)));
+            article_transpose_kernel<TileOf, typename word_of<Size>::type>
+                <<<grid, dim3(32, 32), 0, stream>>>(out, in, rows, cols, y, x);
+            if (cudaError_t const e = cudaGetLastError(); e != cudaSuccess) return e;
+        }
+    return cudaSuccess;
 }
 
 // The article's three tiles for elements of Size bytes (swz/kernels/article_tiles.hpp).
