@@ -37,6 +37,10 @@ struct swizzle_view {
     // F keeps each offset in its aligned block of this many bytes (a power
     // of two; 0: it may move one anywhere, as a GF(2) map can).
     std::uint64_t span_bytes = 0;
+    // F leaves each aligned block of this many bytes whole and in place and
+    // reads nothing in it (a power of two), and is one-to-one; 0 where it
+    // may not be (a GF(2) map may be singular).
+    std::uint64_t granule_bytes = 0;
 };
 
 // A TMA layout: the hardware swizzles absolute addresses, so where a box

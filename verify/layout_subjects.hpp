@@ -143,6 +143,7 @@ layout_subject subject_of(swizzled_layout<F> const& l, tile_shape const& shape, 
     v.apply = [f](std::uint64_t u) { return f(u); };
     v.symbolic_apply = [f](symbolic_uint const& u) { return f(u); };
     v.span_bytes = detail::repeat_units(l.swizzle) * l.unit_bytes();
+    if constexpr (!std::is_same_v<F, gf2_map>) v.granule_bytes = granule;
     s.swizzle = v;
     if constexpr (std::is_same_v<F, tma_swizzle>) s.tma = tma_view{f, v.base, v.symbolic_base};
     return s;

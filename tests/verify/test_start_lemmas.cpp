@@ -69,6 +69,42 @@ TEST_CASE("column figures over a bank period and x = 0 equal those over every st
     CHECK(cut_by_xor >= 5);
 }
 
+TEST_CASE("CuTe swizzles that move cells across rows on whole 128-byte lines: column figures over a bank period equal every start's",
+          "[verify][exhaustive]") {
+    // F reads and writes only bits above the bank line (2^M units of 128
+    // bytes or more), so lanes of distinct rows stay on distinct units and
+    // the bank period cuts the starts; the span is the whole tile, so
+    // nothing else does. Enumerated over every start (enumerate.hpp).
+    // cute:1,4,-10 keeps 16-byte blocks only: no such cut, decided otherwise.
+    unsigned cut = 0;
+    for (auto const& [spec, rows, row_bytes, elem] :
+         {tile_case{"cute:1,7,-10,unit=byte", 4096, 64, 1}, tile_case{"cute:2,8,-9", 8192, 64, 1},
+          tile_case{"cute:1,5,3", 16384, 32, 4}, tile_case{"cute:2,7,-8", 2048, 128, 2},
+          tile_case{"cute:1,4,-10", 2048, 64, 1}}) {
+        CAPTURE(spec);
+        auto const t = parsed_layout(spec, rows, row_bytes, elem);
+        auto const tile = concrete_of(t, rows);
+        auto const results = by_id(certify(t, certify_options{}));
+        for (std::string const access : {"column", "column-chunk"}) {
+            CAPTURE(access);
+            auto const& r = results.at("conflict." + access);
+            auto const e = enumerated_worst_wavefronts(tile, access);
+            REQUIRE(e.applicable);
+            REQUIRE_FALSE(e.illegal);
+            CAPTURE(r.method, r.reason);
+            REQUIRE(r.outcome == verdict::proved);
+            CHECK(r.fig->value == e.worst);
+            std::uint64_t const width = access == "column" ? elem : t.chunk_bytes, cols = row_bytes / width;
+            CHECK(r.evidence.at("variables").at("y0") == e.first_worst / cols);
+            CHECK(r.evidence.at("variables").at("c") == e.first_worst % cols);
+            bool const by_banks = r.method.find("bank_period") != std::string::npos;
+            if (spec == "cute:1,4,-10") CHECK_FALSE(by_banks);
+            cut += by_banks;
+        }
+    }
+    CHECK(cut >= 4);
+}
+
 TEST_CASE("a bank step that does not hold is refuted with a replayed cell", "[verify][known-bad]") {
     // The article's formula on 1024-byte rows moves a column's bank by 64
     // bytes every 64 rows, not by 0 every 32.
