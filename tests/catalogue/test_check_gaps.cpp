@@ -6,7 +6,10 @@
 // solver disagrees, 5 the re-derivation had no answer.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <set>
 #include <sstream>
 
 #include "catalogue/catalogue_members.hpp"
@@ -127,6 +130,62 @@ TEST_CASE("a manifest edited by hand, or naming another grid, is found", "[catal
                                  ", though manifest.json lists it; expected " + (dir / "nx32-e4-tc16").string(),
                              grid + ": a grid certificate outside the grid of " + manifest + "; delete " + (dir / grid).string() +
                                  " or regenerate the catalogue"});
+}
+
+TEST_CASE("a manifest resealed with another tool's keys is found, key by key", "[catalogue][check][gaps]") {
+    auto const dir = copy_of_mini_catalogue("manifest-keys");
+    auto j = read_json(dir / "manifest.json");
+    j["tool"] = "other-tool";
+    j["tool_version"] = "9.9.9";
+    spit(dir / "manifest.json", catalogue::layout_json(catalogue::sealed(j)));  // its digest matches
+    auto const r = check(dir);
+    CAPTURE(r.out);
+    CHECK(r.code == 11);
+    auto const manifest = (dir / "manifest.json").string();
+    CHECK(findings(r) == std::vector<std::string>{manifest + ": tool: \"other-tool\" -> \"swz-verify\"",
+                                                  manifest + ": tool_version: \"9.9.9\" -> (none)"});
+}
+
+TEST_CASE("a certificate that is a symlink loop or a FIFO is no certificate: found at once, no internal error or hang",
+          "[catalogue][check][gaps]") {
+    for (bool const fifo : {false, true}) {
+        CAPTURE(fifo);
+        auto const dir = copy_of_mini_catalogue(fifo ? "fifo" : "symlink-loop");
+        auto const path = dir / grid / "certificate.json";
+        fs::remove(path);
+        if (fifo) REQUIRE(::mkfifo(path.c_str(), 0644) == 0);
+        else fs::create_symlink("certificate.json", path);
+        auto const r = check(dir);
+        CAPTURE(r.out, r.err);
+        CHECK(r.code == 11);
+        CHECK(findings(r) == std::vector<std::string>{
+                                 grid + ": " + (dir / grid).string() + " holds no certificate.json (as a regular file)",
+                                 "grid layout " + grid + ": no certificate in " + dir.string() +
+                                     ", though manifest.json lists it; expected " + (dir / grid).string()});
+    }
+}
+
+TEST_CASE("a missing certificate is named by its role: a good layout is not called known-bad", "[catalogue][check][gaps]") {
+    auto const dir = copy_of_mini_catalogue("missing-fixed");
+    // The first certificate of each role but the kernels' removed.
+    std::vector<std::string> expected;
+    std::set<catalogue::entry_role> removed;
+    for (auto const& e : catalogue::fixed_entries()) {
+        if (e.role == catalogue::entry_role::kernel || !fs::exists(dir / e.name) || !removed.insert(e.role).second) continue;
+        fs::remove_all(dir / e.name);
+        std::string const role = e.role == catalogue::entry_role::known_bad ? "known-bad layout "
+                                 : e.role == catalogue::entry_role::fact    ? "fact "
+                                                                            : "layout ";
+        expected.push_back(role + e.name + ": no certificate in " + dir.string() + "; expected " + (dir / e.name).string());
+    }
+    REQUIRE(expected.size() == 3);  // a known-bad layout, a fact and a common layout
+    auto const r = check(dir);
+    CAPTURE(r.out);
+    CHECK(r.code == 11);
+    auto f = findings(r), want = expected;
+    std::sort(f.begin(), f.end());
+    std::sort(want.begin(), want.end());
+    CHECK(f == want);
 }
 
 TEST_CASE("a grid layout that must hold and is refuted is exit 10, not 11", "[catalogue][check][codes]") {

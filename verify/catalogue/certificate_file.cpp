@@ -12,6 +12,7 @@
 #include "output_file.hpp"
 #include "sha256.hpp"
 #include "strict_json.hpp"
+#include "regular_file.hpp"
 
 namespace swz::verify::catalogue {
 
@@ -51,11 +52,9 @@ nlohmann::json record_json(obligation_record const& r) {
 }  // namespace
 
 std::string read_file(fs::path const& p) {
-    std::ifstream f(p, std::ios::binary);
-    if (!f) throw std::runtime_error("cannot read " + p.string());
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
+    auto text = read_regular_file(p);
+    if (!text) throw std::runtime_error("cannot read " + p.string() + " as a regular file");
+    return std::move(*text);
 }
 
 std::string digest_of(nlohmann::json const& j) {

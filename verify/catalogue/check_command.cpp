@@ -28,6 +28,7 @@
 #include "manifest.hpp"
 #include "output_file.hpp"
 #include "progress_bar.hpp"
+#include "regular_file.hpp"
 #include "second_solver.hpp"
 #include "sha256.hpp"
 #include "work_pool.hpp"
@@ -38,11 +39,24 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_text(fs::path const& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
+std::string read_text(fs::path const& p) { return read_regular_file(p).value_or(""); }
+
+// The top-level keys, but the digest, where two manifests differ.
+std::vector<std::string> differing_keys(nlohmann::json const& recorded, nlohmann::json const& written) {
+    std::set<std::string> keys;
+    for (auto const& [k, v] : recorded.items()) keys.insert(k);
+    for (auto const& [k, v] : written.items()) keys.insert(k);
+    std::vector<std::string> out;
+    for (auto const& k : keys)
+        if (k != "digest" && (!recorded.contains(k) || !written.contains(k) || recorded.at(k) != written.at(k))) out.push_back(k);
+    return out;
+}
+
+// A key's value in one line, "(none)" where it is absent, cut at 80 characters.
+std::string short_dump(nlohmann::json const& j, std::string const& key) {
+    if (!j.contains(key)) return "(none)";
+    std::string const s = j.at(key).dump();
+    return s.size() > 80 ? s.substr(0, 77) + "..." : s;
 }
 
 // Nothing, or why it failed: a re-derived obligation that cannot be written
@@ -199,8 +213,9 @@ int run_check(check_command const& cmd) {
     {
         auto const read = read_manifest(cmd.dir);
         if (auto const* why = std::get_if<std::string>(&read)) {
+            std::error_code ec;
             found.add(manifest_name, (cmd.dir / manifest_name).string() + ": " +
-                                         (fs::exists(cmd.dir / manifest_name) ? "unreadable: " + cli::one_line(*why)
+                                         (fs::exists(fs::symlink_status(cmd.dir / manifest_name, ec)) ? "unreadable: " + cli::one_line(*why)
                                                                                : std::string("missing")) +
                                          "; without it the grid the catalogue holds is unknown (regenerate it with "
                                          "swz-verify --sweep ... --write-catalogue)",
@@ -211,6 +226,12 @@ int run_check(check_command const& cmd) {
             if (m.json.value("digest", "") != digest_of(m.json))
                 found.add(manifest_name, (cmd.dir / manifest_name).string() +
                                              " was edited by hand: its digest does not match its content", exit_stale);
+            // Every other key as this tool writes it for the same sweep (the
+            // grid list is compared with the ranges' grid below).
+            nlohmann::json const written = manifest_json(m.ranges, m.command, m.grid, m.families);
+            for (auto const& key : differing_keys(m.json, written))
+                found.add(manifest_name, (cmd.dir / manifest_name).string() + ": " + key + ": " + short_dump(m.json, key) +
+                                             " -> " + short_dump(written, key), exit_stale);
             std::vector<std::string> derived;
             for (auto const& e : grid_of(m.ranges).entries) derived.push_back(e.name);
             std::sort(derived.begin(), derived.end());
@@ -229,7 +250,7 @@ int run_check(check_command const& cmd) {
     for (auto const& d : fs::directory_iterator(cmd.dir)) {
         std::string const name = d.path().filename().string();
         if (name.front() == '.') continue;
-        if (!d.is_directory()) {
+        if (!is_directory_at(d.path())) {
             if (!is_catalogue_file(name))
                 found.add(name, name + ": " + d.path().string() + " is not a file of a catalogue (stray)", exit_stale);
             continue;
@@ -238,17 +259,18 @@ int run_check(check_command const& cmd) {
             family_folders.push_back(d.path());
             present.insert(name);
             for (auto const& f : fs::directory_iterator(d.path()))
-                if (!(f.path().filename() == "certificate.json" && f.is_regular_file()))
+                if (!(f.path().filename() == "certificate.json" && is_regular_file_at(f.path())))
                     found.add(name, name + ": " + f.path().string() + " is not a file of a family certificate (stray)", exit_stale);
             continue;
         }
-        if (!fs::exists(certificate_path(d.path()))) {
-            found.add(name, name + ": " + (cmd.dir / name).string() + " holds no certificate.json", exit_stale);
+        if (!is_regular_file_at(certificate_path(d.path()))) {
+            found.add(name, name + ": " + (cmd.dir / name).string() + " holds no certificate.json (as a regular file)", exit_stale);
             continue;
         }
         for (auto const& f : fs::directory_iterator(d.path())) {
             std::string const file = f.path().filename().string();
-            bool const known = (file == "certificate.json" && f.is_regular_file()) || (file == "obligations" && f.is_directory());
+            bool const known = (file == "certificate.json" && is_regular_file_at(f.path())) ||
+                               (file == "obligations" && is_directory_at(f.path()));
             if (!known) found.add(name, name + ": " + f.path().string() + " is not a file of a certificate (stray)", exit_stale);
         }
         folders.push_back(d.path());
@@ -377,8 +399,8 @@ int run_check(check_command const& cmd) {
             }
             listed.insert(r.file);
             fs::path const p = obligation_path(folder, r);
-            if (!fs::exists(p)) {
-                found.add(name, name + ": " + p.string() + " is missing (the certificate lists it)", exit_stale);
+            if (!is_regular_file_at(p)) {
+                found.add(name, name + ": " + p.string() + " is missing, or no regular file (the certificate lists it)", exit_stale);
                 continue;
             }
             if (sha256_hex(read_text(p)) != r.sha256)
@@ -386,7 +408,7 @@ int run_check(check_command const& cmd) {
                           exit_stale);
             jobs.push_back({name, p});
         }
-        if (fs::is_directory(folder / "obligations"))
+        if (is_directory_at(folder / "obligations"))
             for (auto const& f : fs::directory_iterator(folder / "obligations"))
                 if (!listed.count(f.path().filename().string()))
                     found.add(name, name + ": " + f.path().string() + " is not an obligation the certificate lists", exit_stale);
@@ -439,8 +461,9 @@ int run_check(check_command const& cmd) {
                 found.add(e.name, "kernel " + k + ": no certificate for its tile (" + describe_tile(e.tile) + ") in " +
                                       dir_text + "; expected " + (cmd.dir / e.name).string(), exit_stale);
         else
-            found.add(e.name, "known-bad layout " + e.name + ": no certificate in " + dir_text + "; expected " +
-                                  (cmd.dir / e.name).string(), exit_stale);
+            found.add(e.name, std::string(e.role == entry_role::known_bad ? "known-bad layout " : e.role == entry_role::fact ? "fact " : "layout ") +
+                                  e.name + ": no certificate in " + dir_text + "; expected " + (cmd.dir / e.name).string(),
+                      exit_stale);
     }
     for (auto const f : families)
         if (!present.count(family_folder(f)))

@@ -5,7 +5,9 @@
 #include <sstream>
 
 #include "certificate_file.hpp"
+#include "regular_file.hpp"
 #include "strict_json.hpp"
+#include "regular_file.hpp"
 
 namespace swz::verify::catalogue {
 
@@ -48,13 +50,11 @@ nlohmann::json manifest_json(sweep_ranges const& r, std::string const& command, 
 
 std::variant<manifest, std::string> read_manifest(std::filesystem::path const& dir) {
     auto const path = dir / manifest_name;
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return "cannot read " + path.string();
-    std::stringstream text;
-    text << f.rdbuf();
+    auto const text = read_regular_file(path);
+    if (!text) return "cannot read " + path.string() + " as a regular file";
     manifest m;
     try {
-        m.json = parse_strict_json(text.str());
+        m.json = parse_strict_json(*text);
         auto const& s = m.json.at("sweep");
         m.command = s.at("command").get<std::string>();
         m.ranges.nx = values(s.at("nx"), "nx");
