@@ -10,9 +10,9 @@
 #include "../report.hpp"
 #include "json_layout.hpp"
 #include "output_file.hpp"
+#include "regular_file.hpp"
 #include "sha256.hpp"
 #include "strict_json.hpp"
-#include "regular_file.hpp"
 
 namespace swz::verify::catalogue {
 

@@ -1,13 +1,10 @@
 #include "manifest.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "certificate_file.hpp"
 #include "regular_file.hpp"
 #include "strict_json.hpp"
-#include "regular_file.hpp"
 
 namespace swz::verify::catalogue {
 
