@@ -400,7 +400,10 @@ int run_check(check_command const& cmd) {
             listed.insert(r.file);
             fs::path const p = obligation_path(folder, r);
             if (!is_regular_file_at(p)) {
-                found.add(name, name + ": " + p.string() + " is missing, or no regular file (the certificate lists it)", exit_stale);
+                std::error_code ec;
+                bool const there = fs::exists(fs::symlink_status(p, ec));
+                found.add(name, name + ": " + p.string() + (there ? " is no regular file" : " is missing") + " (the certificate lists it)",
+                          exit_stale);
                 continue;
             }
             if (sha256_hex(read_text(p)) != r.sha256)
