@@ -23,15 +23,19 @@ bool moves_as_one(access_subject const& w, std::vector<std::uint64_t> const& s, 
     return true;
 }
 
-// A few starts of every variable's range (its ends, its middle), variable
-// i below count - t: where the screen looks (fewer a variable where there
-// are several).
+// A few starts of every variable's range (its ends, its middle; variable
+// i's first 128 too, where a modulus up to 128 wraps: (s % 97) moved by 8
+// agrees at s = 0 .. 88 and at both ends), variable i below count - t:
+// where the screen looks.
 std::vector<std::vector<std::uint64_t>> screen_starts(access_subject const& w, std::size_t i, std::uint64_t t) {
     std::vector<std::vector<std::uint64_t>> out{{}};
     for (std::size_t v = 0; v < w.vars.size(); ++v) {
         std::uint64_t const n = v == i ? w.vars[v].count - t : w.vars[v].count;
-        std::vector<std::uint64_t> values = w.vars.size() == 1 ? std::vector<std::uint64_t>{0, 1, 2, 3, n / 2, n / 2 + 1, n - 2, n - 1}
-                                                                : std::vector<std::uint64_t>{0, 1, n / 2, n - 1};
+        std::vector<std::uint64_t> values{0, 1, n / 2, n - 1};
+        if (v == i) {
+            for (std::uint64_t x = 2; x < 128; ++x) values.push_back(x);
+            values.insert(values.end(), {n / 2 + 1, n - 2});
+        }
         values.erase(std::remove_if(values.begin(), values.end(), [n](std::uint64_t x) { return x >= n; }), values.end());
         std::sort(values.begin(), values.end());
         values.erase(std::unique(values.begin(), values.end()), values.end());
@@ -87,7 +91,7 @@ start_periods prove_start_periods(prover& p, access_subject const& w) {
         std::uint64_t const count = w.vars[i].count;
         out.box.push_back(count);
         std::vector<std::uint64_t> const zero(w.vars.size(), 0);
-        unsigned refuted = 0;
+        unsigned refuted = 0, undecided = 0;
         for (std::uint64_t t = 1; t <= count / 2; t = t < every_period_up_to ? t + 1 : 2 * t) {
             if (!moves_as_one(w, zero, i, t)) continue;  // most candidates fail here, at once
             auto const starts = screen_starts(w, i, t);
@@ -99,10 +103,11 @@ start_periods prove_start_periods(prover& p, access_subject const& w) {
                 out.box.back() = t;
                 out.note += (out.note.empty() ? "" : ", ") + w.vars[i].name + " every " + std::to_string(t);
                 out.repeats = out.repeats && proved_move(p, w, i, t, true) == answer::unsat;
+                break;
             }
-            // Proved, or the solver gave up, or the screen let too many
-            // through: no more candidates.
-            if (proof != answer::sat || ++refuted == max_refuted_candidates) break;
+            // A candidate the solver refuted or gave up on: the next, but
+            // not without end (each may take the whole time limit).
+            if (proof == answer::sat ? ++refuted == max_refuted_candidates : ++undecided == max_undecided_candidates) break;
         }
     }
     return out;

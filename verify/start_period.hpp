@@ -33,9 +33,9 @@ struct start_periods {
 // step, a formula's modulus: (s + lane) % 97 repeats every 97), then powers
 // of two; each screened on integers at sample starts, the cheap check
 // first, before the solver is asked. A screen that lets through candidates
-// the solver refutes is given a few of them, no more.
+// the solver refutes, or cannot decide, is given a few of them, no more.
 inline constexpr std::uint64_t every_period_up_to = std::uint64_t{1} << 20;
-inline constexpr unsigned max_refuted_candidates = 8;
+inline constexpr unsigned max_refuted_candidates = 8, max_undecided_candidates = 2;
 
 // The smallest period of each variable the solver proves among the
 // candidates, within the prover's timeout a query.

@@ -118,3 +118,23 @@ TEST_CASE("a period that is a formula's modulus is found, and where it repeats e
     CHECK(moving.box == std::vector<std::uint64_t>{2});
     CHECK_FALSE(moving.repeats);
 }
+
+TEST_CASE("the screen looks at a modulus's whole first period, so a false candidate does not use up the time limit",
+          "[verify][start-period]") {
+    // s % 97 moved by 8 agrees at s = 0 .. 88 and at both ends of the range:
+    // screened there alone, 8 went to the solver, which took over a second
+    // to refute it and, under a short limit, ended the search before 97.
+    auto const t = parsed_layout("plain", 64, 128, 4);
+    auto const a = std::get<access_subject>(
+        access_on("cp.async.16:byte((s % 97) * 16 + lane * 16 + lane / 8 * 16) for s < 4294967296", t));
+    prover p(500);
+    auto const periods = prove_start_periods(p, a);
+    CHECK(periods.box == std::vector<std::uint64_t>{97});
+    CHECK(periods.repeats);
+    auto const r = prove_conflict_bound(p, a, false);
+    auto const prefix = decided(t, "cp.async.16:byte((s % 97) * 16 + lane * 16 + lane / 8 * 16) for s < 200");
+    REQUIRE(r.outcome == verdict::proved);
+    REQUIRE(prefix.outcome == verdict::proved);
+    CHECK(r.fig->value == prefix.fig->value);
+    CHECK(r.evidence.at("variables") == prefix.evidence.at("variables"));
+}
