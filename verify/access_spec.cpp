@@ -147,12 +147,12 @@ std::uint64_t aligned_multiple(std::uint64_t base, std::uint64_t base_shift, std
 // size, and so do their units (CuTe's swizzles on rows of 20-120 KB: 10^8
 // column starts a period).
 bool lanes_apart(layout_subject const& t, start_lemmas const& lemmas, std::uint64_t unit) {
-    if (lemmas.rows_kept && t.pitch % unit == 0) return true;
     // A swizzle one-to-one on whole 128-byte lines, which reads and writes
     // only bits above them (CuTe's 2^M units of 128 bytes or more), keeps
-    // lanes apart where its strided base does: rows a pitch of whole units
-    // apart (cute:1,9,-20 on bytes, 2^24 rows of 64: 2^30 column starts).
-    if (t.swizzle && t.swizzle->granule_bytes >= bytes_per_phase && t.pitch % unit == 0) return true;
+    // lanes apart as kept rows do, as in its strided base (cute:1,9,-20 on
+    // bytes, 2^24 rows of 64: 2^30 column starts).
+    bool const on_whole_lines = t.swizzle && t.swizzle->granule_bytes >= bytes_per_phase;
+    if ((lemmas.rows_kept || on_whole_lines) && t.pitch % unit == 0) return true;
     std::uint64_t const span = t.swizzle ? t.swizzle->span_bytes : 0;
     return span != 0 && std::max(span, unit) <= t.pitch;
 }

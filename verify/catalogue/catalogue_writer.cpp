@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "output_file.hpp"
+#include "regular_file.hpp"
 
 namespace swz::verify::catalogue {
 
@@ -16,14 +17,13 @@ namespace fs = std::filesystem;
 namespace {
 
 std::optional<std::string> move_into_place(fs::path const& staged, fs::path const& target) {
-    std::error_code ec;
-    bool const old = fs::exists(fs::symlink_status(target, ec));
-    if (!old) {
+    if (!is_anything_at(target)) {
         if (::rename(staged.c_str(), target.c_str()) == 0) return std::nullopt;
         return "cannot move " + staged.string() + " to " + target.string() + ": " + std::strerror(errno);
     }
     // One rename swaps the new folder in and the old one out: there is no
     // moment without the folder. The old one is then removed.
+    std::error_code ec;
     if (::renameat2(AT_FDCWD, staged.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) != 0) {
         if (errno != EINVAL && errno != ENOSYS)
             return "cannot move " + staged.string() + " to " + target.string() + ": " + std::strerror(errno);

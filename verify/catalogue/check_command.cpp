@@ -213,9 +213,8 @@ int run_check(check_command const& cmd) {
     {
         auto const read = read_manifest(cmd.dir);
         if (auto const* why = std::get_if<std::string>(&read)) {
-            std::error_code ec;
             found.add(manifest_name, (cmd.dir / manifest_name).string() + ": " +
-                                         (fs::exists(fs::symlink_status(cmd.dir / manifest_name, ec)) ? "unreadable: " + cli::one_line(*why)
+                                         (is_anything_at(cmd.dir / manifest_name) ? "unreadable: " + cli::one_line(*why)
                                                                                : std::string("missing")) +
                                          "; without it the grid the catalogue holds is unknown (regenerate it with "
                                          "swz-verify --sweep ... --write-catalogue)",
@@ -400,10 +399,8 @@ int run_check(check_command const& cmd) {
             listed.insert(r.file);
             fs::path const p = obligation_path(folder, r);
             if (!is_regular_file_at(p)) {
-                std::error_code ec;
-                bool const there = fs::exists(fs::symlink_status(p, ec));
-                found.add(name, name + ": " + p.string() + (there ? " is no regular file" : " is missing") + " (the certificate lists it)",
-                          exit_stale);
+                found.add(name, name + ": " + p.string() + (is_anything_at(p) ? " is no regular file" : " is missing") +
+                                    " (the certificate lists it)", exit_stale);
                 continue;
             }
             if (sha256_hex(read_text(p)) != r.sha256)

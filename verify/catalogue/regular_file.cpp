@@ -18,6 +18,11 @@ bool is_directory_at(fs::path const& p) {
     return fs::is_directory(fs::status(p, ec)) && !ec;
 }
 
+bool is_anything_at(fs::path const& p) {
+    std::error_code ec;
+    return fs::exists(fs::symlink_status(p, ec));
+}
+
 std::optional<std::string> read_regular_file(fs::path const& p) {
     if (!is_regular_file_at(p)) return std::nullopt;
     std::ifstream f(p, std::ios::binary);

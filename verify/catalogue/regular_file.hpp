@@ -12,6 +12,8 @@ namespace swz::verify::catalogue {
 
 bool is_regular_file_at(std::filesystem::path const& p);
 bool is_directory_at(std::filesystem::path const& p);
+// Whether anything is at `p`, symlinks not followed (a dangling one counts).
+bool is_anything_at(std::filesystem::path const& p);
 
 // The whole text of `p`, or nothing where it is no regular file or cannot be read.
 std::optional<std::string> read_regular_file(std::filesystem::path const& p);
