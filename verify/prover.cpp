@@ -191,6 +191,9 @@ prover::outcome prover::run_check(std::string name, z3::solver& s, std::vector<z
         z3::params p(ctx_);
         bool const timer_lost = fault && fault->what == fault_kind::ignore_time_limit;
         p.set("timeout", timer_lost ? std::numeric_limits<unsigned>::max() : timeout_ms_);
+        // Ctrl-C ends the run, as in any tool: Z3's own handler would only
+        // cancel the query under way, and the run go on to write its files.
+        p.set("ctrl_c", false);
         s.set(p);
         std::optional<scope> pushed;
         if (incremental) pushed.emplace(s);

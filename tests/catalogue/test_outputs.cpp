@@ -83,6 +83,17 @@ TEST_CASE("an output that cannot be opened fails before any solving", "[catalogu
     }
 }
 
+TEST_CASE("a check's outputs that name one file are a usage error", "[catalogue][outputs]") {
+    auto const dir = scratch_folder("check-one-file");
+    auto const x = (dir / "x").string();
+    auto const r = swz_verify("--check " + std::string(SWZ_MINI_CATALOGUE) + " --no-second-solver --timings " + x +
+                              " --json " + (dir / "." / "x").string());
+    CAPTURE(r.err);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Catch::Contains("--timings and --json name the same file"));
+    CHECK_FALSE(fs::exists(x));
+}
+
 TEST_CASE("a check whose timings are lost is exit 3, not PASSED", "[catalogue][outputs]") {
     auto const r = swz_verify("--check " + std::string(SWZ_MINI_CATALOGUE) + " --no-second-solver --timings /dev/full");
     check_output_error(r, "cannot write the timings to /dev/full: No space left on device");

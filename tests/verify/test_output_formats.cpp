@@ -6,6 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <tinyxml2.h>
 
+#include <sys/stat.h>
+#include <sys/wait.h>
+
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -300,4 +303,85 @@ TEST_CASE("kernel mode's verdict line names exit 3 when its document cannot reac
     CHECK(code == 3);
     CHECK_THAT(said, Catch::Contains(", exit 3") && !Catch::Contains(", exit 0"));
     CHECK(said.find("swz-verify: error:") == said.rfind("swz-verify: error:"));  // said once
+}
+
+// Found by an independent audit of the outputs (stop 42).
+TEST_CASE("two outputs that name one file are a usage error, whatever the spelling", "[cli][format]") {
+    auto const dir = scratch_folder("one-file");
+    auto const x = (dir / "x").string(), dotted = (dir / "." / "x").string();
+    for (std::string const args : {"--layout cute:3,3,3 --elem 2 --row-bytes 128 --json " + x + " --out " + x + " --format sarif",
+                                   good + " --json " + dotted + " --svg " + x,
+                                   "--kernel fast_f32 --json " + x + " --out " + dotted + " --format junit",
+                                   "--family article --json " + x + " --out " + x + " --format sarif",
+                                   "--sweep --nx 64 --rows 32 --out " + x + " --json " + dotted}) {
+        CAPTURE(args);
+        check_usage_error(args, "name the same file");
+        CHECK_FALSE(std::filesystem::exists(x));
+    }
+}
+
+TEST_CASE("an output through a symlink is written to the link's target, and the link stays", "[cli][format]") {
+    auto const dir = scratch_folder("links");
+    auto const link = dir / "link.json", target = dir / "target.json";
+    std::filesystem::create_symlink("target.json", link);  // to nothing yet
+    auto const run = swz_verify(good + " --json " + link.string());
+    REQUIRE(run.code == 0);
+    CHECK(std::filesystem::is_symlink(link));
+    CHECK(nlohmann::json::parse(slurp(target))["layout"]["spec"] == "article:nx=64,elem=4,tc=16");
+    // A run that fails before solving leaves no target behind the link.
+    std::filesystem::remove(target);
+    CHECK(swz_verify(good + " --json " + link.string() + " --out /nonexistent-dir/x").code == 3);
+    CHECK(std::filesystem::is_symlink(link));
+    CHECK_FALSE(std::filesystem::exists(target));
+}
+
+TEST_CASE("a FIFO output is opened once and its reader gets the whole document", "[cli][format]") {
+    auto const dir = scratch_folder("fifo");
+    auto const fifo = (dir / "fifo").string(), got = (dir / "got.json").string();
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::string const cmd = "cat " + fifo + " > " + got + " & reader=$!; timeout 120 " + SWZ_VERIFY_BINARY + " " + good +
+                            " --json " + fifo + " >/dev/null 2>&1; code=$?; wait $reader; exit $code";
+    int const status = std::system(cmd.c_str());
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(nlohmann::json::parse(slurp(got))["layout"]["spec"] == "article:nx=64,elem=4,tc=16");
+}
+
+// Ctrl-C (SIGINT) ends the run: Z3's own handler used to take it as the
+// cancelling of the query under way, and the run went on to write its files.
+TEST_CASE("an interrupted run leaves its named files as they were", "[cli][format]") {
+    auto const dir = scratch_folder("interrupted");
+    auto const json = (dir / "f.json").string(), out = (dir / "f.sarif").string();
+    { std::ofstream(json) << "OLD\n"; }
+    { std::ofstream(out) << "OLD\n"; }
+    auto const run = swz_verify("--family article --json " + json + " --out " + out + " --format sarif", "timeout -s INT 0.5");
+    if (run.code == 0) {  // finished within the time: the files are the results
+        CHECK(nlohmann::json::parse(slurp(json)).contains("subjects"));
+    } else {
+        CHECK(run.code == 124);
+        CHECK(slurp(json) == "OLD\n");
+        CHECK(slurp(out) == "OLD\n");
+    }
+}
+
+TEST_CASE("listing the kernels takes none of --kernel's output options", "[cli][format][kernels]") {
+    for (std::string const option : {"--json x.json", "--out x.txt", "--format sarif", "--quiet"}) {
+        CAPTURE(option);
+        check_usage_error("--list-kernels " + option, "--list-kernels prints the list on standard output");
+    }
+}
+
+TEST_CASE("quiet findings lost to a full standard output are exit 3 with a line", "[cli][format][quiet]") {
+    auto const [code, said] = run_to_full_stdout("--nx 64 --tc 16 --timeout-ms 1 --quiet", "quiet-full");
+    CHECK(code == 3);
+    CHECK_THAT(said, Catch::Contains("cannot write the findings to standard output"));
+}
+
+TEST_CASE("markdown shows a user formula as written: emphasis, code and HTML characters escaped", "[cli][format]") {
+    auto const run = swz_verify("--layout plain --rows 64 --row-bytes 128 --format markdown --access "
+                                "'ld.4:byte((lane * 4) ^ (_x_ << 7) & 4095) for _x_ < 8'");
+    CAPTURE(run.out);
+    REQUIRE(run.code == 0);
+    // The id is a code span (shown literally); the statement is text.
+    CHECK_THAT(run.out, Catch::Contains("| `conflict.ld.4:byte(lane * 4 ^ _x_ << 7 & 4095) for _x_ < 8` |"));
+    CHECK_THAT(run.out, Catch::Contains("byte(lane \\* 4 ^ \\_x\\_ \\<\\< 7 \\& 4095) for \\_x\\_ \\< 8"));
 }

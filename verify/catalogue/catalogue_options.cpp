@@ -11,6 +11,7 @@
 #include "../exit_codes.hpp"
 #include "../format/output_format.hpp"
 #include "../report.hpp"
+#include "output_file.hpp"
 #include "power_range.hpp"
 
 namespace swz::verify::catalogue {
@@ -180,6 +181,7 @@ parsed parse(int argc, char const* const* argv) {
         if (!o.obligations_dir.empty()) c.obligations_dir = o.obligations_dir;
         if (!o.timings.empty()) c.timings_path = o.timings;
         if (auto e = check_outputs(o, c)) return *e;
+        if (auto e = shared_output({{"--timings", o.timings}, {"--json", o.json}, {"--out", o.out}})) return cli::usage_error{*e};
         return c;
     }
     if (!o.sweep) return cli::usage_error{"give --check DIR or --sweep; see --help"};
@@ -221,6 +223,7 @@ parsed parse(int argc, char const* const* argv) {
     if (!o.json.empty()) s.json = o.json;
     if (o.json == "-" && s.format == summary_format::json && !s.out)
         return cli::usage_error{"--json - and --format json both write standard output; give one"};
+    if (auto e = shared_output({{"--out", o.out}, {"--json", o.json}})) return cli::usage_error{*e};
     s.jobs = std::get<unsigned>(jobs);
     if (!o.write_catalogue.empty()) s.write_catalogue = o.write_catalogue;
     if (!o.families.empty() && o.write_catalogue.empty()) return cli::usage_error{"--families is an option of --write-catalogue"};

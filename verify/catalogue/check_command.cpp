@@ -161,20 +161,20 @@ int run_check(check_command const& cmd) {
     };
     std::optional<output_file> timings_file;
     if (cmd.timings_path) {
-        auto opened = output_file::open(*cmd.timings_path, "the timings");
-        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
-        timings_file.emplace(std::move(std::get<output_file>(opened)));
+        auto checked = output_file::checked(*cmd.timings_path, "the timings");
+        if (auto const* e = std::get_if<std::string>(&checked)) return output_error(*e);
+        timings_file.emplace(std::get<output_file>(checked));
     }
     std::optional<output_file> json_file, out_file;
     if (cmd.json && *cmd.json != "-") {
-        auto opened = output_file::open(*cmd.json, "the findings (--json)");
-        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
-        json_file.emplace(std::move(std::get<output_file>(opened)));
+        auto checked = output_file::checked(*cmd.json, "the findings (--json)");
+        if (auto const* e = std::get_if<std::string>(&checked)) return output_error(*e);
+        json_file.emplace(std::get<output_file>(checked));
     }
     if (cmd.out) {
-        auto opened = output_file::open(*cmd.out, "the --format output");
-        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
-        out_file.emplace(std::move(std::get<output_file>(opened)));
+        auto checked = output_file::checked(*cmd.out, "the --format output");
+        if (auto const* e = std::get_if<std::string>(&checked)) return output_error(*e);
+        out_file.emplace(std::get<output_file>(checked));
     }
     scratch_dir scratch;
     if (cmd.obligations_dir) {
@@ -479,7 +479,7 @@ int run_check(check_command const& cmd) {
         std::ostringstream csv;
         csv << "layout,obligation,cvc5_cpu_seconds\n";
         for (auto const& t : timings) csv << t.layout << "," << t.file << "," << t.cpu_seconds << "\n";
-        if (auto e = timings_file->write_and_close(csv.str())) lost_output(*e);
+        if (auto e = timings_file->write(csv.str())) lost_output(*e);
     }
     int code = found.exit_code();
     // A full disk fails every file alike: the first few say why, a count the rest.
@@ -519,7 +519,7 @@ int run_check(check_command const& cmd) {
     for (auto const& f : folders) summary.layouts.push_back(f.filename().string());
     std::string const json_text = check_json(summary, found).dump(2) + "\n";
     if (json_file)
-        if (auto e = json_file->write_and_close(json_text)) code = worse_exit(code, output_error(*e));
+        if (auto e = json_file->write(json_text)) code = worse_exit(code, output_error(*e));
     bool const json_on_stdout = cmd.json && *cmd.json == "-";
     std::string document;
     switch (cmd.format) {
@@ -530,7 +530,7 @@ int run_check(check_command const& cmd) {
         case output_format::text: document = report.str(); break;
     }
     if (out_file)
-        if (auto e = out_file->write_and_close(document)) code = worse_exit(code, output_error(*e));
+        if (auto e = out_file->write(document)) code = worse_exit(code, output_error(*e));
     bool const document_on_stdout = json_on_stdout || (cmd.format != output_format::text && !out_file);
     if (json_on_stdout) std::cout << json_text;
     else if (document_on_stdout) std::cout << document;

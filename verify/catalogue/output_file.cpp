@@ -5,14 +5,20 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 
 namespace swz::verify::catalogue {
 
+namespace fs = std::filesystem;
+
 namespace {
 
-std::string why(int err) { return std::strerror(err); }
+std::string cannot_write(std::string const& what, fs::path const& path, int err) {
+    return "cannot write " + (what.empty() ? "" : what + " to ") + path.string() + ": " + std::strerror(err);
+}
 
 // Every byte, or the errno of the write that failed (EINTR retried; a short
 // write continues where it stopped, so only an error ends it early).
@@ -34,58 +40,80 @@ bool is_regular(int fd) {
     return fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-}  // namespace
-
-output_file::output_file(int fd, std::filesystem::path path, std::string what)
-    : fd_(fd), path_(std::move(path)), what_(std::move(what)) {}
-
-output_file::output_file(output_file&& o) noexcept : fd_(o.fd_), path_(std::move(o.path_)), what_(std::move(o.what_)) {
-    o.fd_ = -1;
+// Removes the file `path` leads to: through a symlink, its target, so that
+// the link the user made stays.
+bool remove_file_at(fs::path const& path) {
+    char resolved[PATH_MAX];
+    if (::realpath(path.c_str(), resolved) == nullptr) return false;
+    return ::unlink(resolved) == 0;
 }
 
-output_file::~output_file() {
-    if (fd_ >= 0) ::close(fd_);
-}
-
-std::variant<output_file, std::string> output_file::open(std::filesystem::path const& path, std::string what) {
+// Opens (creating or truncating), writes and closes `path`, each step
+// checked; a regular file left half-written is removed.
+std::optional<std::string> write_file(fs::path const& path, std::string const& what, std::string const& text) {
     int const fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) return "cannot write " + (what.empty() ? "" : what + " to ") + path.string() + ": " + why(errno);
-    return output_file(fd, path, std::move(what));
-}
-
-std::optional<std::string> output_file::write_and_close(std::string const& text) {
-    int err = write_all(fd_, text);
-    bool const regular = is_regular(fd_);
-    if (::close(fd_) != 0 && err == 0) err = errno;  // NFS and friends report late
-    fd_ = -1;
+    if (fd < 0) return cannot_write(what, path, errno);
+    int err = write_all(fd, text);
+    bool const regular = is_regular(fd);
+    if (::close(fd) != 0 && err == 0) err = errno;  // NFS and friends report late
     if (err == 0) return std::nullopt;
-    std::string message = "cannot write " + (what_.empty() ? "" : what_ + " to ") + path_.string() + ": " + why(err);
-    if (regular && ::unlink(path_.c_str()) == 0) message += " (the partial file is removed)";
+    std::string message = cannot_write(what, path, err);
+    if (regular && remove_file_at(path)) message += " (the partial file is removed)";
     return message;
 }
 
-void output_file::discard() {
-    if (fd_ < 0) return;
-    if (is_regular(fd_)) ::unlink(path_.c_str());
-    ::close(fd_);
-    fd_ = -1;
+}  // namespace
+
+std::variant<output_file, std::string> output_file::checked(fs::path const& path, std::string what) {
+    if (auto e = probe_writable(path, what)) return *e;
+    return output_file(path, std::move(what));
 }
 
-std::optional<std::string> probe_writable(std::filesystem::path const& path, std::string const& what) {
+std::optional<std::string> output_file::write(std::string const& text) const { return write_file(path_, what_, text); }
+
+std::optional<std::string> probe_writable(fs::path const& path, std::string const& what) {
     struct stat st{};
-    bool const existed = ::stat(path.c_str(), &st) == 0;
+    if (::stat(path.c_str(), &st) == 0) {
+        if (S_ISDIR(st.st_mode)) return cannot_write(what, path, EISDIR);
+        if (!S_ISREG(st.st_mode))  // a FIFO or a device: asked, not opened
+            return ::access(path.c_str(), W_OK) == 0 ? std::nullopt : std::optional(cannot_write(what, path, errno));
+        int const fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0) return cannot_write(what, path, errno);
+        ::close(fd);
+        return std::nullopt;
+    }
+    if (errno != ENOENT) return cannot_write(what, path, errno);
+    // Not there, or a link to nothing: created, then what was created removed.
     int const fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
-    if (fd < 0) return "cannot write " + (what.empty() ? "" : what + " to ") + path.string() + ": " + why(errno);
-    bool const regular = is_regular(fd);
+    if (fd < 0) return cannot_write(what, path, errno);
     ::close(fd);
-    if (!existed && regular) ::unlink(path.c_str());
+    remove_file_at(path);
     return std::nullopt;
 }
 
-std::optional<std::string> write_whole_file(std::filesystem::path const& path, std::string const& text) {
-    auto opened = output_file::open(path, "");
-    if (auto const* e = std::get_if<std::string>(&opened)) return *e;
-    return std::get<output_file>(opened).write_and_close(text);
+std::optional<std::string> write_whole_file(fs::path const& path, std::string const& text) {
+    return write_file(path, "", text);
+}
+
+std::optional<std::string> shared_output(std::vector<std::pair<std::string, std::string>> const& outputs) {
+    auto const same = [](fs::path const& a, fs::path const& b) {
+        std::error_code ec1, ec2;  // absolute first: weakly_canonical leaves a path relative where none of it exists
+        if (fs::weakly_canonical(fs::absolute(a, ec1), ec1) == fs::weakly_canonical(fs::absolute(b, ec2), ec2) && !ec1 &&
+            !ec2)
+            return true;
+        std::error_code ec;
+        return fs::equivalent(a, b, ec) && !ec;
+    };
+    for (std::size_t i = 0; i < outputs.size(); ++i)
+        for (std::size_t j = i + 1; j < outputs.size(); ++j) {
+            auto const& [opt_a, a] = outputs[i];
+            auto const& [opt_b, b] = outputs[j];
+            if (a.empty() || b.empty() || a == "-" || b == "-") continue;
+            if (same(a, b))
+                return opt_a + " and " + opt_b + " name the same file (" + b +
+                       "): one would replace the other; give each its own file";
+        }
+    return std::nullopt;
 }
 
 std::optional<std::string> flush_stdout(std::string const& what) {

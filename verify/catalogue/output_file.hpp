@@ -1,50 +1,53 @@
-// The outputs a user names (--out, --timings, --json) and standard output,
-// written so that a lost write is never a success: a named file is opened
-// before any solving, so a path that cannot be written fails at once; its
-// text is written, flushed and closed at the end, each step checked (a full
-// disk, a file-size limit, /dev/full), and a regular file left half-written
-// is removed. Every failure is one message in swz's words, for exit 3.
+// The outputs a user names (--out, --timings, --json, --svg), written so that
+// a lost write is never a success and an interrupted run leaves no empty or
+// half-written file: each is checked before any solving (it can be opened for
+// writing; nothing is truncated, and nothing is left that was not there), and
+// written whole at the end, each step checked (a full disk, a file-size
+// limit, /dev/full); a regular file left half-written is removed. A symlink is
+// written through, never replaced; a FIFO or a device is opened only once, to
+// be written. Every failure is one message in swz's words, for exit 3.
 #pragma once
 
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
+#include <vector>
 
 namespace swz::verify::catalogue {
 
 class output_file {
 public:
-    // Creates or truncates `path`; `what` names it in messages ("the summary"),
-    // or is empty: the path alone names it.
-    static std::variant<output_file, std::string> open(std::filesystem::path const& path, std::string what);
+    // `path` checked for writing (probe_writable); `what` names it in
+    // messages ("the summary"), or is empty: the path alone names it.
+    static std::variant<output_file, std::string> checked(std::filesystem::path const& path, std::string what);
 
-    output_file(output_file&& o) noexcept;
-    output_file& operator=(output_file&&) = delete;
-    ~output_file();
-
-    // Writes all of `text` and closes the file: nothing, or why it failed.
-    std::optional<std::string> write_and_close(std::string const& text);
-
-    // Closes it unwritten, removing it when it is a regular file: a run that
-    // failed leaves no empty output behind.
-    void discard();
+    // Writes all of `text` as the whole file (created or truncated now):
+    // nothing, or why it failed.
+    std::optional<std::string> write(std::string const& text) const;
 
 private:
-    output_file(int fd, std::filesystem::path path, std::string what);
-    int fd_;
+    output_file(std::filesystem::path path, std::string what) : path_(std::move(path)), what_(std::move(what)) {}
     std::filesystem::path path_;
     std::string what_;
 };
 
-// Whether `path` can be opened for writing, checked without truncating it
-// and without leaving a file that was not there: nothing, or why not.
-// Every named output is probed before any is opened, so that one bad path
+// Whether `path` can be opened for writing, checked without truncating it,
+// without leaving a file that was not there, and without opening a FIFO or a
+// device (whose reader would see the end of its input): nothing, or why not.
+// Every named output is probed before any is written, so that one bad path
 // leaves the others as they were.
 std::optional<std::string> probe_writable(std::filesystem::path const& path, std::string const& what);
 
 // Writes a whole file (created or truncated): nothing, or why it failed.
 std::optional<std::string> write_whole_file(std::filesystem::path const& path, std::string const& text);
+
+// Two named outputs that are one file (the same path once links and dots are
+// resolved, or the same existing file), as one sentence naming both options:
+// the second written would replace the first. Entries named "-" (standard
+// output) are not files and are skipped.
+std::optional<std::string> shared_output(std::vector<std::pair<std::string, std::string>> const& outputs);
 
 // Flushes std::cout: nothing, or why it failed ("the report").
 std::optional<std::string> flush_stdout(std::string const& what);

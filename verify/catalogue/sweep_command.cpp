@@ -48,34 +48,24 @@ int run_sweep(sweep_command const& cmd) {
         return exit_usage;
     }
 
-    // Every output is opened before any solving: one that cannot be written
-    // fails now, not after the work.
+    // Every output is checked before any solving: one that cannot be written
+    // fails now, not after the work, and each stays as it was until the end.
     std::optional<output_file> out;
     if (cmd.out) {
-        auto opened = output_file::open(*cmd.out, "the summary");
-        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
-        out.emplace(std::move(std::get<output_file>(opened)));
+        auto checked = output_file::checked(*cmd.out, "the summary");
+        if (auto const* e = std::get_if<std::string>(&checked)) return output_error(*e);
+        out.emplace(std::get<output_file>(checked));
     }
     std::optional<output_file> json_file;
     if (cmd.json && *cmd.json != "-") {
-        auto opened = output_file::open(*cmd.json, "the JSON summary");
-        if (auto const* e = std::get_if<std::string>(&opened)) {
-            if (out) out->discard();
-            return output_error(*e);
-        }
-        json_file.emplace(std::move(std::get<output_file>(opened)));
+        auto checked = output_file::checked(*cmd.json, "the JSON summary");
+        if (auto const* e = std::get_if<std::string>(&checked)) return output_error(*e);
+        json_file.emplace(std::get<output_file>(checked));
     }
-    auto const discard_outputs = [&] {
-        if (out) out->discard();
-        if (json_file) json_file->discard();
-    };
     std::optional<catalogue_writer> writer;
     if (cmd.write_catalogue) {
         auto opened = catalogue_writer::open(*cmd.write_catalogue);
-        if (auto const* e = std::get_if<std::string>(&opened)) {
-            discard_outputs();
-            return output_error(*e);
-        }
+        if (auto const* e = std::get_if<std::string>(&opened)) return output_error(*e);
         writer.emplace(std::move(std::get<catalogue_writer>(opened)));
     }
 
@@ -134,10 +124,7 @@ int run_sweep(sweep_command const& cmd) {
             write_error = *e;
             write_failed = true;
         }
-    if (write_failed) {
-        discard_outputs();
-        return output_error(write_error + "; the catalogue in " + writer->dir().string() + " is as it was");
-    }
+    if (write_failed) return output_error(write_error + "; the catalogue in " + writer->dir().string() + " is as it was");
 
     // A catalogue entry meets its expectation (a known-bad one is refuted on
     // purpose); a plain sweep's layout counts by its own exit code.
@@ -169,19 +156,16 @@ int run_sweep(sweep_command const& cmd) {
                   << "): the catalogue in " << writer->dir().string()
                   << " is as it was; rerun with a longer --timeout-ms or on a quieter machine\n";
     else if (writer)
-        if (auto e = writer->commit()) {
-            discard_outputs();
-            return output_error(*e);
-        }
+        if (auto e = writer->commit()) return output_error(*e);
 
     std::string const json_text = layout_json(json_summary(results, tally));
     std::string const summary = cmd.format == summary_format::json ? json_text : markdown_summary(results, tally);
     if (json_file)
-        if (auto e = json_file->write_and_close(json_text)) code = worse_exit(code, output_error(*e));
+        if (auto e = json_file->write(json_text)) code = worse_exit(code, output_error(*e));
     bool const json_on_stdout = cmd.json && *cmd.json == "-";
     if (json_on_stdout) std::cout << json_text;
     if (out) {
-        if (auto e = out->write_and_close(summary)) code = worse_exit(code, output_error(*e));
+        if (auto e = out->write(summary)) code = worse_exit(code, output_error(*e));
     } else {
         // With the JSON on standard output, the summary goes to stderr.
         (json_on_stdout ? std::cerr : std::cout) << summary;

@@ -165,8 +165,9 @@ int run_layout_mode(int argc, char const* const* argv) {
         // Only the findings: the table is not shown anywhere.
         std::cout << finding_lines({subject_for(cmd, c)});
         std::cout.flush();
-        if (!std::cout) return worse_exit(code, exit_output);
-        return code;
+        if (std::cout) return code;
+        std::cerr << "swz-verify: error: cannot write the findings to standard output\n";
+        return worse_exit(code, exit_output);
     }
     if (cmd.out_path && cmd.format == output_format::text) return code;  // the table went to the file
     // With a document on standard output, the table goes to stderr.

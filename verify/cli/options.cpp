@@ -6,6 +6,7 @@
 #include "../layout_spec.hpp"
 #include "../report.hpp"
 #include "../access_spec.hpp"
+#include "../catalogue/output_file.hpp"
 
 namespace swz::verify::cli {
 
@@ -310,6 +311,10 @@ parsed parse(int argc, char const* const* argv) {
         if (*v == "-") return usage_error{"--svg needs a file name, not standard output"};
         cmd.svg_path = *v;
     }
+    if (auto e = catalogue::shared_output({{"--json", cmd.json_path.value_or("")},
+                                           {"--out", cmd.out_path.value_or("")},
+                                           {"--svg", cmd.svg_path.value_or("")}}))
+        return usage_error{*e};
     return cmd;
 }
 

@@ -77,24 +77,18 @@ std::variant<subject_output, usage_error, std::string> subject_output::open(argu
     if (o.quiet_ && o.format_on_stdout_)
         return usage_error{"--quiet prints only the findings on standard output; send --format " + format_name(o.format_) +
                            " to a file with --out FILE"};
-    // Probed, then opened, before any solving: a path that cannot be
-    // written fails now, and leaves the other named file as it was.
-    if (!o.json_path_.empty() && !o.json_on_stdout_)
-        if (auto e = catalogue::probe_writable(o.json_path_, document)) return *e;
-    if (!out_path.empty())
-        if (auto e = catalogue::probe_writable(out_path, "the --format output")) return *e;
+    // Checked before any solving: a path that cannot be written fails now,
+    // and every named file stays as it was until the results are written.
+    if (auto e = catalogue::shared_output({{"--json", o.json_path_}, {"--out", out_path}})) return usage_error{*e};
     if (!o.json_path_.empty() && !o.json_on_stdout_) {
-        auto opened = catalogue::output_file::open(o.json_path_, document);
-        if (auto const* e = std::get_if<std::string>(&opened)) return *e;
-        o.json_file_.emplace(std::move(std::get<catalogue::output_file>(opened)));
+        auto checked = catalogue::output_file::checked(o.json_path_, document);
+        if (auto const* e = std::get_if<std::string>(&checked)) return *e;
+        o.json_file_.emplace(std::get<catalogue::output_file>(checked));
     }
     if (!out_path.empty()) {
-        auto opened = catalogue::output_file::open(out_path, "the --format output");
-        if (auto const* e = std::get_if<std::string>(&opened)) {
-            if (o.json_file_) o.json_file_->discard();
-            return *e;
-        }
-        o.out_file_.emplace(std::move(std::get<catalogue::output_file>(opened)));
+        auto checked = catalogue::output_file::checked(out_path, "the --format output");
+        if (auto const* e = std::get_if<std::string>(&checked)) return *e;
+        o.out_file_.emplace(std::get<catalogue::output_file>(checked));
     }
     o.table_kept_ = o.quiet_ || (o.format_ == output_format::text && o.out_file_);
     return o;
@@ -111,7 +105,7 @@ int subject_output::finish(std::vector<report_subject> const& subjects, std::vec
     int code = exit_code_for(all);
     doc["exit_code"] = code;
     if (json_file_)
-        if (auto e = json_file_->write_and_close(doc.dump(2) + "\n")) code = worse_exit(code, output_exit(*e));
+        if (auto e = json_file_->write(doc.dump(2) + "\n")) code = worse_exit(code, output_exit(*e));
     if (json_on_stdout_) {
         std::cout << doc.dump(2) << "\n";
         code = flushed_exit(code, "the --json document");
@@ -123,7 +117,7 @@ int subject_output::finish(std::vector<report_subject> const& subjects, std::vec
         text = kept_.str() + verdict.str();
     }
     if (out_file_) {
-        if (auto e = out_file_->write_and_close(text)) code = worse_exit(code, output_exit(*e));
+        if (auto e = out_file_->write(text)) code = worse_exit(code, output_exit(*e));
     } else if (format_on_stdout_) {
         std::cout << text;
         code = flushed_exit(code, "the --format output");  // before the verdict line names the code

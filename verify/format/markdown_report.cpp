@@ -1,6 +1,7 @@
 #include "markdown_report.hpp"
 
 #include <sstream>
+#include <string_view>
 
 #include "../report.hpp"
 
@@ -8,13 +9,25 @@ namespace swz::verify {
 
 namespace {
 
-// A table cell: a '|' would end it and a line break would end the row.
-std::string cell(std::string const& s) {
+// Inside a table cell a '|' would end the cell and a line break the row
+// (in a code span too: GFM splits the row before reading spans).
+std::string code_cell(std::string const& s) {
     std::string out;
     for (char ch : s) {
         if (ch == '|') out += "\\|";
         else if (ch == '\n' || ch == '\r') out += ' ';
         else out += ch;
+    }
+    return out;
+}
+
+// Text shown as written: also every character CommonMark could read as
+// emphasis (_x_, *), code, a link, HTML or an entity is escaped.
+std::string text_cell(std::string const& s) {
+    std::string out;
+    for (char ch : s) {
+        if (std::string_view("\\`*_[]<>~&").find(ch) != std::string_view::npos) out += '\\';
+        out += code_cell(std::string(1, ch));
     }
     return out;
 }
@@ -34,14 +47,14 @@ std::string markdown_report(std::vector<report_subject> const& subjects, int exi
     double seconds = 0;
     for (auto const& s : subjects) {
         os << "### swz-verify " << tool_version() << ": `" << s.name << "`\n\n";
-        if (!s.description.empty()) os << cell(s.description) << "\n\n";
+        if (!s.description.empty()) os << text_cell(s.description) << "\n\n";
         os << "| id | verdict | figure | statement |\n";
         os << "|---|---|---|---|\n";
         for (auto const& r : s.results) {
             std::string statement = r.statement;
             if (is_finding(r) || !r.applicable) statement += " (" + finding_reason(r) + ")";
-            os << "| `" << cell(r.id) << "` | " << verdict_cell(r) << " | " << cell(figure_text(r)) << " | "
-               << cell(statement) << " |\n";
+            os << "| `" << code_cell(r.id) << "` | " << verdict_cell(r) << " | " << text_cell(figure_text(r)) << " | "
+               << text_cell(statement) << " |\n";
         }
         os << "\n";
         all.insert(all.end(), s.results.begin(), s.results.end());

@@ -67,6 +67,9 @@ int run_kernel_mode(int argc, char const* const* argv) {
     std::vector<std::string> names = a.values("--kernel");
     bool const list = a.has("--list-kernels");
     if (list && !names.empty()) return usage_exit("--list-kernels and --kernel are two requests: give one");
+    for (char const* output : {"--json", "--out", "--format", "--quiet"})
+        if (list && a.has(output))
+            return usage_exit(std::string("--list-kernels prints the list on standard output; ") + output + " belongs to --kernel");
     for (std::size_t n = 0; n < names.size(); ++n)
         for (std::size_t m = 0; m < n; ++m)
             if (names[n] == names[m]) return usage_exit("--kernel " + names[n] + " is given more than once");
