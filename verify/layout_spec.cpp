@@ -141,6 +141,8 @@ result parse_spec(std::string const& spec, tile_request const& tile) {
     if (spec.empty()) return grammar("an empty layout spec");
     if (spec.find_first_of(" \t\n\r") != std::string::npos) return grammar("'" + spec + "': a layout spec has no spaces");
     auto const at = spec.find('@');
+    if (at == 0) return grammar("'" + spec + "': nothing before '@' (SWIZZLE@BASE, e.g. cute:3,3,3@pad:16)");
+    if (at == spec.size() - 1) return grammar("'" + spec + "': nothing after '@' (SWIZZLE@BASE, e.g. cute:3,3,3@pad:16)");
     std::string const head = spec.substr(0, at);
     auto const split = split_spec(head);
     if (auto const* e = std::get_if<spec_error>(&split)) return grammar(e->message);
