@@ -354,6 +354,12 @@ result formula(std::string const& spec, layout_subject const& t) {
         return logical_byte<std::decay_t<decltype(lane)>>{c.row, c.column * e};
     };
     through_layout(a, t, at);
+    // The cell as the formula names it: its column times the element may
+    // wrap past 2^64 (a column of 2^62 would read back as 0).
+    a.describe_lane = [f](unsigned lane, std::vector<std::uint64_t> const& s) {
+        auto const c = f.cell_of(std::uint64_t(lane), s);
+        return cell_text(c.row, c.column, 0);
+    };
     unsigned const run = a.run_elements;
     // column < cols first: a column below zero wraps to near 2^64, and
     // column + run would wrap back into the row (lane - 1 at lane 0 passed).

@@ -87,4 +87,18 @@ struct access_subject {
     bool lane_active(unsigned lane) const { return lane < instr.address_lanes; }
 };
 
+// The solver's name for start variable i: "v<i>." and its name. A start's
+// name is the user's (a formula's, or any string through the C++ API), and
+// must meet neither another start's (two C++ variables may share a name)
+// nor a name the encoding makes for itself ("crowded_bank", a split
+// variable's "_period", a product's "_times_"), which hold no '.' after
+// such a prefix.
+inline std::string solver_symbol(access_subject const& w, std::size_t i) {
+    std::string symbol = "v";  // appended, not "v" + ...: GCC 12 warns falsely (-Wrestrict) on that
+    symbol += std::to_string(i);
+    symbol += '.';
+    symbol += w.vars[i].name;
+    return symbol;
+}
+
 }  // namespace swz::verify

@@ -387,7 +387,8 @@ std::optional<property_result> class_figure(prover& p, access_subject const& w, 
 // start period (a proved layout period) where it has one.
 std::vector<bounded_variable> solver_variables(prover& p, access_subject const& w) {
     std::vector<variable_range> ranges;
-    for (auto const& v : w.vars) ranges.push_back({v.name, v.count, ranges.empty() ? w.start_period : 0});
+    for (std::size_t i = 0; i < w.vars.size(); ++i)
+        ranges.push_back({w.vars[i].name, w.vars[i].count, i == 0 ? w.start_period : 0, solver_symbol(w, i)});
     return make_split_variables(p.fast(), ranges);
 }
 

@@ -20,13 +20,14 @@ std::vector<bounded_variable> make_variables(bv_encoding const& enc,
 std::vector<bounded_variable> make_split_variables(bv_encoding const& enc, std::vector<variable_range> const& ranges) {
     std::vector<bounded_variable> vars;
     for (auto const& r : ranges) {
+        std::string const symbol = r.symbol.empty() ? r.name : r.symbol;
         if (r.period <= 1 || r.period >= r.count || enc.mode != lowering::fast) {
-            vars.push_back({r.name, r.count, symbolic_uint::variable(enc, r.name.c_str(), r.count), {}});
+            vars.push_back({r.name, r.count, symbolic_uint::variable(enc, symbol.c_str(), r.count), {}});
             continue;
         }
         std::uint64_t const periods = (r.count + r.period - 1) / r.period;
-        auto const q = symbolic_uint::variable(enc, (r.name + "_period").c_str(), periods);
-        auto const rest = symbolic_uint::variable(enc, (r.name + "_in_period").c_str(), r.period);
+        auto const q = symbolic_uint::variable(enc, (symbol + "_period").c_str(), periods);
+        auto const rest = symbolic_uint::variable(enc, (symbol + "_in_period").c_str(), r.period);
         vars.push_back({r.name, r.count, q * r.period + rest, {q < periods, rest < r.period}});
     }
     return vars;
@@ -187,6 +188,9 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
     // One solver for the query, its small retry and the search for the
     // smallest counterexample: the negation is internalized once.
     prover::probe_session session(negation, one_shot_first);
+    // A violation the concrete model shows and the solver did not confirm:
+    // the query may still find one, but it must never prove the property.
+    std::optional<std::vector<std::uint64_t>> unconfirmed;
     if (auto const found = first_concrete_violation(vars, replay, concrete_scan_budget)) {
         auto const pinned = p.probe(session, r.id + " [first of " + std::to_string(found->visited) + " in order]",
                                     pinned_to(vars, found->values));
@@ -196,8 +200,7 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
             refute_with(r, vars, found->values, *replay(found->values));
             return;
         }
-        // The solver does not see a violation the concrete model shows:
-        // the query decides, and its model is replayed as always.
+        unconfirmed = found->values;
     }
     if (candidate && replay(*candidate)) {
         auto const pinned = p.probe(session, r.id + " [candidate]", pinned_to(vars, *candidate));
@@ -213,6 +216,12 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
     r.solver_calls += unsigned(p.log().size()) - calls_before;
     switch (out.result) {
         case answer::unsat:
+            if (unconfirmed) {  // the encoding and the concrete model disagree: neither verdict is safe
+                r.outcome = verdict::unknown;
+                r.reason = "the concrete model shows a violation at " + format_values(vars, *unconfirmed) +
+                           " that the solver's encoding rules out; the two disagree (please report this)";
+                return;
+            }
             p.assign_role(out.log_index, obligation_role::proof);
             r.outcome = verdict::proved;
             return;

@@ -36,6 +36,9 @@ struct variable_range {
     std::string name;
     std::uint64_t count;
     std::uint64_t period = 0;
+    // The solver's name for it, where not `name` (access_subject.hpp's
+    // solver_symbol: a user's names must not meet the solver's own).
+    std::string symbol = {};
 };
 std::vector<bounded_variable> make_split_variables(bv_encoding const& enc, std::vector<variable_range> const& ranges);
 
@@ -96,7 +99,10 @@ std::optional<concrete_violation> first_concrete_violation(std::vector<bounded_v
 // assignment was replayed and is none), and the solver confirms it on the
 // pinned values, a witness obligation like any other. Counterexamples of
 // layouts whose sizes are not powers of two mostly lie there, and the
-// solver's search for the smallest takes 20-60 ms a property.
+// solver's search for the smallest takes 20-60 ms a property. A violation
+// the scan shows that the solver does not confirm leaves the query to
+// decide, but never PROVED: an unsatisfiable query then means the encoding
+// and the concrete model disagree, UNKNOWN naming the violation.
 // `one_shot_first`: the proof attempt is Z3's one-shot check
 // (prover::probe_session), where the caller has measured it faster.
 // `candidate`: a violation the caller found by its own concrete search, if

@@ -1,6 +1,7 @@
 #include "start_period.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include "query_support.hpp"
 #include "swz/bank_model.hpp"
@@ -26,19 +27,21 @@ bool moves_as_one(access_subject const& w, std::vector<std::uint64_t> const& s, 
 // A few starts of every variable's range (its ends, its middle; variable
 // i's first 128 too, where a modulus up to 128 wraps: (s % 97) moved by 8
 // agrees at s = 0 .. 88 and at both ends), variable i below count - t:
-// where the screen looks.
+// where the screen looks, the far starts first (a formula that changes
+// only in its second half fails there at once).
 std::vector<std::vector<std::uint64_t>> screen_starts(access_subject const& w, std::size_t i, std::uint64_t t) {
     std::vector<std::vector<std::uint64_t>> out{{}};
     for (std::size_t v = 0; v < w.vars.size(); ++v) {
         std::uint64_t const n = v == i ? w.vars[v].count - t : w.vars[v].count;
         std::vector<std::uint64_t> values{0, 1, n / 2, n - 1};
         if (v == i) {
-            for (std::uint64_t x = 2; x < 128; ++x) values.push_back(x);
             values.insert(values.end(), {n / 2 + 1, n - 2});
+            for (std::uint64_t x = 2; x < 128; ++x) values.push_back(x);
         }
-        values.erase(std::remove_if(values.begin(), values.end(), [n](std::uint64_t x) { return x >= n; }), values.end());
-        std::sort(values.begin(), values.end());
-        values.erase(std::unique(values.begin(), values.end()), values.end());
+        std::vector<std::uint64_t> kept;  // in that order, each once, inside the range
+        for (auto x : values)
+            if (x < n && std::find(kept.begin(), kept.end(), x) == kept.end()) kept.push_back(x);
+        values = std::move(kept);
         std::vector<std::vector<std::uint64_t>> next;
         for (auto const& s : out)
             for (auto x : values) {
@@ -59,7 +62,7 @@ std::vector<std::vector<std::uint64_t>> screen_starts(access_subject const& w, s
 answer proved_move(prover& p, access_subject const& w, std::size_t i, std::uint64_t t, bool exactly) {
     std::vector<variable_range> ranges;
     for (std::size_t v = 0; v < w.vars.size(); ++v)
-        ranges.push_back({w.vars[v].name, v == i ? w.vars[v].count - t : w.vars[v].count, 0});
+        ranges.push_back({w.vars[v].name, v == i ? w.vars[v].count - t : w.vars[v].count, 0, solver_symbol(w, v)});
     auto const vars = make_split_variables(p.fast(), ranges);
     std::vector<symbolic_uint> s, moved;
     for (auto const& v : vars) s.push_back(v.value), moved.push_back(v.value);
@@ -87,12 +90,17 @@ answer proved_move(prover& p, access_subject const& w, std::size_t i, std::uint6
 
 start_periods prove_start_periods(prover& p, access_subject const& w) {
     start_periods out;
+    // The search's own work on integers stops at the time limit too: a
+    // formula that moves nothing at the zero start lets every candidate
+    // through to the screen (2^20 of them).
+    auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
     for (std::size_t i = 0; i < w.vars.size(); ++i) {
         std::uint64_t const count = w.vars[i].count;
         out.box.push_back(count);
         std::vector<std::uint64_t> const zero(w.vars.size(), 0);
         unsigned refuted = 0, undecided = 0;
         for (std::uint64_t t = 1; t <= count / 2; t = t < every_period_up_to ? t + 1 : 2 * t) {
+            if (std::chrono::steady_clock::now() > deadline) break;
             if (!moves_as_one(w, zero, i, t)) continue;  // most candidates fail here, at once
             auto const starts = screen_starts(w, i, t);
             bool const screened =

@@ -339,14 +339,17 @@ TEST_CASE("decide_by_negation: a violation the concrete scan meets first is the 
     CHECK(p.log()[0].name == "toy [first of 38 in order]");
     CHECK(p.log()[0].role == obligation_role::witness);
 
-    // A scan that sees a violation the solver does not (the concrete side
-    // lies here): the query decides, as without the scan.
+    // A scan that sees a violation the solver's encoding rules out (the two
+    // disagree, here on purpose): never PROVED, but UNKNOWN naming the
+    // concrete violation.
     prover q(10000);
     auto const qvars = make_variables(q.fast(), {{"y", 10}, {"x", 10}});
     property_result s;
     s.id = "toy";
     decide_by_negation(q, s, {!(qvars[0].value * 10u + qvars[1].value < 100u)}, qvars, replay);
-    CHECK(s.outcome == verdict::proved);
+    CHECK(s.outcome == verdict::unknown);
+    CHECK(s.reason.find("y = 3, x = 7") != std::string::npos);
+    CHECK(s.reason.find("disagree") != std::string::npos);
 }
 
 TEST_CASE("decide_by_negation: a violation past the scan is the solver's smallest", "[verify][canonical]") {

@@ -4,6 +4,7 @@
 // that plain enumeration gives over a prefix holding that period.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <string>
 
 #include "access_spec.hpp"
@@ -137,4 +138,21 @@ TEST_CASE("the screen looks at a modulus's whole first period, so a false candid
     REQUIRE(prefix.outcome == verdict::proved);
     CHECK(r.fig->value == prefix.fig->value);
     CHECK(r.evidence.at("variables") == prefix.evidence.at("variables"));
+}
+
+// Found by an independent audit (stop 42): a formula that moves nothing at
+// the zero start lets every candidate up to 2^20 through to the screen,
+// which ran on integers without looking at the clock: 116 s under a 1 s
+// limit at 2^20 starts, past 180 s at 2^40. The search now stops at the
+// limit, and the variable keeps its whole range.
+TEST_CASE("the period search stops at the time limit", "[verify][start-period]") {
+    auto const t = parsed_layout("plain", 1024, 128, 4);
+    auto const a = std::get<access_subject>(
+        access_on("cp.async.16:byte(lane * 16 * (1 + s / 549755813888)) for s < 1099511627776", t));
+    prover p(200);
+    auto const begun = std::chrono::steady_clock::now();
+    auto const periods = prove_start_periods(p, a);
+    double const seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
+    CHECK(periods.box == std::vector<std::uint64_t>{std::uint64_t{1} << 40});
+    CHECK(seconds < 30);  // the limit is 0.2 s; this only tells a stop from none, on any machine
 }

@@ -85,6 +85,47 @@ TEST_CASE("a user's access outside the tile or misaligned is refuted as illegal,
         CHECK_NOTHROW(verify::user_access("known", known, 4096, lane_bytes, {}));
 }
 
+// Found by an independent audit (stop 42): a start named as the encoding
+// names one of its own ("crowded_bank") was that very solver constant, so
+// every "at least k wavefronts" query met only starts below 32: PROVED 1
+// where starts from 100000 cost 32. Two C++ variables of one name were one
+// constant too.
+TEST_CASE("a start's name cannot meet the solver's own names or another start's", "[verify][api]") {
+    auto const late = [](auto lane, auto s) { return lane * 128 * (s / 100000u); };
+    for (std::string const name : {"crowded_bank", "s", "picked_lane_0", "s_period", "v0.s"}) {
+        CAPTURE(name);
+        auto const w = verify::user_access("late", ld_shared(4), 32 * 128, late, {{name, 200000}});
+        auto const r = verify::prove_user_access(w, verify::required::conflict_free);
+        CAPTURE(r.reason);
+        CHECK(r.outcome == verify::verdict::refuted);
+        REQUIRE(r.fig);
+        CHECK(r.fig->value == 32);
+    }
+    auto const two = [](auto lane, auto a, auto b) { return lane * 4 + a * 128 + b; };
+    CHECK_THROWS_AS(verify::user_access("twice", ld_shared(4), 4096, two, {{"i", 2}, {"i", 2}}), std::invalid_argument);
+    CHECK_THROWS_AS(verify::user_access("nameless", ld_shared(4), 4096, two, {{"", 2}, {"j", 2}}), std::invalid_argument);
+}
+
+TEST_CASE("a formula start named as the solver names its own is costed as any other", "[verify][api][cli]") {
+    std::string const formula = "ld.4:byte(lane * 128 * (crowded_bank / 100000)) for crowded_bank < 200000";
+    auto const r = testing::swz_verify("--layout plain --row-bytes 128 --rows 1024 --require-conflict-free '" + formula + "'");
+    CAPTURE(r.out, r.err);
+    CHECK(r.code == 10);
+    CHECK_THAT(r.out, Catch::Contains("REFUTED  32 wavefronts") && Catch::Contains("crowded_bank = 100000"));
+}
+
+// Found by an independent audit (stop 42): the cell was read back from its
+// logical byte, column times element, which wraps past 2^64.
+TEST_CASE("a formula's counterexample names the cell the formula gives, whatever its size", "[verify][api][cli]") {
+    auto const r = testing::swz_verify("--layout plain --rows 64 --row-bytes 128 --elem 4 "
+                                       "--access 'ld.4:cell(lane, lane + (c << 62)) for c < 2' "
+                                       "--access 'ld.4:cell(lane, c - 1) for c < 4'");
+    CAPTURE(r.out, r.err);
+    CHECK(r.code == 0);  // illegal accesses are reported, not required
+    CHECK_THAT(r.out, Catch::Contains("c = 1: lane 0 [0][4611686018427387904] lies outside the tile"));
+    CHECK_THAT(r.out, Catch::Contains("c = 0: lane 0 [0][18446744073709551615] lies outside the tile"));
+}
+
 TEST_CASE("access_certifier::run: one line per access, JSON, and exit 10 when a requirement is refuted", "[verify][api]") {
     verify::access_certifier c;
     c.add("a_fragment", ldmatrix(4), 64 * 128, a_fragment<true>{}, {{"block", 4}, {"kb", 4}}, verify::required::conflict_free);

@@ -61,8 +61,9 @@ V call_with(F const& f, V lane, std::vector<V> const& s, std::index_sequence<I..
 enum class required { figure_only, conflict_free };
 
 // The access as the prover sees it. Throws std::invalid_argument when the
-// function's arity does not match the variables, a count is 0, or the
-// instruction is none of swz/access/instruction.hpp's.
+// function's arity does not match the variables, a count is 0, a variable
+// has no name or shares one, or the instruction is none of
+// swz/access/instruction.hpp's.
 template <class F>
 access_subject user_access(std::string const& name, instruction instr, std::uint64_t tile_bytes, F f,
                            std::vector<start_variable> vars) {
@@ -71,8 +72,13 @@ access_subject user_access(std::string const& name, instruction instr, std::uint
     if (vars.size() != n)
         throw std::invalid_argument("swz: access '" + name + "' takes " + std::to_string(n) + " start values after the lane, but " +
                                     std::to_string(vars.size()) + " variables are given");
-    for (auto const& v : vars)
-        if (v.count == 0) throw std::invalid_argument("swz: access '" + name + "': variable " + v.name + " has no value");
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+        if (vars[i].count == 0) throw std::invalid_argument("swz: access '" + name + "': variable " + vars[i].name + " has no value");
+        if (vars[i].name.empty()) throw std::invalid_argument("swz: access '" + name + "': a variable has no name");
+        for (std::size_t j = 0; j < i; ++j)  // a counterexample names each start by its variable
+            if (vars[j].name == vars[i].name)
+                throw std::invalid_argument("swz: access '" + name + "': variable " + vars[i].name + " is given twice");
+    }
     if (!is_known_instruction(instr))
         throw std::invalid_argument("swz: access '" + name + "': " + instr.name() + " over " + std::to_string(instr.address_lanes) +
                                     " lanes is no instruction swz knows (use swz::ld_shared, st_shared, cp_async, ldmatrix or stmatrix)");
