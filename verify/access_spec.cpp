@@ -153,6 +153,14 @@ bool lanes_apart(layout_subject const& t, start_lemmas const& lemmas, std::uint6
     // bytes, 2^24 rows of 64: 2^30 column starts).
     bool const on_whole_lines = t.swizzle && t.swizzle->granule_bytes >= bytes_per_phase;
     if ((lemmas.rows_kept || on_whole_lines) && t.pitch % unit == 0) return true;
+    // A swizzle that changes only bits from 2^w bytes up, where the lanes'
+    // strided offsets (32 rows at most, a pitch of at least a unit apart)
+    // lie within 2^w - unit bytes: two lanes' units would have to agree in
+    // every bit from the unit's to 2^w's and differ above, 2^w - unit or
+    // more apart (cute:1,0,-22 on bytes, 2^20 rows of 1000: 2^30 column
+    // starts, each lane reading what it reads in the strided base).
+    std::uint64_t const high = t.swizzle ? t.swizzle->writes_from_bytes : 0;
+    if (high && t.pitch >= unit && t.pitch <= high / 32 && 32 * t.pitch + unit <= high) return true;
     std::uint64_t const span = t.swizzle ? t.swizzle->span_bytes : 0;
     return span != 0 && std::max(span, unit) <= t.pitch;
 }

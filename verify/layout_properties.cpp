@@ -268,9 +268,13 @@ struct exhausted_map {
     bool injective = false;
     std::vector<std::uint64_t> smallest;
 };
+bool cells_exhaustible(layout_subject const& t, std::uint64_t rows, std::uint64_t limit) {
+    std::uint64_t const cols = t.cols();
+    return rows != 0 && cols != 0 && rows <= (1u << 27) / cols && limit <= (std::uint64_t(1) << 28);
+}
 std::optional<exhausted_map> exhaust_cells(layout_subject const& t, std::uint64_t rows, std::uint64_t limit) {
     std::uint64_t const cols = t.cols();
-    if (rows == 0 || cols == 0 || rows > (1u << 27) / cols || limit > (std::uint64_t(1) << 28)) return std::nullopt;
+    if (!cells_exhaustible(t, rows, limit)) return std::nullopt;
     std::vector<std::uint64_t> taken((limit + 63) / 64, 0), shared(taken.size(), 0), offsets(cols);
     auto const bit = [](std::uint64_t o) { return std::uint64_t(1) << (o % 64); };
     bool clean = true;
@@ -389,6 +393,11 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
 
 // Whether the swizzle permutes block 0's `units` offsets, each element of
 // `elem` bytes (at a multiple of elem) whole in the block.
+// Blocks enumerated at most, in bytes: 2^26 units take about half a second
+// (cute:1,0,-22 on 2^20 rows of 1000 bytes, a block of 2^23 bytes, was left
+// to the solver at 2^22 and timed out).
+constexpr std::uint64_t block_exhaustion_limit = std::uint64_t{1} << 26;
+
 bool permutes_block_zero(swizzle_view const& s, std::uint64_t units, std::uint64_t elem) {
     std::vector<bool> hit(units, false);
     for (std::uint64_t u = 0; u < units; ++u) {
@@ -401,18 +410,25 @@ bool permutes_block_zero(swizzle_view const& s, std::uint64_t units, std::uint64
 }
 
 // The cells whose strided offset lies in the last block, from `edge` on,
-// where that block crosses the tile's end: how many, all inside the
-// tile; nothing where one is not.
-std::optional<std::uint64_t> cells_inside_from(layout_subject const& t, std::uint64_t edge) {
+// where that block crosses the tile's end: how many, or the first in (y,
+// x) order that lies outside the tile.
+struct last_block {
+    std::uint64_t inside = 0;
+    std::optional<std::vector<std::uint64_t>> first_outside;  // (y, x, 0, 0): bijection's variables
+};
+last_block cells_inside_from(layout_subject const& t, std::uint64_t edge) {
     std::uint64_t const e = t.shape.elem, cols = t.cols();
-    std::uint64_t count = 0;
+    last_block out;
     for (std::uint64_t y = edge / t.pitch; y < t.rows(); ++y)
         for (std::uint64_t x = 0; x < cols; ++x) {
             if (y * t.pitch + x * e < edge) continue;
-            if (t.offset(y, x) + e > t.footprint) return std::nullopt;
-            ++count;
+            if (t.offset(y, x) + e > t.footprint) {
+                out.first_outside = std::vector<std::uint64_t>{y, x, 0, 0};
+                return out;
+            }
+            ++out.inside;
         }
-    return count;
+    return out;
 }
 
 // A swizzle F after a strided layout, where F keeps each offset in its
@@ -425,18 +441,22 @@ std::optional<std::uint64_t> cells_inside_from(layout_subject const& t, std::uin
 // element whole in it, checked on block 0), and the cells of a last block
 // that crosses the tile's end are checked one by one. 10^8 cells of CuTe
 // swizzles on rows of 20-120 KB took 0.1-0.15 s by exhaust_cells.
-// Nothing where a step does not hold: the other paths then decide.
-std::optional<property_result> bijection_by_blocks(prover& p, layout_subject const& t, property_result r) {
+// Nothing where a step does not hold: the other paths then decide. Where
+// only the last block's check fails, no two cells can share a byte, so its
+// first cell outside the tile is the smallest violation: `first_outside`,
+// for the solver to confirm (cute:1,0,-22 on bytes over 2^20 + 1 rows of
+// 1000 bytes timed out otherwise).
+std::optional<property_result> bijection_by_blocks(prover& p, layout_subject const& t, property_result r,
+                                                   std::optional<std::vector<std::uint64_t>>& first_outside) {
     if (!t.swizzle || t.swizzle->span_bytes == 0) return std::nullopt;
     auto const& s = *t.swizzle;
     std::uint64_t const S = s.span_bytes, ub = s.unit_bytes, e = t.shape.elem, cols = t.cols(), rows = t.rows();
-    if (S > (std::uint64_t(1) << 22) || S % ub || S % e || e % ub || t.pitch % ub || t.pitch < t.shape.row_bytes ||
+    if (S > block_exhaustion_limit || S % ub || S % e || e % ub || t.pitch % ub || t.pitch < t.shape.row_bytes ||
         rows == 0 || cols == 0 || !permutes_block_zero(s, S / ub, e))
         return std::nullopt;
     std::uint64_t const last_cell = (rows - 1) * t.pitch + (cols - 1) * e, edge = t.footprint / S * S;
     if (last_cell + e > t.footprint) return std::nullopt;
-    auto const crossing = last_cell >= edge ? cells_inside_from(t, edge) : std::optional<std::uint64_t>(0);
-    if (!crossing) return std::nullopt;
+    auto const crossing = last_cell >= edge ? cells_inside_from(t, edge) : last_block{};
     auto vars = make_split_variables(p.fast(), {{"u", t.footprint / ub}});
     auto const& u = vars[0].value;
     auto const low = u % (S / ub);
@@ -446,16 +466,51 @@ std::optional<property_result> bijection_by_blocks(prover& p, layout_subject con
                        [](auto const&) { return std::nullopt; });
     r.solver_calls += same.solver_calls;
     if (same.outcome != verdict::proved) return std::nullopt;
+    if (crossing.first_outside) {
+        first_outside = crossing.first_outside;
+        return std::nullopt;
+    }
     std::string const unit = ub == 1 ? "byte" : "element";
     r.method = "by blocks of " + std::to_string(S) + " bytes: the swizzle is the same map in each aligned block (" +
                same.id + ") and permutes block 0 (by exhaustion over its " + std::to_string(S / ub) + " " + unit +
                " offsets, each element whole in it); distinct cells have distinct strided offsets (pitch " +
                std::to_string(t.pitch) + " >= " + std::to_string(t.shape.row_bytes) +
                " bytes), so distinct swizzled ones, each in its own block" +
-               (*crossing ? "; the " + std::to_string(*crossing) +
-                                " cells of the block across the tile's end inside it, by exhaustion"
-                          : ", and every block lies inside the tile");
+               (crossing.inside ? "; the " + std::to_string(crossing.inside) +
+                                      " cells of the block across the tile's end inside it, by exhaustion"
+                                : ", and every block lies inside the tile");
     r.outcome = verdict::proved;
+    return r;
+}
+
+// The query of bijection over (y1, x1, y2, x2), with the violation known
+// before, if any, for the solver to confirm pinned. `scanned`: rows are
+// kept, so no cell lies outside and only cells of one row can collide.
+property_result decide_bijection(prover& p, layout_subject const& t, property_result r, bool scanned,
+                                 std::optional<found_violation> const& known) {
+    std::uint64_t const last = t.footprint - t.shape.elem;  // the last offset an element fits at
+    auto vars = make_split_variables(p.fast(), {{"y1", t.rows(), t.row_split()}, {"x1", t.cols()}, {"y2", t.rows(), t.row_split()}, {"x2", t.cols()}});
+    auto const& y1 = vars[0].value; auto const& x1 = vars[1].value;
+    auto const& y2 = vars[2].value; auto const& x2 = vars[3].value;
+    auto const o1 = t.symbolic_offset(y1, x1), o2 = t.symbolic_offset(y2, x2);
+    z3::expr const negation = scanned ? y1 == y2 && x1 != x2 && o1 == t.symbolic_offset(y1, x2)
+                                      : !(o1 <= last) || ((y1 != y2 || x1 != x2) && o1 == o2);
+    decide_by_negation(p, r, {negation}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        std::uint64_t const c1 = t.offset(v[0], v[1]), c2 = t.offset(v[2], v[3]);
+        replayed out;
+        if (c1 > last) {
+            out.data = {{"kind", "outside"}, {"cell", cell_json(v[0], v[1])}, {"byte", c1}, {"footprint", t.footprint}};
+            out.lines.push_back("cell " + cell(v[0], v[1]) + " maps to byte " + std::to_string(c1) +
+                                ", outside the tile's " + std::to_string(t.footprint) + " bytes");
+            return out;
+        }
+        if ((v[0] != v[2] || v[1] != v[3]) && c1 == c2) {
+            out.data = {{"kind", "collision"}, {"cells", {cell_json(v[0], v[1]), cell_json(v[2], v[3])}}, {"byte", c1}};
+            out.lines.push_back("cells " + cell(v[0], v[1]) + " and " + cell(v[2], v[3]) + " both map to " + place(t, c1));
+            return out;
+        }
+        return std::nullopt;
+    }, false, known ? std::optional(known->values) : std::nullopt, known && known->smallest);
     return r;
 }
 
@@ -464,8 +519,17 @@ std::optional<property_result> bijection_by_blocks(prover& p, layout_subject con
 property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_t period, bool rows_kept, bool exhaust) {
     auto r = start("bijection", "every cell lies inside the tile's " + std::to_string(t.footprint) +
                                     " bytes, and no two cells share a byte offset");
+    std::optional<std::vector<std::uint64_t>> outside_first;  // the smallest violation, by blocks
     if (exhaust && !rows_kept)
-        if (auto by_blocks = bijection_by_blocks(p, t, r)) return *by_blocks;
+        if (auto by_blocks = bijection_by_blocks(p, t, r, outside_first)) return *by_blocks;
+    // On tiles too large to enumerate (below): where they are, the paths
+    // below decide as before, and find the same smallest violation.
+    if (outside_first && !cells_exhaustible(t, t.rows(), t.footprint)) {
+        r.method = "by blocks of " + std::to_string(t.swizzle->span_bytes) +
+                   " bytes (bijection.blocks: no two cells share a byte), and the cells of the block across the "
+                   "tile's end in order, the first outside it";
+        return decide_bijection(p, t, std::move(r), false, found_violation{*outside_first, true});
+    }
     // Rows kept: a collision in the first rows is the smallest, by enumeration.
     std::uint64_t const rows = period && period < t.rows() ? period : t.rows();
     bool const scanned =
@@ -507,30 +571,7 @@ property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_
         r.method = exhausted_cells(t, t.rows()) + ", the first violation in order";
         known = found_violation{e->smallest, true};
     }
-    auto vars = make_split_variables(p.fast(), {{"y1", t.rows(), t.row_split()}, {"x1", t.cols()}, {"y2", t.rows(), t.row_split()}, {"x2", t.cols()}});
-    auto const& y1 = vars[0].value; auto const& x1 = vars[1].value;
-    auto const& y2 = vars[2].value; auto const& x2 = vars[3].value;
-    auto const o1 = t.symbolic_offset(y1, x1), o2 = t.symbolic_offset(y2, x2);
-    // Rows kept (scanned): no cell lies outside, and only cells of one row can collide.
-    z3::expr const negation = scanned ? y1 == y2 && x1 != x2 && o1 == t.symbolic_offset(y1, x2)
-                                      : !(o1 <= last) || ((y1 != y2 || x1 != x2) && o1 == o2);
-    decide_by_negation(p, r, {negation}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
-        std::uint64_t const c1 = t.offset(v[0], v[1]), c2 = t.offset(v[2], v[3]);
-        replayed out;
-        if (c1 > last) {
-            out.data = {{"kind", "outside"}, {"cell", cell_json(v[0], v[1])}, {"byte", c1}, {"footprint", t.footprint}};
-            out.lines.push_back("cell " + cell(v[0], v[1]) + " maps to byte " + std::to_string(c1) +
-                                ", outside the tile's " + std::to_string(t.footprint) + " bytes");
-            return out;
-        }
-        if ((v[0] != v[2] || v[1] != v[3]) && c1 == c2) {
-            out.data = {{"kind", "collision"}, {"cells", {cell_json(v[0], v[1]), cell_json(v[2], v[3])}}, {"byte", c1}};
-            out.lines.push_back("cells " + cell(v[0], v[1]) + " and " + cell(v[2], v[3]) + " both map to " + place(t, c1));
-            return out;
-        }
-        return std::nullopt;
-    }, false, known ? std::optional(known->values) : std::nullopt, known && known->smallest);
-    return r;
+    return decide_bijection(p, t, std::move(r), scanned, known);
 }
 
 property_result prove_row_locality(prover& p, layout_subject const& t) {

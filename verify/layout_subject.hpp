@@ -41,6 +41,9 @@ struct swizzle_view {
     // reads nothing in it (a power of two), and is one-to-one; 0 where it
     // may not be (a GF(2) map may be singular).
     std::uint64_t granule_bytes = 0;
+    // F changes only bits of an offset at or above this many bytes (a
+    // power of two; 0 where it may change any): CuTe's ZZZ field.
+    std::uint64_t writes_from_bytes = 0;
 };
 
 // A TMA layout: the hardware swizzles absolute addresses, so where a box

@@ -51,6 +51,11 @@ inline unsigned granule_bits(bit_swizzle const& b) { return b.bits == 0 ? 40 : b
 inline unsigned granule_bits(tma_swizzle const& t) { return granule_bits(t.pattern()); }
 inline unsigned granule_bits(gf2_map const& g) { return g.granule_bits(); }
 
+// The lowest bit a swizzle may change, in its unit; none known: 64.
+inline unsigned lowest_written_bit(bit_swizzle const& b) { return b.bits == 0 ? 64 : b.target_low(); }
+inline unsigned lowest_written_bit(tma_swizzle const& t) { return lowest_written_bit(t.pattern()); }
+inline unsigned lowest_written_bit(gf2_map const&) { return 0; }
+
 inline bool moves_anything(bit_swizzle const& b) { return b.bits > 0; }
 inline bool moves_anything(tma_swizzle const& t) { return t.span > 0; }
 inline bool moves_anything(gf2_map const& g) { return g.granule_bits() < g.bits; }
@@ -144,6 +149,8 @@ layout_subject subject_of(swizzled_layout<F> const& l, tile_shape const& shape, 
     v.symbolic_apply = [f](symbolic_uint const& u) { return f(u); };
     v.span_bytes = detail::repeat_units(l.swizzle) * l.unit_bytes();
     if constexpr (!std::is_same_v<F, gf2_map>) v.granule_bytes = granule;
+    if (unsigned const w = detail::lowest_written_bit(l.swizzle); w > 0 && w < 40)
+        v.writes_from_bytes = (std::uint64_t(1) << w) * l.unit_bytes();
     s.swizzle = v;
     if constexpr (std::is_same_v<F, tma_swizzle>) s.tma = tma_view{f, v.base, v.symbolic_base};
     return s;

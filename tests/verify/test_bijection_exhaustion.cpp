@@ -137,6 +137,31 @@ TEST_CASE("bijection of a swizzle by its blocks equals brute force", "[verify][e
     CHECK(others >= 10);
 }
 
+// Found by an audit (stop 42): blocks of 2^23 bytes were left to the
+// solver, which timed out on 2^20 rows of 1000 bytes; on 2^20 + 1 rows,
+// too many cells to enumerate, the last block's first cell outside the
+// tile is the smallest violation (no two cells can share a byte).
+TEST_CASE("bijection by blocks of 2^23 bytes: proved, and the first cell past the tile's end", "[verify][bijection][known-bad]") {
+    for (std::uint64_t const rows : {std::uint64_t{1} << 20, (std::uint64_t{1} << 20) + 1}) {
+        CAPTURE(rows);
+        auto const p = parse_layout("cute:1,0,-22,unit=byte", {rows, 1000, 1, true, std::nullopt});
+        auto const& s = std::get<layout_subject>(p);
+        prover pr(10000);
+        auto const r = prove_bijection(pr, s, 0, false, true);
+        CAPTURE(r.method, r.reason);
+        CHECK_THAT(r.method, Catch::StartsWith("by blocks of 8388608 bytes"));
+        if (rows == std::uint64_t{1} << 20) {  // 125 whole blocks: each permuted, none past the end
+            CHECK(r.outcome == verdict::proved);
+            continue;
+        }
+        // Cell [2^20][1], byte 1048576001 with bit 0 set, gets bit 22 too:
+        // 1052770305, past the 1048577000 bytes; every cell before it is inside.
+        REQUIRE(r.outcome == verdict::refuted);
+        CHECK(variables_of(r) == std::vector<std::uint64_t>{1048576, 1, 0, 0});
+        CHECK(r.evidence.at("byte") == 1052770305u);
+    }
+}
+
 TEST_CASE("bijection over one period of a layout that leaves its rows", "[verify][exhaustive][bijection]") {
     // 188 + 32 bytes of pitch, CuTe's 128-byte repeat: a period of many rows
     // (periodicity proves it in certify; here it is the family's candidate,

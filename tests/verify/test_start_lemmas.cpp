@@ -105,6 +105,41 @@ TEST_CASE("CuTe swizzles that move cells across rows on whole 128-byte lines: co
     CHECK(cut >= 4);
 }
 
+TEST_CASE("CuTe swizzles that write only bits far above a warp's rows: column figures over a bank period equal every start's",
+          "[verify][exhaustive]") {
+    // F changes only bits from 2^w bytes up, and 32 rows of the pitch lie
+    // within 2^w - unit bytes: lanes of distinct rows stay on distinct
+    // units, whatever F reads (stop 42: cute:1,0,-22 on bytes, 2^20 rows of
+    // 1000, was UNKNOWN). Enumerated over every start (enumerate.hpp).
+    // cute:1,0,-12 on 200-byte rows reaches past 2^12 in 32 rows: no cut.
+    unsigned cut = 0;
+    for (auto const& [spec, rows, row_bytes, elem] :
+         {tile_case{"cute:1,0,-16,unit=byte", 256, 1000, 1}, tile_case{"cute:2,1,-15", 256, 1200, 2},
+          tile_case{"cute:1,2,-14", 1024, 400, 4}, tile_case{"cute:1,0,-12,unit=byte", 1024, 200, 1}}) {
+        CAPTURE(spec);
+        auto const t = parsed_layout(spec, rows, row_bytes, elem);
+        auto const tile = concrete_of(t, rows);
+        auto const results = by_id(certify(t, certify_options{}));
+        for (std::string const access : {"column", "column-chunk"}) {
+            CAPTURE(access);
+            auto const& r = results.at("conflict." + access);
+            auto const e = enumerated_worst_wavefronts(tile, access);
+            REQUIRE(e.applicable);
+            REQUIRE_FALSE(e.illegal);
+            CAPTURE(r.method, r.reason);
+            REQUIRE(r.outcome == verdict::proved);
+            CHECK(r.fig->value == e.worst);
+            std::uint64_t const width = access == "column" ? elem : t.chunk_bytes, cols = row_bytes / width;
+            CHECK(r.evidence.at("variables").at("y0") == e.first_worst / cols);
+            CHECK(r.evidence.at("variables").at("c") == e.first_worst % cols);
+            bool const by_banks = r.method.find("bank_period") != std::string::npos;
+            if (row_bytes == 200) CHECK_FALSE(by_banks);
+            cut += by_banks;
+        }
+    }
+    CHECK(cut >= 6);
+}
+
 TEST_CASE("a bank step that does not hold is refuted with a replayed cell", "[verify][known-bad]") {
     // The article's formula on 1024-byte rows moves a column's bank by 64
     // bytes every 64 rows, not by 0 every 32.
