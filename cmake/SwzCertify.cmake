@@ -17,15 +17,18 @@
 # and before TARGET when given; it is remade when swz-verify changes.
 # The target swz-certify-<name> (built by default, and before `target` when
 # given) that runs `command... --json FILE` into
-# swz-certificates/<name>.json, remade when `depends` changes. Written under
-# another name and renamed on success: a failed run leaves no certificate
-# behind, so the next build runs (and fails) again.
+# swz-certificates/<name>.json, remade when `depends` changes. The old
+# certificate is removed first and the new one written under another name,
+# renamed on success: a failed run leaves no certificate behind (not even
+# the last run's, which a CI step could archive as a pass), so the next
+# build runs (and fails) again.
 function(_swz_certificate_target name target depends comment)
   set(dir "${CMAKE_CURRENT_BINARY_DIR}/swz-certificates")
   set(certificate "${dir}/${name}.json")
   add_custom_command(
     OUTPUT "${certificate}"
     COMMAND "${CMAKE_COMMAND}" -E make_directory "${dir}"
+    COMMAND "${CMAKE_COMMAND}" -E rm -f "${certificate}" "${certificate}.partial"
     COMMAND ${ARGN} --json "${certificate}.partial"
     COMMAND "${CMAKE_COMMAND}" -E rename "${certificate}.partial" "${certificate}"
     DEPENDS ${depends}
@@ -37,16 +40,52 @@ function(_swz_certificate_target name target depends comment)
   endif()
 endfunction()
 
+# A keyword given without a value (`ELEM ${UNSET}`, `REQUIRE_CONFLICT_FREE ""`)
+# is an error: dropped silently it would certify another layout, or none
+# of the requirements meant. `args` is the call's "${ARGV}", quoted, so that
+# its empty values are kept; `keywords` those that take values, `flags`
+# those that take none.
+function(_swz_no_empty_values function keywords flags args)
+  set(current "")
+  set(count 0)
+  foreach(arg IN LISTS args)
+    # list(FIND), not IN_LIST: a consumer's policy settings may predate it.
+    list(FIND keywords "${arg}" keyword)
+    list(FIND flags "${arg}" flag)
+    if(NOT keyword EQUAL -1 OR NOT flag EQUAL -1)
+      if(NOT current STREQUAL "" AND count EQUAL 0)
+        message(FATAL_ERROR "${function}: ${current} given without a value")
+      endif()
+      set(current "")
+      if(NOT keyword EQUAL -1)
+        set(current "${arg}")
+      endif()
+      set(count 0)
+    elseif(NOT current STREQUAL "")
+      if(arg STREQUAL "")
+        message(FATAL_ERROR "${function}: ${current} holds an empty value")
+      endif()
+      math(EXPR count "${count} + 1")
+    endif()
+  endforeach()
+  if(NOT current STREQUAL "" AND count EQUAL 0)
+    message(FATAL_ERROR "${function}: ${current} given without a value")
+  endif()
+endfunction()
+
 function(swz_certify_layout)
   cmake_parse_arguments(PARSE_ARGV 0 SWZ "REQUIRE_ARTICLE"
                         "NAME;NX;LAYOUT;ELEM;TC;ROWS;ROW_BYTES;CHUNK_BYTES;TIMEOUT_MS;TARGET" "REQUIRE_CONFLICT_FREE")
   if(SWZ_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "swz_certify_layout: unexpected arguments: ${SWZ_UNPARSED_ARGUMENTS}")
   endif()
-  if(NOT SWZ_NAME OR (NOT SWZ_NX AND NOT SWZ_LAYOUT))
+  _swz_no_empty_values(swz_certify_layout
+                       "NAME;NX;LAYOUT;ELEM;TC;ROWS;ROW_BYTES;CHUNK_BYTES;TIMEOUT_MS;TARGET;REQUIRE_CONFLICT_FREE"
+                       "REQUIRE_ARTICLE" "${ARGV}")
+  if(NOT DEFINED SWZ_NAME OR (NOT DEFINED SWZ_NX AND NOT DEFINED SWZ_LAYOUT))
     message(FATAL_ERROR "swz_certify_layout: NAME and one of NX or LAYOUT are required")
   endif()
-  if(SWZ_NX AND SWZ_LAYOUT)
+  if(DEFINED SWZ_NX AND DEFINED SWZ_LAYOUT)
     message(FATAL_ERROR "swz_certify_layout: give NX or LAYOUT, not both")
   endif()
   if(NOT SWZ_NAME MATCHES "^[A-Za-z0-9_.-]+$")
@@ -56,7 +95,7 @@ function(swz_certify_layout)
     message(FATAL_ERROR "swz_certify_layout: this swz installation has no swz-verify (it was built without Z3)")
   endif()
 
-  if(SWZ_NX)
+  if(DEFINED SWZ_NX)
     set(args --nx ${SWZ_NX})
   else()
     set(args --layout ${SWZ_LAYOUT})
@@ -95,14 +134,17 @@ function(swz_certify_access)
   if(SWZ_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "swz_certify_access: unexpected arguments: ${SWZ_UNPARSED_ARGUMENTS}")
   endif()
-  if(NOT SWZ_NAME OR NOT SWZ_SOURCES)
+  _swz_no_empty_values(swz_certify_access "NAME;TIMEOUT_MS;TARGET;SOURCES" "" "${ARGV}")
+  if(NOT DEFINED SWZ_NAME OR NOT DEFINED SWZ_SOURCES)
     message(FATAL_ERROR "swz_certify_access: NAME and SOURCES are required")
   endif()
   if(NOT SWZ_NAME MATCHES "^[A-Za-z0-9_.-]+$")
     message(FATAL_ERROR "swz_certify_access: NAME '${SWZ_NAME}' may hold only letters, digits, '_', '.' and '-'")
   endif()
   if(NOT TARGET swz::verify_library)
-    message(FATAL_ERROR "swz_certify_access: this swz installation has no verify library (it was built without Z3)")
+    message(FATAL_ERROR "swz_certify_access: swz::verify_library is not available: this swz was built without Z3, "
+                        "or find_package(swz) did not find Z3 (pkg-config), nlohmann-json and Threads, "
+                        "or the project enables no C++")
   endif()
   set(program swz-certifier-${SWZ_NAME})
   add_executable(${program} ${SWZ_SOURCES})

@@ -211,6 +211,7 @@ void decide_by_negation(prover& p, property_result& r, std::vector<z3::expr> neg
             else refute_smallest(p, session, r, vars, replay, *candidate, true);
             return;
         }
+        if (!unconfirmed) unconfirmed = *candidate;
     }
     auto const out = check_expecting_unsat(p, session, r.id, vars);
     r.solver_calls += unsigned(p.log().size()) - calls_before;

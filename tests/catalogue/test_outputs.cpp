@@ -94,6 +94,24 @@ TEST_CASE("a check's outputs that name one file are a usage error", "[catalogue]
     CHECK_FALSE(fs::exists(x));
 }
 
+TEST_CASE("an output inside the catalogue checked or written is a usage error, the catalogue untouched",
+          "[catalogue][outputs]") {
+    // Written at the end, --json would replace the manifest the check had
+    // just passed, or the one the sweep had just committed (stop 42 review).
+    auto const dir = copy_of_mini_catalogue("output-inside");
+    auto const before = snapshot(dir);
+    auto const check = swz_verify("--check " + dir.string() + " --no-second-solver --json " + (dir / "manifest.json").string());
+    CAPTURE(check.err);
+    CHECK(check.code == 1);
+    CHECK_THAT(check.err, Catch::Contains("lies inside --check"));
+    auto const sweep = swz_verify("--sweep --nx 64 --elem 4 --tc 16 --write-catalogue " + dir.string() + " --json " +
+                                  (dir / "sub" / ".." / "manifest.json").string());
+    CAPTURE(sweep.err);
+    CHECK(sweep.code == 1);
+    CHECK_THAT(sweep.err, Catch::Contains("lies inside --write-catalogue"));
+    CHECK(snapshot(dir) == before);
+}
+
 TEST_CASE("a check whose timings are lost is exit 3, not PASSED", "[catalogue][outputs]") {
     auto const r = swz_verify("--check " + std::string(SWZ_MINI_CATALOGUE) + " --no-second-solver --timings /dev/full");
     check_output_error(r, "cannot write the timings to /dev/full: No space left on device");

@@ -352,6 +352,25 @@ TEST_CASE("decide_by_negation: a violation the concrete scan meets first is the 
     CHECK(s.reason.find("disagree") != std::string::npos);
 }
 
+TEST_CASE("decide_by_negation: a caller's candidate the solver rules out is never PROVED", "[verify][canonical]") {
+    // Past the scan's first 2^14 assignments, the caller's own concrete
+    // search is the only evidence (found by a review, stop 42: the guard
+    // above covered the scan alone).
+    prover p(10000);
+    auto const vars = make_variables(p.fast(), {{"y", 100000}, {"x", 4}});
+    auto const replay = [](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
+        if (!(v[0] == 50000 && v[1] == 2)) return std::nullopt;
+        return replayed{};
+    };
+    for (bool const smallest : {false, true}) {
+        property_result r;
+        r.id = "toy";
+        decide_by_negation(p, r, {!(vars[0].value < 200000u)}, vars, replay, false, std::vector<std::uint64_t>{50000, 2}, smallest);
+        CHECK(r.outcome == verdict::unknown);
+        CHECK(r.reason.find("y = 50000, x = 2") != std::string::npos);
+    }
+}
+
 TEST_CASE("decide_by_negation: a violation past the scan is the solver's smallest", "[verify][canonical]") {
     prover p(10000);
     auto const vars = make_variables(p.fast(), {{"y", 100000}, {"x", 4}});

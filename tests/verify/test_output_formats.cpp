@@ -320,6 +320,14 @@ TEST_CASE("two outputs that name one file are a usage error, whatever the spelli
     }
 }
 
+TEST_CASE("a link to the other output, not yet there, is the same file; /dev/null twice is none", "[cli][format]") {
+    auto const dir = scratch_folder("link-clash");
+    std::filesystem::create_symlink("x.txt", dir / "link");  // x.txt does not exist yet
+    check_usage_error(good + " --json " + (dir / "link").string() + " --out " + (dir / "x.txt").string(),
+                      "name the same file");
+    CHECK(swz_verify(good + " --json /dev/null --out /dev/null --format sarif").code == 0);
+}
+
 TEST_CASE("an output through a symlink is written to the link's target, and the link stays", "[cli][format]") {
     auto const dir = scratch_folder("links");
     auto const link = dir / "link.json", target = dir / "target.json";

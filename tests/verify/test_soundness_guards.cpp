@@ -156,7 +156,7 @@ TEST_CASE("a counterexample that does not replay is UNKNOWN, not REFUTED", "[ver
 
 TEST_CASE("an illegal access that does not replay is UNKNOWN, not REFUTED", "[verify][guards]") {
     // Start 0 of 16-byte chunk reads is aligned: a solver claiming otherwise is wrong.
-    scoped_fault const f({fault::answer_sat, "conflict.row-chunk.legality", {{"s", 0}}});
+    scoped_fault const f({fault::answer_sat, "conflict.row-chunk.legality", {{"v0.s", 0}}});  // solver_symbol's names
     auto const c = certified(nx64_tc16, all_32bit_rows);
     CHECK(f.hits() >= 1);
     auto const r = by_id(c).at("conflict.row-chunk");
@@ -170,7 +170,7 @@ TEST_CASE("a figure search step whose model does not replay is UNKNOWN", "[verif
     // incremental core and then the one-shot solver it is asked again
     // with), that some start costs 5, with the start y0 = 0, x = 0, which
     // costs 4.
-    scoped_fault const f({fault::answer_sat, "conflict.column.at_least_5", {{"y0", 0}, {"x", 0}}, 2});
+    scoped_fault const f({fault::answer_sat, "conflict.column.at_least_5", {{"v0.y0", 0}, {"v1.c", 0}}, 2});
     auto const c = certified(nx64_tc16, all_32bit_rows);
     CHECK(f.hits() == 2);
     auto const r = by_id(c).at("conflict.column");
@@ -183,7 +183,7 @@ TEST_CASE("a figure search step whose model does not replay is UNKNOWN", "[verif
 TEST_CASE("a figure search step whose model does not replay once is decided by the one-shot solver", "[verify][guards]") {
     // The incremental core's false sat, once: the one-shot solver asked the
     // same query answers unsat, which is the figure's proof.
-    scoped_fault const f({fault::answer_sat, "conflict.column.at_least_5", {{"y0", 0}, {"x", 0}}, 1});
+    scoped_fault const f({fault::answer_sat, "conflict.column.at_least_5", {{"v0.y0", 0}, {"v1.c", 0}}, 1});
     auto const c = certified(nx64_tc16, all_32bit_rows);
     CHECK(f.hits() == 1);
     auto const r = by_id(c).at("conflict.column");

@@ -181,7 +181,9 @@ parsed parse(int argc, char const* const* argv) {
         if (!o.obligations_dir.empty()) c.obligations_dir = o.obligations_dir;
         if (!o.timings.empty()) c.timings_path = o.timings;
         if (auto e = check_outputs(o, c)) return *e;
-        if (auto e = shared_output({{"--timings", o.timings}, {"--json", o.json}, {"--out", o.out}})) return cli::usage_error{*e};
+        std::vector<std::pair<std::string, std::string>> const outputs{{"--timings", o.timings}, {"--json", o.json}, {"--out", o.out}};
+        if (auto e = shared_output(outputs)) return cli::usage_error{*e};
+        if (auto e = output_inside(outputs, "--check", o.check)) return cli::usage_error{*e};
         return c;
     }
     if (!o.sweep) return cli::usage_error{"give --check DIR or --sweep; see --help"};
@@ -223,7 +225,10 @@ parsed parse(int argc, char const* const* argv) {
     if (!o.json.empty()) s.json = o.json;
     if (o.json == "-" && s.format == summary_format::json && !s.out)
         return cli::usage_error{"--json - and --format json both write standard output; give one"};
-    if (auto e = shared_output({{"--out", o.out}, {"--json", o.json}})) return cli::usage_error{*e};
+    std::vector<std::pair<std::string, std::string>> const outputs{{"--out", o.out}, {"--json", o.json}};
+    if (auto e = shared_output(outputs)) return cli::usage_error{*e};
+    if (!o.write_catalogue.empty())
+        if (auto e = output_inside(outputs, "--write-catalogue", o.write_catalogue)) return cli::usage_error{*e};
     s.jobs = std::get<unsigned>(jobs);
     if (!o.write_catalogue.empty()) s.write_catalogue = o.write_catalogue;
     if (!o.families.empty() && o.write_catalogue.empty()) return cli::usage_error{"--families is an option of --write-catalogue"};

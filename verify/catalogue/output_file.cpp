@@ -95,24 +95,55 @@ std::optional<std::string> write_whole_file(fs::path const& path, std::string co
     return write_file(path, "", text);
 }
 
+namespace {
+
+// Where `path` leads: symlinks followed as far as they go (a link to a file
+// not yet there included, which weakly_canonical leaves as it is), then
+// made canonical.
+fs::path resolved(fs::path const& path) {
+    std::error_code ec;
+    fs::path p = fs::absolute(path, ec);
+    for (int hops = 0; hops < 40 && fs::is_symlink(p, ec); ++hops) {
+        fs::path const target = fs::read_symlink(p, ec);
+        if (ec) break;
+        p = target.is_absolute() ? target : p.parent_path() / target;
+    }
+    fs::path const canonical = fs::weakly_canonical(p, ec);
+    return ec ? p : canonical;
+}
+
+// A device or a FIFO is no file one output would replace (/dev/null twice).
+bool is_special(fs::path const& p) {
+    std::error_code ec;
+    auto const st = fs::status(p, ec);
+    return !ec && fs::exists(st) && !fs::is_regular_file(st) && !fs::is_directory(st);
+}
+
+}  // namespace
+
 std::optional<std::string> shared_output(std::vector<std::pair<std::string, std::string>> const& outputs) {
-    auto const same = [](fs::path const& a, fs::path const& b) {
-        std::error_code ec1, ec2;  // absolute first: weakly_canonical leaves a path relative where none of it exists
-        if (fs::weakly_canonical(fs::absolute(a, ec1), ec1) == fs::weakly_canonical(fs::absolute(b, ec2), ec2) && !ec1 &&
-            !ec2)
-            return true;
-        std::error_code ec;
-        return fs::equivalent(a, b, ec) && !ec;
-    };
     for (std::size_t i = 0; i < outputs.size(); ++i)
         for (std::size_t j = i + 1; j < outputs.size(); ++j) {
             auto const& [opt_a, a] = outputs[i];
             auto const& [opt_b, b] = outputs[j];
             if (a.empty() || b.empty() || a == "-" || b == "-") continue;
-            if (same(a, b))
+            fs::path const ra = resolved(a), rb = resolved(b);
+            if (ra == rb && !is_special(ra))
                 return opt_a + " and " + opt_b + " name the same file (" + b +
                        "): one would replace the other; give each its own file";
         }
+    return std::nullopt;
+}
+
+std::optional<std::string> output_inside(std::vector<std::pair<std::string, std::string>> const& outputs,
+                                         std::string const& option, fs::path const& dir) {
+    std::string const inside = resolved(dir).string() + "/";
+    for (auto const& [opt, path] : outputs) {
+        if (path.empty() || path == "-") continue;
+        if (resolved(path).string().rfind(inside, 0) == 0)
+            return opt + " " + path + " lies inside " + option + " " + dir.string() +
+                   ", whose files it would replace; write it elsewhere";
+    }
     return std::nullopt;
 }
 

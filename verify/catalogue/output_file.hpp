@@ -43,11 +43,17 @@ std::optional<std::string> probe_writable(std::filesystem::path const& path, std
 // Writes a whole file (created or truncated): nothing, or why it failed.
 std::optional<std::string> write_whole_file(std::filesystem::path const& path, std::string const& text);
 
-// Two named outputs that are one file (the same path once links and dots are
-// resolved, or the same existing file), as one sentence naming both options:
-// the second written would replace the first. Entries named "-" (standard
-// output) are not files and are skipped.
+// Two named outputs that are one file (the same path once links, a link to
+// a file not yet there included, and dots are resolved), as one sentence
+// naming both options: the second written would replace the first.
+// Entries named "-" (standard output) and devices (/dev/null) are skipped.
 std::optional<std::string> shared_output(std::vector<std::pair<std::string, std::string>> const& outputs);
+
+// An output (option, path) that lies inside the directory `dir` names
+// (--check's catalogue, --write-catalogue's), as one sentence: written at
+// the end, it would replace a file of the catalogue.
+std::optional<std::string> output_inside(std::vector<std::pair<std::string, std::string>> const& outputs,
+                                         std::string const& option, std::filesystem::path const& dir);
 
 // Flushes std::cout: nothing, or why it failed ("the report").
 std::optional<std::string> flush_stdout(std::string const& what);

@@ -1,6 +1,6 @@
 // The output flags of the modes that report subjects (kernel, family):
 // --json FILE|-, --format, --out and --quiet, checked the same way in each,
-// the files opened before any solving, and the results written so that the
+// the files checked before any solving and written at the end, so that the
 // verdict line names the run's real exit code.
 #pragma once
 
@@ -31,7 +31,7 @@ std::vector<option_spec> subject_output_options(std::string const& document, std
 
 class subject_output {
 public:
-    // The flags checked (one line naming the conflict) and the files opened
+    // The flags checked (one line naming the conflict) and the files checked
     // (one line naming the file): nothing but the message on failure.
     static std::variant<subject_output, usage_error, std::string> open(arguments const& a, std::string const& document);
 
