@@ -28,8 +28,12 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/kernels/include/swz" DESTINATION "${CMA
 if(TARGET swz-verify)
   set_target_properties(swz-verify PROPERTIES EXPORT_NAME verify)
   install(TARGETS swz-verify EXPORT swzTargets RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+  # An export set of its own: swzConfig.cmake loads it only where Z3,
+  # nlohmann-json and Threads are found, so a project without them (or
+  # without C++) still gets swz::model and swz::kernels.
   set_target_properties(swz_verify PROPERTIES EXPORT_NAME verify_library)
-  install(TARGETS swz_verify EXPORT swzTargets ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
+  install(TARGETS swz_verify EXPORT swzVerifyTargets ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
+  install(EXPORT swzVerifyTargets NAMESPACE swz:: DESTINATION "${SWZ_INSTALL_CMAKEDIR}")
   install(DIRECTORY "${PROJECT_SOURCE_DIR}/verify/" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/swz/verify"
           FILES_MATCHING PATTERN "*.hpp")
   install(FILES "${PROJECT_BINARY_DIR}/verify/generated/swz_version.hpp" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/swz/verify")

@@ -8,9 +8,13 @@
 #   3. the same with CONSUMER_BAD=ON: the build must fail, on the refuted
 #      requirement, and leave no certificate for the bad layout; the plain
 #      tile's fragment must fail its build too, REFUTED;
-#   4. where BUILD_DIR found nvcc: a CUDA consumer that includes
+#   4. a certification remade with a refuted requirement leaves no old
+#      certificate; an empty requirement is a configure error; without Z3
+#      the model alone is found;
+#   5. where BUILD_DIR found nvcc: a CUDA consumer that includes
 #      <swz/transpose.cuh> and links swz::kernels, with no flags of its own,
-#      must build, and run (or report no device, exit 77).
+#      must build, and run (or report no device, exit 77); a project of
+#      CUDA alone finds the package.
 foreach(var BUILD_DIR SOURCE_DIR WORK_DIR PROJECT_ROOT)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "cmake_package_test.cmake needs -D${var}=...")
@@ -124,6 +128,26 @@ if(EXISTS "${bad}/swz-certificates/plain_fragments.json")
 endif()
 message(STATUS "the installed package certifies at build time and fails the build on a refuted requirement")
 
+# A certification remade and refuted leaves no certificate of the last
+# run's pass behind (a CI step could archive it).
+run("reconfigure (good, refuted)" "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${good}" -DCONSUMER_TILE_REQUIRES=column)
+run("build (good, refuted)" "${CMAKE_COMMAND}" --build "${good}" --target swz-certify-f32_tile)
+if(rc EQUAL 0 OR EXISTS "${certificate}")
+  message(FATAL_ERROR "remade with a refuted requirement, f32_tile built (exit ${rc}) or kept its old certificate:\n${out}")
+endif()
+# A requirement given by an unset variable is a configure error, never dropped.
+run("configure (empty)" "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK_DIR}/empty" "-DCMAKE_PREFIX_PATH=${prefix}"
+    -DCONSUMER_EMPTY=ON)
+if(rc EQUAL 0 OR NOT out MATCHES "REQUIRE_CONFLICT_FREE given without a value")
+  message(FATAL_ERROR "an empty REQUIRE_CONFLICT_FREE configured (exit ${rc}):\n${out}")
+endif()
+# Without Z3 for pkg-config, the header-only model is still found.
+run("configure (no Z3)" "${CMAKE_COMMAND}" -E env PKG_CONFIG_LIBDIR=/nonexistent PKG_CONFIG_PATH=
+    "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK_DIR}/no-z3" "-DCMAKE_PREFIX_PATH=${prefix}" -DCONSUMER_MODEL_ONLY=ON)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "swz::verify_library is not available")
+  message(FATAL_ERROR "without Z3, find_package(swz) did not give the model alone (exit ${rc}):\n${out}")
+endif()
+
 # The CUDA consumer, with the nvcc BUILD_DIR used.
 load_cache("${BUILD_DIR}" READ_WITH_PREFIX swz_ CMAKE_CUDA_COMPILER)
 if(NOT swz_CMAKE_CUDA_COMPILER)
@@ -145,3 +169,13 @@ if(NOT (rc EQUAL 0 OR rc EQUAL 77))
   message(FATAL_ERROR "transpose_consumer failed:\n${out}")
 endif()
 message(STATUS "a CUDA consumer builds on the installed package as it is: ${out}")
+# A project of CUDA alone finds the package too (Threads, for the verify
+# library, needs C or C++).
+set(cuda_only "${WORK_DIR}/cuda-only")
+file(WRITE "${cuda_only}/CMakeLists.txt" "cmake_minimum_required(VERSION 3.25)\nproject(cuda_only LANGUAGES CUDA)\n"
+                                          "find_package(swz 0.1 REQUIRED)\n")
+run("configure (CUDA only)" "${CMAKE_COMMAND}" -S "${cuda_only}" -B "${cuda_only}/build" "-DCMAKE_PREFIX_PATH=${prefix}"
+    "-DCMAKE_CUDA_COMPILER=${swz_CMAKE_CUDA_COMPILER}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "a CUDA-only project could not find_package(swz):\n${out}")
+endif()
