@@ -451,11 +451,15 @@ std::optional<property_result> bijection_by_blocks(prover& p, layout_subject con
     if (!t.swizzle || t.swizzle->span_bytes == 0) return std::nullopt;
     auto const& s = *t.swizzle;
     std::uint64_t const S = s.span_bytes, ub = s.unit_bytes, e = t.shape.elem, cols = t.cols(), rows = t.rows();
-    if (S > block_exhaustion_limit || S % ub || S % e || e % ub || t.pitch % ub || t.pitch < t.shape.row_bytes ||
-        rows == 0 || cols == 0 || !permutes_block_zero(s, S / ub, e))
+    // An involution of whole elements permutes every block as it is: no
+    // block to enumerate (cute:1,7,-20 on bytes, blocks of 2^28 bytes).
+    bool const involution = s.involution_from_bytes && s.involution_from_bytes % e == 0;
+    if (S % ub || S % e || e % ub || t.pitch % ub || t.pitch < t.shape.row_bytes || rows == 0 || cols == 0 ||
+        (!involution && (S > block_exhaustion_limit || !permutes_block_zero(s, S / ub, e))))
         return std::nullopt;
     std::uint64_t const last_cell = (rows - 1) * t.pitch + (cols - 1) * e, edge = t.footprint / S * S;
     if (last_cell + e > t.footprint) return std::nullopt;
+    if (last_cell >= edge && (t.footprint - edge) / e > (std::uint64_t(1) << 26)) return std::nullopt;  // too many to check
     auto const crossing = last_cell >= edge ? cells_inside_from(t, edge) : last_block{};
     auto vars = make_split_variables(p.fast(), {{"u", t.footprint / ub}});
     auto const& u = vars[0].value;
@@ -471,9 +475,13 @@ std::optional<property_result> bijection_by_blocks(prover& p, layout_subject con
         return std::nullopt;
     }
     std::string const unit = ub == 1 ? "byte" : "element";
+    std::string const permuted =
+        involution ? "permutes every block (its own inverse, reading and writing only bits from " +
+                         std::to_string(s.involution_from_bytes) + " bytes up, so each element stays whole)"
+                   : "permutes block 0 (by exhaustion over its " + std::to_string(S / ub) + " " + unit +
+                         " offsets, each element whole in it)";
     r.method = "by blocks of " + std::to_string(S) + " bytes: the swizzle is the same map in each aligned block (" +
-               same.id + ") and permutes block 0 (by exhaustion over its " + std::to_string(S / ub) + " " + unit +
-               " offsets, each element whole in it); distinct cells have distinct strided offsets (pitch " +
+               same.id + ") and " + permuted + "; distinct cells have distinct strided offsets (pitch " +
                std::to_string(t.pitch) + " >= " + std::to_string(t.shape.row_bytes) +
                " bytes), so distinct swizzled ones, each in its own block" +
                (crossing.inside ? "; the " + std::to_string(crossing.inside) +

@@ -44,6 +44,11 @@ struct swizzle_view {
     // F changes only bits of an offset at or above this many bytes (a
     // power of two; 0 where it may change any): CuTe's ZZZ field.
     std::uint64_t writes_from_bytes = 0;
+    // F is its own inverse (CuTe's |S| >= B: it reads bits it never
+    // writes) and reads and writes only bits from this many bytes up (a
+    // power of two), so it permutes every aligned block and keeps runs of
+    // that many bytes whole; 0 where not known.
+    std::uint64_t involution_from_bytes = 0;
 };
 
 // A TMA layout: the hardware swizzles absolute addresses, so where a box

@@ -56,6 +56,14 @@ inline unsigned lowest_written_bit(bit_swizzle const& b) { return b.bits == 0 ? 
 inline unsigned lowest_written_bit(tma_swizzle const& t) { return lowest_written_bit(t.pattern()); }
 inline unsigned lowest_written_bit(gf2_map const&) { return 0; }
 
+// The lowest bit an involution reads or writes, in its unit; not known to
+// be an involution: 64.
+inline unsigned involution_from_bit(bit_swizzle const& b) {
+    return b.bits > 0 && b.is_involution_form() ? std::min(b.source_low(), b.target_low()) : 64;
+}
+inline unsigned involution_from_bit(tma_swizzle const&) { return 64; }  // on absolute addresses: the base decides
+inline unsigned involution_from_bit(gf2_map const&) { return 64; }
+
 inline bool moves_anything(bit_swizzle const& b) { return b.bits > 0; }
 inline bool moves_anything(tma_swizzle const& t) { return t.span > 0; }
 inline bool moves_anything(gf2_map const& g) { return g.granule_bits() < g.bits; }
@@ -151,6 +159,8 @@ layout_subject subject_of(swizzled_layout<F> const& l, tile_shape const& shape, 
     if constexpr (!std::is_same_v<F, gf2_map>) v.granule_bytes = granule;
     if (unsigned const w = detail::lowest_written_bit(l.swizzle); w > 0 && w < 40)
         v.writes_from_bytes = (std::uint64_t(1) << w) * l.unit_bytes();
+    if (unsigned const b = detail::involution_from_bit(l.swizzle); b < 40)
+        v.involution_from_bytes = (std::uint64_t(1) << b) * l.unit_bytes();
     s.swizzle = v;
     if constexpr (std::is_same_v<F, tma_swizzle>) s.tma = tma_view{f, v.base, v.symbolic_base};
     return s;
