@@ -483,7 +483,15 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
         return solved;
     }
     if (sweeps)
-        if (auto swept = sweep_figure(p, w, r, require_conflict_free, cases)) return *swept;
+        if (auto swept = sweep_figure(p, w, r, require_conflict_free, cases)) {
+            // A transfer-rule sweep out of time: one proved period of each
+            // start, where the solver proves one (cp.async.16 on a GF(2) form
+            // of cute:3,3,3 over 2^24 rows: 2^22 starts, period 2).
+            if (swept->outcome == verdict::unknown && by_transfers && method == figure_method::automatic)
+                if (auto cut = exhaust_period_box(p, w, r, require_conflict_free); cut && cut->outcome != verdict::unknown)
+                    return *cut;
+            return *swept;
+        }
     // The transfer rule of cp.async.16 has no SMT encoding: it is decided by
     // enumeration only, whatever the method asked, where that can finish:
     // of one period of each start where the solver proves periods.
