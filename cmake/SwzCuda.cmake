@@ -8,8 +8,11 @@
 set(SWZ_CUDA_STANDARD 17)
 set(SWZ_HAVE_CUDA OFF)
 if(NOT SWZ_CUDA STREQUAL "OFF")
+  # Cached, as check_language caches a compiler it finds itself: the package
+  # test reads it from the cache to build its CUDA consumer (a plain
+  # variable left that test skipping the consumer on this machine).
   if(NOT CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
-    set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
+    set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc CACHE FILEPATH "the CUDA compiler")
   endif()
   include(CheckLanguage)
   check_language(CUDA)
