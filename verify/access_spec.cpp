@@ -39,6 +39,7 @@ std::string cell_text(std::uint64_t y, std::uint64_t x, std::uint64_t byte_in_el
 template <class At>
 void through_layout(access_subject& a, layout_subject const& t, At at) {
     std::uint32_t const e = t.shape.elem;
+    a.through_cells = true;
     a.elem = e;
     a.run_elements = a.instr.width > e ? a.instr.width / e : 1;
     a.address = [t, at, e](unsigned lane, std::vector<std::uint64_t> const& s) {
@@ -146,13 +147,10 @@ std::uint64_t aligned_multiple(std::uint64_t base, std::uint64_t base_shift, std
 // offsets, a pitch or more apart, lie in different aligned blocks of that
 // size, and so do their units (CuTe's swizzles on rows of 20-120 KB: 10^8
 // column starts a period).
+// (A swizzle that reads and writes only bits from 128 bytes up is decided
+// on its strided base instead: bank_blind.hpp.)
 bool lanes_apart(layout_subject const& t, start_lemmas const& lemmas, std::uint64_t unit) {
-    // A swizzle one-to-one on whole 128-byte lines, which reads and writes
-    // only bits above them (CuTe's 2^M units of 128 bytes or more), keeps
-    // lanes apart as kept rows do, as in its strided base (cute:1,9,-20 on
-    // bytes, 2^24 rows of 64: 2^30 column starts).
-    bool const on_whole_lines = t.swizzle && t.swizzle->granule_bytes >= bytes_per_phase;
-    if ((lemmas.rows_kept || on_whole_lines) && t.pitch % unit == 0) return true;
+    if (lemmas.rows_kept && t.pitch % unit == 0) return true;
     // A swizzle that changes only bits from 2^w bytes up, where the lanes'
     // strided offsets (32 rows at most, a pitch of at least a unit apart)
     // lie within 2^w - unit bytes: two lanes' units would have to agree in

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -83,6 +84,13 @@ struct access_subject {
     // What lane `lane` touches, in the access's own terms ("[y][x]"); empty
     // where the access names bytes itself (its address says it all).
     std::function<std::string(unsigned lane, std::vector<std::uint64_t> const& start)> describe_lane;
+    // Each lane touches a cell (or bytes of one) through the layout: a
+    // built-in or a cell(...) formula, not a byte(...) one.
+    bool through_cells = false;
+    // The same access on the strided layout beneath a bank-blind swizzle
+    // (bank_blind.hpp): it costs what this one costs at every start, and
+    // its figure is decided there; null elsewhere.
+    std::shared_ptr<access_subject const> bank_twin;
 
     bool lane_active(unsigned lane) const { return lane < instr.address_lanes; }
 };

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "article_derivation.hpp"
+#include "bank_blind.hpp"
 #include "column_spread.hpp"
 #include "conflict_bound.hpp"
 #include "equivalence.hpp"
@@ -218,6 +219,13 @@ certificate certify(layout_subject const& subject, certify_options const& given)
     if (banks.rows) first.push_back(timed([&](prover& p) { return prove_bank_period_rows(p, subject, banks.rows); }));
     if (banks.cols) first.push_back(timed([&](prover& p) { return prove_bank_period_columns(p, subject, banks.cols); }));
     if (xor_rows) first.push_back(timed([&](prover& p) { return prove_row_xor(p, subject); }));
+    if (bank_blind_candidate(subject))
+        first.push_back([&](prover& p) {
+            auto const t0 = std::chrono::steady_clock::now();
+            auto out = prove_bank_blind(p, subject);
+            for (auto& r : out) r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / double(out.size());
+            return out;
+        });
     // What needs none of these lemmas runs beside them, on the threads they
     // leave idle (row_locality alone took 37 of the first 40 ms of --nx
     // 15843 --elem 8): the formula's lowering, the article's steps, each a
@@ -261,13 +269,15 @@ certificate certify(layout_subject const& subject, certify_options const& given)
     start_lemmas lemmas{period};
     lemmas.rows_kept = rows_kept;
     std::vector<property_result> cutting;  // the lemmas above, for the report
-    for (std::size_t i = 2; i < first_out.size(); ++i) {
-        property_result const& r = first_out[i].results.front();
-        cutting.push_back(r);
-        if (r.id == "bank_period.rows") lemmas.banks.rows = proved_step(r, banks.rows);
-        else if (r.id == "bank_period.columns") lemmas.banks.cols = proved_step(r, banks.cols);
-        else lemmas.row_xor = proved_row_xor(r);
-    }
+    for (std::size_t i = 2; i < first_out.size(); ++i)
+        for (property_result const& r : first_out[i].results) {
+            cutting.push_back(r);
+            if (r.id == "bank_period.rows") lemmas.banks.rows = proved_step(r, banks.rows);
+            else if (r.id == "bank_period.columns") lemmas.banks.cols = proved_step(r, banks.cols);
+            else if (r.id == "row_xor") lemmas.row_xor = proved_row_xor(r);
+        }
+    // Figures of a bank-blind swizzle are decided on the strided layout beneath.
+    std::optional<bank_twin> const twin = bank_blind_candidate(subject) ? proved_bank_twin(cutting, subject) : std::nullopt;
     // The figures' enumerations ask for each cell of a period many times.
     layout_subject const tabled = with_offset_table(subject, period);
 
@@ -289,6 +299,7 @@ certificate certify(layout_subject const& subject, certify_options const& given)
     std::map<std::string, std::string> first_with;
     for (auto const& spec : access_specs) {
         parsed_accesses.push_back(access_on(spec, tabled, lemmas));
+        if (auto* a = std::get_if<access_subject>(&parsed_accesses.back()); a && twin) attach_bank_twin(*a, spec, *twin);
         auto const* subject_of_spec = std::get_if<access_subject>(&parsed_accesses.back());
         if (!subject_of_spec || subject_of_spec->identity.empty()) continue;
         std::string const key = (required_conflict_free(options, spec) ? "required " : "") + subject_of_spec->identity;

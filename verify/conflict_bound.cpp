@@ -451,6 +451,59 @@ property_result solve_figure(prover& p, access_subject const& w, property_result
     return finish(done);
 }
 
+// The start a result's evidence names, in the access's variables' order.
+std::optional<std::vector<std::uint64_t>> evidence_start(access_subject const& w, property_result const& r) {
+    if (w.single_start) return std::vector<std::uint64_t>(w.vars.size(), 0);
+    auto const it = r.evidence.find("variables");
+    if (it == r.evidence.end() || !it->is_object()) return std::nullopt;
+    std::vector<std::uint64_t> s;
+    for (auto const& v : w.vars) {
+        auto const value = it->find(v.name);
+        if (value == it->end() || !value->is_number_unsigned()) return std::nullopt;
+        s.push_back(value->get<std::uint64_t>());
+    }
+    return s;
+}
+
+// The figure of an access whose twin on the strided layout beneath costs
+// what it costs at every start (bank_blind.hpp): decided there, the
+// witness or illegal start then replayed and shown here.
+property_result figure_on_twin(prover& p, access_subject const& w, property_result r, bool require_conflict_free,
+                               figure_method method) {
+    property_result const on_twin = prove_conflict_bound(p, *w.bank_twin, require_conflict_free, method);
+    std::string const beneath = "on the strided layout beneath, which costs the same at every start (bank_blind)";
+    r.solver_calls = on_twin.solver_calls;
+    if (on_twin.outcome == verdict::unknown) {
+        r.reason = on_twin.reason + " (" + beneath + ")";
+        return r;
+    }
+    auto const start = evidence_start(w, on_twin);
+    auto const names = start_names(p, w);
+    auto const disagree = [&](std::string const& what) {
+        r.outcome = verdict::unknown;
+        r.reason = "the strided layout beneath and the layout disagree " + what + "; please report";
+        return r;
+    };
+    if (!start) return disagree("(no start to replay)");
+    std::string const at = "at " + start_words(w, names, *start);
+    warp_access const a = concrete_access(w, *start);
+    auto const bad = illegal_at(w, *start, a);
+    property_result out;
+    if (on_twin.fig) {
+        if (bad || bank_wavefronts(a) != on_twin.fig->value) return disagree(at);
+        out = finish_figure(r, w, on_twin.fig->value, *start, names, require_conflict_free);
+    } else {
+        if (!bad) return disagree(at);
+        out = r;
+        refute_illegal(out, w, *start, *bad, names);
+    }
+    if (auto const note = on_twin.evidence.find("not_smallest"); note != on_twin.evidence.end() && note->is_string())
+        note_smallest({*start, false, note->get<std::string>(), 0}, out.evidence, out.evidence_text);
+    out.method = beneath + (on_twin.method.empty() ? "" : ": " + on_twin.method);
+    out.solver_calls = on_twin.solver_calls;
+    return out;
+}
+
 }  // namespace
 
 property_result prove_conflict_bound(prover& p, access_subject const& w, bool require_conflict_free, figure_method method) {
@@ -464,6 +517,7 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
         r.reason = w.not_applicable;
         return r;
     }
+    if (w.bank_twin) return figure_on_twin(p, w, r, require_conflict_free, method);
     std::vector<std::uint64_t> counts;
     for (auto const& v : w.vars) counts.push_back(v.count);
     bool const small = case_count(counts, exhaustion_starts) <= exhaustion_starts;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "swz/layout/bit_swizzle.hpp"
+#include "swz/layout/strided.hpp"
 #include "swz/layout/tile_shape.hpp"
 #include "swz/layout/tma_swizzle.hpp"
 #include "swz/layout_params.hpp"
@@ -49,6 +50,8 @@ struct swizzle_view {
     // power of two), so it permutes every aligned block and keeps runs of
     // that many bytes whole; 0 where not known.
     std::uint64_t involution_from_bytes = 0;
+    // The strided layout F is applied after.
+    strided_layout strided;
 };
 
 // A TMA layout: the hardware swizzles absolute addresses, so where a box

@@ -151,6 +151,7 @@ layout_subject subject_of(swizzled_layout<F> const& l, tile_shape const& shape, 
     F const f = l.swizzle;
     swizzle_view v;
     v.unit_bytes = l.unit_bytes();
+    v.strided = base;
     v.base = [base](std::uint64_t y, std::uint64_t x) { return base.byte_offset(y, x); };
     v.symbolic_base = [base](symbolic_uint const& y, symbolic_uint const& x) { return base.byte_offset(y, x); };
     v.apply = [f](std::uint64_t u) { return f(u); };
