@@ -112,6 +112,22 @@ TEST_CASE("an output inside the catalogue checked or written is a usage error, t
     CHECK(snapshot(dir) == before);
 }
 
+TEST_CASE("--obligations-dir through a dangling symlink into the catalogue is inside it, as an output is",
+          "[catalogue][outputs]") {
+    // One predicate for both (stop 42 left two: this one stopped at the
+    // dangling link and let the folder be made inside the catalogue).
+    auto const dir = copy_of_mini_catalogue("obligations-inside");
+    auto const scratch = scratch_folder("obligations-link");
+    fs::remove(scratch / "kept");
+    fs::create_symlink(dir / "kept", scratch / "kept");
+    auto const before = snapshot(dir);
+    auto const r = swz_verify("--check " + dir.string() + " --no-second-solver --obligations-dir " + (scratch / "kept").string());
+    CAPTURE(r.err);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Catch::Contains("is inside the catalogue, which --check never writes to"));
+    CHECK(snapshot(dir) == before);
+}
+
 TEST_CASE("a check whose timings are lost is exit 3, not PASSED", "[catalogue][outputs]") {
     auto const r = swz_verify("--check " + std::string(SWZ_MINI_CATALOGUE) + " --no-second-solver --timings /dev/full");
     check_output_error(r, "cannot write the timings to /dev/full: No space left on device");

@@ -179,6 +179,8 @@ parsed parse(int argc, char const* const* argv) {
         c.solver_timeout_s = std::get<unsigned>(t);
         c.jobs = std::get<unsigned>(jobs);
         if (!o.obligations_dir.empty()) c.obligations_dir = o.obligations_dir;
+        if (!o.obligations_dir.empty() && lies_inside(o.obligations_dir, o.check))
+            return cli::usage_error{"--obligations-dir " + o.obligations_dir + " is inside the catalogue, which --check never writes to"};
         if (!o.timings.empty()) c.timings_path = o.timings;
         if (auto e = check_outputs(o, c)) return *e;
         std::vector<std::pair<std::string, std::string>> const outputs{{"--timings", o.timings}, {"--json", o.json}, {"--out", o.out}};

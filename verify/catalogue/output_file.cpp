@@ -135,12 +135,15 @@ std::optional<std::string> shared_output(std::vector<std::pair<std::string, std:
     return std::nullopt;
 }
 
+bool lies_inside(fs::path const& path, fs::path const& dir) {
+    return (resolved(path).string() + "/").rfind(resolved(dir).string() + "/", 0) == 0;
+}
+
 std::optional<std::string> output_inside(std::vector<std::pair<std::string, std::string>> const& outputs,
                                          std::string const& option, fs::path const& dir) {
-    std::string const inside = resolved(dir).string() + "/";
     for (auto const& [opt, path] : outputs) {
         if (path.empty() || path == "-") continue;
-        if (resolved(path).string().rfind(inside, 0) == 0)
+        if (lies_inside(path, dir))
             return opt + " " + path + " lies inside " + option + " " + dir.string() +
                    ", whose files it would replace; write it elsewhere";
     }

@@ -49,6 +49,10 @@ std::optional<std::string> write_whole_file(std::filesystem::path const& path, s
 // Entries named "-" (standard output) and devices (/dev/null) are skipped.
 std::optional<std::string> shared_output(std::vector<std::pair<std::string, std::string>> const& outputs);
 
+// Whether `path` is the directory `dir` or lies inside it, once symlinks
+// (a dangling one included) and dots are resolved on both.
+bool lies_inside(std::filesystem::path const& path, std::filesystem::path const& dir);
+
 // An output (option, path) that lies inside the directory `dir` names
 // (--check's catalogue, --write-catalogue's), as one sentence: written at
 // the end, it would replace a file of the catalogue.
