@@ -446,6 +446,9 @@ last_block cells_inside_from(layout_subject const& t, std::uint64_t edge) {
 // first cell outside the tile is the smallest violation: `first_outside`,
 // for the solver to confirm (cute:1,0,-22 on bytes over 2^20 + 1 rows of
 // 1000 bytes timed out otherwise).
+// How both block paths name their method's start.
+std::string by_blocks(layout_subject const& t) { return "by blocks of " + std::to_string(t.swizzle->span_bytes) + " bytes"; }
+
 std::optional<property_result> bijection_by_blocks(prover& p, layout_subject const& t, property_result r,
                                                    std::optional<std::vector<std::uint64_t>>& first_outside) {
     if (!t.swizzle || t.swizzle->span_bytes == 0) return std::nullopt;
@@ -480,7 +483,7 @@ std::optional<property_result> bijection_by_blocks(prover& p, layout_subject con
                          std::to_string(s.involution_from_bytes) + " bytes up, so each element stays whole)"
                    : "permutes block 0 (by exhaustion over its " + std::to_string(S / ub) + " " + unit +
                          " offsets, each element whole in it)";
-    r.method = "by blocks of " + std::to_string(S) + " bytes: the swizzle is the same map in each aligned block (" +
+    r.method = by_blocks(t) + ": the swizzle is the same map in each aligned block (" +
                same.id + ") and " + permuted + "; distinct cells have distinct strided offsets (pitch " +
                std::to_string(t.pitch) + " >= " + std::to_string(t.shape.row_bytes) +
                " bytes), so distinct swizzled ones, each in its own block" +
@@ -533,8 +536,7 @@ property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_
     // On tiles too large to enumerate (below): where they are, the paths
     // below decide as before, and find the same smallest violation.
     if (outside_first && !cells_exhaustible(t, t.rows(), t.footprint)) {
-        r.method = "by blocks of " + std::to_string(t.swizzle->span_bytes) +
-                   " bytes (bijection.blocks: no two cells share a byte), and the cells of the block across the "
+        r.method = by_blocks(t) + " (bijection.blocks: no two cells share a byte), and the cells of the block across the "
                    "tile's end in order, the first outside it";
         return decide_bijection(p, t, std::move(r), false, found_violation{*outside_first, true});
     }
