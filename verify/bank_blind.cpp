@@ -8,21 +8,19 @@
 #include "swz/bank_model.hpp"
 #include "swz/pow2.hpp"
 
+#include <algorithm>
+
 namespace swz::verify {
 
-namespace {
-
-// The widest unit a lane moves: every access width's unit lies in one.
-constexpr std::uint64_t widest_unit = 16;
-
-}  // namespace
-
-bool bank_blind_candidate(layout_subject const& t) {
-    if (!t.swizzle || t.tma) return false;
+std::uint64_t bank_blind_unit(layout_subject const& t) {
+    if (!t.swizzle || t.tma) return 0;
     auto const& s = *t.swizzle;
-    return is_pow2(s.unit_bytes) && s.unit_bytes <= widest_unit && s.granule_bytes >= widest_unit &&
-           s.writes_from_bytes >= bytes_per_phase;
+    std::uint64_t const g = std::min<std::uint64_t>(s.granule_bytes, widest_bank_unit);
+    bool const fits = is_pow2(s.unit_bytes) && s.unit_bytes <= g && g >= bank_width_bytes;
+    return fits && s.writes_from_bytes >= bytes_per_phase ? g : 0;
 }
+
+bool bank_blind_candidate(layout_subject const& t) { return bank_blind_unit(t) != 0; }
 
 namespace {
 
@@ -39,10 +37,11 @@ property_result the_swizzle_facts(prover& p, layout_subject const& t) {
     r.id = "bank_blind";
     r.section = "layout";
     r.counts = weight::report;
-    std::uint64_t const line = bytes_per_phase / s.unit_bytes, unit = widest_unit / s.unit_bytes;
-    r.statement = "the swizzle changes no offset bit below 128 bytes, changes each 16-byte unit as a whole and keeps "
-                  "distinct units distinct: every access through cells costs, at every start, what it costs on " +
-                  beneath(t);
+    std::uint64_t const g = bank_blind_unit(t), line = bytes_per_phase / s.unit_bytes, unit = g / s.unit_bytes;
+    std::string const units = std::to_string(g) + "-byte unit";
+    r.statement = "the swizzle changes no offset bit below 128 bytes, changes each " + units + " as a whole and keeps "
+                  "distinct units distinct: every access through cells of units up to " + std::to_string(g) +
+                  " bytes costs, at every start, what it costs on " + beneath(t);
     std::uint64_t const count = t.footprint / s.unit_bytes;
     auto vars = make_variables(p.fast(), {{"u", count}, {"v", count}});
     auto const& u = vars[0].value; auto const& v = vars[1].value;
@@ -62,10 +61,10 @@ property_result the_swizzle_facts(prover& p, layout_subject const& t) {
             out.lines.push_back(ua + " offset " + std::to_string(a) + " -> " + fa + ": a bit below 128 bytes changes");
         } else if (change_at(s, a) != change_at(s, a0)) {
             out.lines.push_back(ua + " offset " + std::to_string(a) + " -> " + fa + " and " + std::to_string(a0) + " -> " +
-                                std::to_string(s.apply(a0)) + ": one 16-byte unit changed two ways");
+                                std::to_string(s.apply(a0)) + ": one " + units + " changed two ways");
         } else if (a / unit != b / unit && s.apply(a) / unit == s.apply(b) / unit) {
             out.lines.push_back(ua + " offsets " + std::to_string(a) + " -> " + fa + " and " + std::to_string(b) + " -> " +
-                                std::to_string(s.apply(b)) + ": two 16-byte units meet");
+                                std::to_string(s.apply(b)) + ": two " + units + "s meet");
         } else {
             return std::nullopt;
         }
@@ -102,11 +101,11 @@ std::optional<bank_twin> proved_bank_twin(std::vector<property_result> const& le
     }
     if (!blind) return std::nullopt;
     // A tile no taller than the period needs none.
-    return bank_twin{with_offset_table(std::move(twin), period), start_lemmas{period}};
+    return bank_twin{with_offset_table(std::move(twin), period), start_lemmas{period}, bank_blind_unit(t)};
 }
 
 void attach_bank_twin(access_subject& a, std::string const& spec, bank_twin const& twin) {
-    if (!a.through_cells || a.instr.rule() != phase_rule::banks) return;
+    if (!a.through_cells || a.instr.rule() != phase_rule::banks || unit_bytes(a.instr.width) > twin.unit_bytes) return;
     auto built = access_on(spec, twin.subject, twin.lemmas);
     auto* other = std::get_if<access_subject>(&built);
     if (!other || other->instr.name() != a.instr.name() || other->vars.size() != a.vars.size() ||

@@ -112,7 +112,7 @@ TEST_CASE("an output inside the catalogue checked or written is a usage error, t
     CHECK(snapshot(dir) == before);
 }
 
-TEST_CASE("--obligations-dir through a dangling symlink into the catalogue is inside it, as an output is",
+TEST_CASE("an obligations folder through a dangling symlink into the catalogue is inside it, as an output is",
           "[catalogue][outputs]") {
     // One predicate for both (stop 42 left two: this one stopped at the
     // dangling link and let the folder be made inside the catalogue).
