@@ -230,7 +230,7 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
             std::uint64_t const count = starts_per_period(period);
             if (count < a.vars[0].count) {
                 a.vars[0].count = count;
-                a.domain_note = "over one period of " + counted(period, "row") + " (periodicity): " + a.vars[0].name +
+                a.domain_note = "over one period of " + counted(period, "row") + " (" + lemmas.period_lemma + "): " + a.vars[0].name +
                                 " < " + std::to_string(count);
             }
         } else if (t.row_split() > 1) {

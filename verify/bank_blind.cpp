@@ -15,14 +15,25 @@ namespace swz::verify {
 std::uint64_t bank_blind_unit(layout_subject const& t) {
     if (!t.swizzle || t.tma) return 0;
     auto const& s = *t.swizzle;
-    std::uint64_t const g = std::min<std::uint64_t>(s.granule_bytes, widest_bank_unit);
+    std::uint64_t const g = std::min<std::uint64_t>(s.granule_bytes, bytes_per_phase);
     bool const fits = is_pow2(s.unit_bytes) && s.unit_bytes <= g && g >= bank_width_bytes;
     return fits && s.writes_from_bytes >= bytes_per_phase ? g : 0;
 }
 
 bool bank_blind_candidate(layout_subject const& t) { return bank_blind_unit(t) != 0; }
 
+bool bank_blind_covers(std::uint64_t g, instruction const& i) {
+    return i.rule() == phase_rule::banks ? unit_bytes(i.width) <= g : g >= bytes_per_phase;
+}
+
 namespace {
+
+// The accesses a unit of G bytes covers, in words.
+std::string covered(std::uint64_t g) {
+    if (g >= bytes_per_phase) return "every access through cells";
+    if (g >= widest_bank_unit) return "every access through cells but cp.async.16 (its transfers see 128-byte lines)";
+    return "every access through cells of units up to " + std::to_string(g) + " bytes (not cp.async.16)";
+}
 
 std::string beneath(layout_subject const& t) {
     return "the strided layout beneath (" + t.swizzle->strided.spec(t.shape.row_bytes) + ")";
@@ -40,8 +51,7 @@ property_result the_swizzle_facts(prover& p, layout_subject const& t) {
     std::uint64_t const g = bank_blind_unit(t), line = bytes_per_phase / s.unit_bytes, unit = g / s.unit_bytes;
     std::string const units = std::to_string(g) + "-byte unit";
     r.statement = "the swizzle changes no offset bit below 128 bytes, changes each " + units + " as a whole and keeps "
-                  "distinct units distinct: every access through cells of units up to " + std::to_string(g) +
-                  " bytes costs, at every start, what it costs on " + beneath(t);
+                  "distinct units distinct: " + covered(g) + " costs, at every start, what it costs on " + beneath(t);
     std::uint64_t const count = t.footprint / s.unit_bytes;
     auto vars = make_variables(p.fast(), {{"u", count}, {"v", count}});
     auto const& u = vars[0].value; auto const& v = vars[1].value;
@@ -101,11 +111,13 @@ std::optional<bank_twin> proved_bank_twin(std::vector<property_result> const& le
     }
     if (!blind) return std::nullopt;
     // A tile no taller than the period needs none.
-    return bank_twin{with_offset_table(std::move(twin), period), start_lemmas{period}, bank_blind_unit(t)};
+    start_lemmas cut{period};
+    cut.period_lemma = "bank_blind.periodicity";
+    return bank_twin{with_offset_table(std::move(twin), period), cut, bank_blind_unit(t)};
 }
 
 void attach_bank_twin(access_subject& a, std::string const& spec, bank_twin const& twin) {
-    if (!a.through_cells || a.instr.rule() != phase_rule::banks || unit_bytes(a.instr.width) > twin.unit_bytes) return;
+    if (!a.through_cells || !bank_blind_covers(twin.unit_bytes, a.instr)) return;
     auto built = access_on(spec, twin.subject, twin.lemmas);
     auto* other = std::get_if<access_subject>(&built);
     if (!other || other->instr.name() != a.instr.name() || other->vars.size() != a.vars.size() ||

@@ -1,17 +1,17 @@
 // The bank-blind lemma: a swizzle that changes no offset bit below the
-// 128-byte bank line, changes each G-byte unit as a whole (G = 4, 8 or 16)
-// and keeps distinct G-byte units distinct leaves every bank-rule access
-// through cells whose units are at most G bytes costing, at every start,
-// what it costs on the strided layout beneath. A lane's bank group is its
-// offset mod 128, unchanged; two lanes share a unit (4 bytes, or the
-// access's width) after the swizzle exactly where they did before; so each
-// phase counts the same distinct units in each bank group, and an access
-// is legal (aligned, its elements contiguous) at the same starts. CuTe
-// swizzles with a large shift (cute:1,4,-20 on bytes: bit 4 into bit 24)
-// are such: their own period is millions of rows, the strided layout's a
-// few, so the figures are decided there (and the witness replayed here).
-// cp.async's transfer rule sees 128-byte lines, which such a swizzle moves
-// apart: not covered.
+// 128-byte bank line, changes each G-byte unit as a whole (G = 4 .. 128)
+// and keeps distinct G-byte units distinct leaves every access through
+// cells whose units are at most G bytes costing, at every start, what it
+// costs on the strided layout beneath. A lane's bank group is its offset
+// mod 128, unchanged; two lanes share a unit (4 bytes, or the access's
+// width) after the swizzle exactly where they did before; so each phase
+// counts the same distinct units in each bank group, and an access is
+// legal (aligned, its elements contiguous) at the same starts. cp.async.16's
+// transfers see 128-byte lines and the 16-byte slots in them: with G = 128
+// lines stay whole and apart, and so do its costs. CuTe swizzles with a
+// large shift (cute:1,4,-20 on bytes: bit 4 into bit 24) are such: their
+// own period is millions of rows, the strided layout's a few, so the
+// figures are decided there (and the witness replayed here).
 #pragma once
 
 #include <memory>
@@ -30,12 +30,17 @@ namespace swz::verify {
 // The widest unit of the bank rule: a 16-byte access's.
 inline constexpr std::uint64_t widest_bank_unit = 16;
 
-// G: the widest unit (4, 8 or 16 bytes) in which a swizzle after a strided
-// layout reads nothing, where it writes nothing below 128 bytes (its bit
-// fields say so; the queries prove it); 0 where there is none, and the
-// lemma is not worth its queries.
+// G: the widest unit (a power of two from 4 to 128 bytes) in which a
+// swizzle after a strided layout reads nothing, where it writes nothing
+// below 128 bytes (its bit fields say so; the queries prove it); 0 where
+// there is none, and the lemma is not worth its queries.
 std::uint64_t bank_blind_unit(layout_subject const& t);
 bool bank_blind_candidate(layout_subject const& t);
+
+// Whether an access of instruction `i` costs the same on both layouts
+// where G = g: a bank-rule access of units up to g bytes, or cp.async.16's
+// transfers on whole 128-byte lines.
+bool bank_blind_covers(std::uint64_t g, instruction const& i);
 
 // bank_blind: PROVED when, for every offset u of the tile (in the swizzle's
 // unit), F(u) differs from u only in bits from 128 bytes up, by what it
@@ -55,8 +60,8 @@ std::optional<bank_twin> proved_bank_twin(std::vector<property_result> const& le
 
 // Gives `a` (the access `spec` on the swizzled layout) its twin on the
 // strided layout beneath, where its lanes are cells through the layout and
-// it follows the bank rule on units of at most G bytes; the twin must have
-// the same instruction and starts, else none is given.
+// G covers its instruction; the twin must have the same instruction and
+// starts, else none is given.
 void attach_bank_twin(access_subject& a, std::string const& spec, bank_twin const& twin);
 
 }  // namespace swz::verify

@@ -489,17 +489,20 @@ property_result figure_on_twin(prover& p, access_subject const& w, property_resu
     warp_access const a = concrete_access(w, *start);
     auto const bad = illegal_at(w, *start, a);
     property_result out;
+    std::string const how = on_twin.method.empty() ? "" : ": " + on_twin.method;
     if (on_twin.fig) {
         if (bad || bank_wavefronts(a) != on_twin.fig->value) return disagree(at);
         out = finish_figure(r, w, on_twin.fig->value, *start, names, require_conflict_free);
+        out.method = beneath + how;
     } else {
         if (!bad) return disagree(at);
         out = r;
         refute_illegal(out, w, *start, *bad, names);
+        out.method = "on the strided layout beneath, illegal at the same starts (bank_blind)" + how +
+                     "; the lane shown is this layout's first illegal one at that start";
     }
     if (auto const note = on_twin.evidence.find("not_smallest"); note != on_twin.evidence.end() && note->is_string())
         note_smallest({*start, false, note->get<std::string>(), 0}, out.evidence, out.evidence_text);
-    out.method = beneath + (on_twin.method.empty() ? "" : ": " + on_twin.method);
     out.solver_calls = on_twin.solver_calls;
     return out;
 }

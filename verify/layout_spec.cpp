@@ -60,8 +60,9 @@ std::optional<layout_error> check_bits(bit_swizzle const& b, std::string const& 
     if (b.target_low() + b.bits > tile_bits)
         return layout_error{"swizzle-fits-tile", "'" + spec + "': the swizzle writes bits up to " +
                                                      std::to_string(b.target_low() + b.bits - 1) + " of the offset, but the tile's " +
-                                                     (unit_bytes == 1 ? "byte" : "element") + " offsets have " +
-                                                     std::to_string(tile_bits) + " bits"};
+                                                     (unit_bytes == 1 ? "byte" : "element") +
+                                                     (tile_bits == 0 ? " offsets are all 0"
+                                                                     : " offsets use bits 0.." + std::to_string(tile_bits - 1) + " only")};
     unsigned const elem_bits = unit_bytes == 1 ? log2_floor(shape.elem) : 0;
     if (std::min(b.source_low(), b.target_low()) < elem_bits)
         return layout_error{"swizzle-keeps-elements", "'" + spec + "': the swizzle moves byte bits inside a " +

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "bank_period.hpp"
 
@@ -10,6 +11,7 @@ namespace swz::verify {
 
 struct start_lemmas {
     std::uint64_t period = 0;  // periodicity: row y behaves as row y % period
+    std::string period_lemma = "periodicity";  // the PROVED result that says so, as methods name it
     bank_steps banks;          // bank_period.rows / .columns
     bool rows_kept = false;    // row_locality: each cell stays in its row
     bool row_xor = false;      // row_xor: column(y, x) = column(y, 0) ^ x
