@@ -415,8 +415,11 @@ bool permutes_block_zero(swizzle_view const& s, std::uint64_t units, std::uint64
 struct last_block {
     std::uint64_t inside = 0;
     std::optional<std::vector<std::uint64_t>> first_outside;  // (y, x, 0, 0): bijection's variables
+    bool complete = true;  // false: `budget` cells were inside, and the rest not looked at
 };
-last_block cells_inside_from(layout_subject const& t, std::uint64_t edge) {
+// The cells from byte `edge` on, in order, up to the first outside the
+// tile or `budget` cells inside it.
+last_block cells_inside_from(layout_subject const& t, std::uint64_t edge, std::uint64_t budget) {
     std::uint64_t const e = t.shape.elem, cols = t.cols();
     last_block out;
     for (std::uint64_t y = edge / t.pitch; y < t.rows(); ++y)
@@ -426,7 +429,10 @@ last_block cells_inside_from(layout_subject const& t, std::uint64_t edge) {
                 out.first_outside = std::vector<std::uint64_t>{y, x, 0, 0};
                 return out;
             }
-            ++out.inside;
+            if (++out.inside == budget) {
+                out.complete = y + 1 == t.rows() && x + 1 == cols;
+                if (!out.complete) return out;
+            }
         }
     return out;
 }
@@ -462,8 +468,11 @@ std::optional<property_result> bijection_by_blocks(prover& p, layout_subject con
         return std::nullopt;
     std::uint64_t const last_cell = (rows - 1) * t.pitch + (cols - 1) * e, edge = t.footprint / S * S;
     if (last_cell + e > t.footprint) return std::nullopt;
-    if (last_cell >= edge && (t.footprint - edge) / e > (std::uint64_t(1) << 26)) return std::nullopt;  // too many to check
-    auto const crossing = last_cell >= edge ? cells_inside_from(t, edge) : last_block{};
+    // The block across the tile's end, cell by cell: all of it, or (a block
+    // of more cells) up to its first cell outside (cute:3,7,-21 on bytes over
+    // 2^24 rows of 1008: 4.7 * 10^8 cells, the first outside the 450th).
+    auto const crossing = last_cell >= edge ? cells_inside_from(t, edge, std::uint64_t(1) << 26) : last_block{};
+    if (!crossing.complete) return std::nullopt;  // too many to check
     auto vars = make_split_variables(p.fast(), {{"u", t.footprint / ub}});
     auto const& u = vars[0].value;
     auto const low = u % (S / ub);

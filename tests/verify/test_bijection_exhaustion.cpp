@@ -163,6 +163,36 @@ TEST_CASE("bijection by blocks of 2^23 bytes: proved, and the first cell past th
     }
 }
 
+// Found by an audit (stop 43): a block across the tile's end of more than
+// 2^26 cells was left to the solver (17 s, a counterexample not the
+// smallest). Walked in order up to its first cell outside, it is found at once.
+TEST_CASE("bijection by blocks: a crossing block too large to enumerate, its first cell outside found in order",
+          "[verify][bijection][known-bad]") {
+    // cute:3,7,-21 on bytes XORs bits 7-9 into bits 28-30; 2^24 rows of 1008
+    // bytes end at 63 * 2^28. A byte o lands at or past the end only where
+    // (o >> 28) ^ ((o >> 7) & 7) is 63 (its top bits all set), so o >= 56 *
+    // 2^28: the rows from there, scanned here with that formula.
+    std::uint64_t const rows = std::uint64_t{1} << 24, pitch = 1008, footprint = rows * pitch;
+    auto const swizzled = [](std::uint64_t o) { return o ^ (((o >> 7) & 7) << 28); };
+    std::vector<std::uint64_t> first;
+    for (std::uint64_t y = (std::uint64_t{56} << 28) / pitch; first.empty() && y < rows; ++y)
+        for (std::uint64_t x = 0; x < pitch / 4; ++x)
+            if (swizzled(y * pitch + x * 4) + 4 > footprint) {
+                first = {y, x, 0, 0};
+                break;
+            }
+    REQUIRE(first == std::vector<std::uint64_t>{14913081, 196, 0, 0});  // the audit's, by hand
+    auto const p = parse_layout("cute:3,7,-21,unit=byte", {rows, std::uint32_t(pitch), 4, true, std::nullopt});
+    auto const& s = std::get<layout_subject>(p);
+    prover pr(10000);
+    auto const r = prove_bijection(pr, s, 0, false, true);
+    CAPTURE(r.method, r.reason);
+    REQUIRE(r.outcome == verdict::refuted);
+    CHECK(variables_of(r) == first);
+    CHECK_FALSE(r.evidence.contains("not_smallest"));
+    CHECK_THAT(r.method, Catch::StartsWith("by blocks of 2147483648 bytes"));
+}
+
 TEST_CASE("a swizzle's blocks are enumerated unless it is its own inverse; both equal brute force",
           "[verify][exhaustive][bijection]") {
     // |S| >= B: an involution of whole elements permutes every block as it
