@@ -193,6 +193,73 @@ TEST_CASE("bijection by blocks: a crossing block too large to enumerate, its fir
     CHECK_THAT(r.method, Catch::StartsWith("by blocks of 2147483648 bytes"));
 }
 
+namespace {
+
+// The first cell in (y, x) order, from row `y_from` on, that `swizzled`
+// (on byte offsets) puts past the tile's end; none: empty.
+template <class F>
+std::vector<std::uint64_t> first_past_end(F swizzled, std::uint64_t y_from, std::uint64_t rows, std::uint64_t pitch,
+                                          std::uint64_t row_bytes, std::uint64_t elem) {
+    for (std::uint64_t y = y_from; y < rows; ++y)
+        for (std::uint64_t x = 0; x < row_bytes / elem; ++x)
+            if (swizzled(y * pitch + x * elem) + elem > rows * pitch) return {y, x, 0, 0};
+    return {};
+}
+
+property_result bijection_of(std::string const& spec, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem) {
+    auto const p = parse_layout(spec, {rows, row_bytes, elem, true, std::nullopt});
+    REQUIRE(std::holds_alternative<layout_subject>(p));
+    prover pr(10000);
+    return prove_bijection(pr, std::get<layout_subject>(p), 0, false, true);
+}
+
+}  // namespace
+
+// Found by a second audit (stop 43): past 2^26 cells the walk gave up, and
+// so did it where the first cell outside lies near the tile's end; the
+// solver finds that cell within the crossing block (bijection.crossing).
+TEST_CASE("bijection by blocks: the crossing block's first cell outside, or none, by the solver past the walk",
+          "[verify][bijection][known-bad]") {
+    {  // cute:2,13,-16 on bytes: bits 13-14 into 29-30; 69 * 10^6 cells into the last block
+        std::uint64_t const rows = 16920000, pitch = 1000;
+        auto const swizzled = [](std::uint64_t o) { return o ^ (((o >> 13) & 3) << 29); };
+        auto const first = first_past_end(swizzled, (rows * pitch) / (std::uint64_t{1} << 31) * (std::uint64_t{1} << 31) / pitch,
+                                          rows, pitch, pitch, 4);
+        REQUIRE(first == std::vector<std::uint64_t>{15309398, 4, 0, 0});  // the audit's
+        auto const r = bijection_of("cute:2,13,-16,unit=byte", rows, 1000, 4);
+        CAPTURE(r.method, r.reason);
+        REQUIRE(r.outcome == verdict::refuted);
+        CHECK(variables_of(r) == first);
+        CHECK_FALSE(r.evidence.contains("not_smallest"));
+    }
+    {  // cute:3,14,19 on 4-byte elements: element bits 33-35 into 14-16, so a
+       // cell moves up by less than 2^17 elements: only the last 2^19 bytes' rows can leave
+        std::uint64_t const rows = 1000000007, pitch = 996;
+        auto const swizzled = [](std::uint64_t o) {
+            std::uint64_t const u = o / 4;
+            return (u ^ (((u >> 33) & 7) << 14)) * 4;
+        };
+        auto const first = first_past_end(swizzled, (rows * pitch - (std::uint64_t{1} << 19)) / pitch, rows, pitch, pitch, 4);
+        REQUIRE(first == std::vector<std::uint64_t>{999999874, 142, 0, 0});  // the audit's
+        auto const r = bijection_of("cute:3,14,19", rows, 996, 4);
+        CAPTURE(r.method, r.reason);
+        REQUIRE(r.outcome == verdict::refuted);
+        CHECK(variables_of(r) == first);
+        CHECK_FALSE(r.evidence.contains("not_smallest"));
+    }
+    {  // cute:1,9,21 on 2-byte elements: element bit 30 into bit 9, blocks of
+       // 2^31 elements; the last block's elements all lie below 2^30 in it
+       // (bit 30 clear): the swizzle moves none of them, nothing leaves.
+        std::uint64_t const rows = 12345679, pitch = 4000, block = std::uint64_t{1} << 31;
+        std::uint64_t const last = ((rows - 1) * pitch + pitch - 2) / 2;
+        REQUIRE(last % block < block / 2);
+        auto const r = bijection_of("cute:1,9,21", rows, 4000, 2);
+        CAPTURE(r.method, r.reason);
+        REQUIRE(r.outcome == verdict::proved);
+        CHECK_THAT(r.method, Catch::Contains("bijection.crossing"));
+    }
+}
+
 TEST_CASE("a swizzle's blocks are enumerated unless it is its own inverse; both equal brute force",
           "[verify][exhaustive][bijection]") {
     // |S| >= B: an involution of whole elements permutes every block as it
