@@ -178,3 +178,38 @@ TEST_CASE("a transfer-rule sweep out of time falls back to one proved period of 
     REQUIRE(prefix.outcome == verdict::proved);
     CHECK(prefix.fig->value == r.fig->value);
 }
+
+// Found by an audit (stop 43): ring buffers of a modulus in the thousands.
+// The sample screen let every multiple of 32 below 1000 through ((s + lane)
+// % 1000 moved by 32 agrees until s wraps at 968), each to a solver query,
+// and the search ended before 1000; and an access of 2^26 starts, after
+// the solver gave up, was enumerated start by start past the time limit
+// (UNKNOWN after 20 s) where its period of 8000 cuts it to a box.
+TEST_CASE("a ring buffer's period in the thousands is found, and tried before enumerating millions of starts",
+          "[verify][start-period]") {
+    struct ring {
+        char const* layout;
+        std::uint32_t row_bytes, elem;
+        std::string formula;  // "... for s < ": the count is put in
+        std::uint64_t period, starts;
+    };
+    for (auto const& c : {ring{"plain", 128, 4, "ld.4:byte(((s + lane) % 1000) * 4) for s < ", 1000, std::uint64_t{1} << 32},
+                          ring{"cute:3,3,3", 128, 2, "ld.4:byte(((s * 4 + lane * 4) % 4000) ^ (((s / 1000) % 8) << 4)) for s < ",
+                               8000, std::uint64_t{1} << 26}}) {
+        CAPTURE(c.formula);
+        auto const t = parsed_layout(c.layout, std::uint64_t{1} << 32, c.row_bytes, c.elem);
+        auto const a = std::get<access_subject>(access_on(c.formula + std::to_string(c.starts), t));
+        prover p(1000);
+        auto const periods = prove_start_periods(p, a);
+        CHECK(periods.box == std::vector<std::uint64_t>{c.period});
+        CHECK(periods.repeats);
+        auto const r = prove_conflict_bound(p, a, false);
+        auto const prefix = decided(t, c.formula + std::to_string(2 * c.period));
+        CAPTURE(r.method, r.reason);
+        REQUIRE(r.outcome == verdict::proved);
+        REQUIRE(prefix.outcome == verdict::proved);
+        CHECK(r.fig->value == prefix.fig->value);
+        CHECK(r.evidence.at("variables") == prefix.evidence.at("variables"));
+        CHECK_THAT(r.method, Catch::Contains("every " + std::to_string(c.period)));
+    }
+}
