@@ -36,7 +36,7 @@ std::string covered(std::uint64_t g) {
 }
 
 std::string beneath(layout_subject const& t) {
-    return "the strided layout beneath (" + t.swizzle->strided.spec(t.shape.row_bytes) + ")";
+    return std::string("the strided layout beneath (") + t.swizzle->strided.spec(t.shape.row_bytes) + ")";
 }
 
 // What F changes at offset u (in units), as the concrete model has it.
@@ -45,7 +45,7 @@ std::uint64_t change_at(swizzle_view const& s, std::uint64_t u) { return s.apply
 property_result the_swizzle_facts(prover& p, layout_subject const& t) {
     auto const& s = *t.swizzle;
     property_result r;
-    r.id = "bank_blind";
+    r.id = bank_blind_id;
     r.section = "layout";
     r.counts = weight::report;
     std::uint64_t const g = bank_blind_unit(t), line = bytes_per_phase / s.unit_bytes, unit = g / s.unit_bytes;
@@ -94,10 +94,8 @@ layout_subject strided_twin(layout_subject const& t) {
 
 std::vector<property_result> prove_bank_blind(prover& p, layout_subject const& t) {
     property_result facts = the_swizzle_facts(p, t);
-    property_result period = prove_periodicity(p, strided_twin(t));
-    period.id = "bank_blind.periodicity";
-    std::string const layout = "the layout";
-    if (period.statement.rfind(layout, 0) == 0) period.statement.replace(0, layout.size(), beneath(t));
+    property_result period = prove_periodicity(p, strided_twin(t), beneath(t));
+    period.id = bank_blind_period_id;
     return {std::move(facts), std::move(period)};
 }
 
@@ -106,13 +104,13 @@ std::optional<bank_twin> proved_bank_twin(std::vector<property_result> const& le
     bool blind = false;
     layout_subject twin = strided_twin(t);
     for (auto const& r : lemmas) {
-        if (r.id == "bank_blind") blind = r.applicable && r.outcome == verdict::proved;
-        if (r.id == "bank_blind.periodicity") period = proved_period(r, twin);
+        if (r.id == bank_blind_id) blind = r.applicable && r.outcome == verdict::proved;
+        if (r.id == bank_blind_period_id) period = proved_period(r, twin);
     }
     if (!blind) return std::nullopt;
     // A tile no taller than the period needs none.
     start_lemmas cut{period};
-    cut.period_lemma = "bank_blind.periodicity";
+    cut.period_lemma = bank_blind_period_id;
     return bank_twin{with_offset_table(std::move(twin), period), cut, bank_blind_unit(t)};
 }
 

@@ -27,6 +27,11 @@
 
 namespace swz::verify {
 
+// The lemma's two results, and how a figure decided through it says so.
+inline constexpr char const* bank_blind_id = "bank_blind";
+inline constexpr char const* bank_blind_period_id = "bank_blind.periodicity";
+inline constexpr char const* decided_beneath = "on the strided layout beneath";
+
 // The widest unit of the bank rule: a 16-byte access's.
 inline constexpr std::uint64_t widest_bank_unit = 16;
 

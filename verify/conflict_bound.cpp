@@ -1,5 +1,7 @@
 #include "conflict_bound.hpp"
 
+#include "bank_blind.hpp"
+
 #include "counted.hpp"
 
 #include <stdexcept>
@@ -475,7 +477,8 @@ std::optional<std::vector<std::uint64_t>> evidence_start(access_subject const& w
 property_result figure_on_twin(prover& p, access_subject const& w, property_result r, bool require_conflict_free,
                                figure_method method) {
     property_result const on_twin = prove_conflict_bound(p, *w.bank_twin, require_conflict_free, method);
-    std::string const beneath = "on the strided layout beneath, which costs the same at every start (bank_blind)";
+    std::string const lemma = std::string(" (") + bank_blind_id + ")";
+    std::string const beneath = decided_beneath + std::string(", which costs the same at every start") + lemma;
     r.solver_calls = on_twin.solver_calls;
     if (on_twin.outcome == verdict::unknown) {
         r.reason = on_twin.reason + " (" + beneath + ")";
@@ -502,12 +505,11 @@ property_result figure_on_twin(prover& p, access_subject const& w, property_resu
         if (!bad) return disagree(at);
         out = r;
         refute_illegal(out, w, *start, *bad, names);
-        out.method = "on the strided layout beneath, illegal at the same starts (bank_blind)" + how +
+        out.method = decided_beneath + std::string(", illegal at the same starts") + lemma + how +
                      "; the lane shown is this layout's first illegal one at that start";
     }
     if (auto const note = on_twin.evidence.find("not_smallest"); note != on_twin.evidence.end() && note->is_string())
         note_smallest({*start, false, note->get<std::string>(), 0}, out.evidence, out.evidence_text);
-    out.solver_calls = on_twin.solver_calls;
     return out;
 }
 

@@ -5,17 +5,17 @@
 
 namespace swz::verify {
 
-property_result prove_periodicity(prover& p, layout_subject const& t) {
+property_result prove_periodicity(prover& p, layout_subject const& t, std::string const& what) {
     property_result r;
     r.id = "periodicity";
     r.section = "layout";
     std::uint64_t const period = t.period_rows;
-    r.statement = "the layout repeats every " + counted(period, "row") + ": offset(y + " + std::to_string(period) +
+    r.statement = what + " repeats every " + counted(period, "row") + ": offset(y + " + std::to_string(period) +
                   ", x) = offset(y, x) + " + std::to_string(period * t.pitch) + " bytes";
     r.counts = weight::report;
     if (period == 0 || period >= t.rows()) {
         r.applicable = false;
-        r.statement = "the layout repeats every P rows, P smaller than the tile";
+        r.statement = what + " repeats every P rows, P smaller than the tile";
         r.reason = period == 0 ? "the family knows no period" : "the tile is no taller than its period";
         return r;
     }

@@ -6,6 +6,8 @@
 // rows that are not powers of two.
 #pragma once
 
+#include <string>
+
 #include "layout_subject.hpp"
 #include "prover.hpp"
 #include "verdict.hpp"
@@ -15,7 +17,9 @@ namespace swz::verify {
 // PROVED when offset(y + P, x) = offset(y, x) + P * pitch for every y with
 // y + P < rows (P = t.period_rows); not applicable when the family knows no
 // period shorter than the tile.
-property_result prove_periodicity(prover& p, layout_subject const& t);
+// `what`: the layout's name in the statement ("the strided layout beneath
+// (plain)" for bank_blind.periodicity).
+property_result prove_periodicity(prover& p, layout_subject const& t, std::string const& what = "the layout");
 
 // The period the figures may rely on: P when `lemma` is PROVED, else 0.
 std::uint64_t proved_period(property_result const& lemma, layout_subject const& t);

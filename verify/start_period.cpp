@@ -59,12 +59,14 @@ std::vector<std::vector<std::uint64_t>> screen_starts(access_subject const& w, s
 // % 1000 moved by 32 agrees at s = 0 .. 967; 31 such candidates took the
 // whole time limit before 1000, an audit found).
 constexpr std::uint64_t consecutive_screen_starts = 4096;
-bool moves_as_one_early(access_subject const& w, std::size_t i, std::uint64_t t) {
+bool moves_as_one_early(access_subject const& w, std::size_t i, std::uint64_t t,
+                        std::chrono::steady_clock::time_point deadline) {
     std::vector<std::uint64_t> s(w.vars.size(), 0);
     std::uint64_t const n = std::min(w.vars[i].count - t, consecutive_screen_starts);
     for (std::uint64_t x = 0; x < n; ++x) {
         s[i] = x;
         if (!moves_as_one(w, s, i, t)) return false;
+        if (x % 256 == 255 && std::chrono::steady_clock::now() > deadline) return false;  // the search ends there too
     }
     return true;
 }
@@ -121,7 +123,7 @@ start_periods prove_start_periods(prover& p, access_subject const& w) {
             auto const starts = screen_starts(w, i, t);
             bool const screened =
                 std::all_of(starts.begin(), starts.end(), [&](auto const& s) { return moves_as_one(w, s, i, t); });
-            if (!screened || !moves_as_one_early(w, i, t)) continue;
+            if (!screened || !moves_as_one_early(w, i, t, deadline)) continue;
             answer const proof = proved_move(p, w, i, t, false);
             if (proof == answer::unsat) {
                 out.box.back() = t;

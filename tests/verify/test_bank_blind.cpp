@@ -29,7 +29,8 @@ certify_options with_accesses(std::vector<std::string> accesses, unsigned timeou
     return o;
 }
 
-bool decided_beneath(property_result const& r) { return r.method.find("(bank_blind)") != std::string::npos; }
+// Whether the figure was decided on the strided layout beneath (its method says so first).
+bool is_beneath(property_result const& r) { return r.method.rfind(verify::decided_beneath, 0) == 0; }
 
 }  // namespace
 
@@ -68,9 +69,9 @@ TEST_CASE("bank-blind swizzles: figures decided on the strided layout beneath eq
                                    : name == "row-chunk" || name == "column-chunk" ? t.chunk_bytes
                                    : name == "column.4"                           ? 4
                                                                                   : 16;
-            CHECK(decided_beneath(r) == (name == "cp.async.16" ? g >= 128 : unit_bytes(width) <= g));
-            beneath_async += decided_beneath(r) && name == "cp.async.16";
-            beneath += decided_beneath(r);
+            CHECK(is_beneath(r) == (name == "cp.async.16" ? g >= 128 : unit_bytes(width) <= g));
+            beneath_async += is_beneath(r) && name == "cp.async.16";
+            beneath += is_beneath(r);
             auto const e = enumerated_worst_wavefronts(tile, name);
             if (!r.fig || e.illegal) continue;
             // The witness is the first start that costs the figure.
@@ -99,7 +100,7 @@ TEST_CASE("a swizzle that writes below the bank line or reads inside a 4-byte wo
         require_agreement(c, concrete_of(t, rows), t);
         auto const results = by_id(c);
         CHECK(results.count("bank_blind") == 0);
-        for (auto const& [id, r] : results) CHECK_FALSE(decided_beneath(r));
+        for (auto const& [id, r] : results) CHECK_FALSE(is_beneath(r));
     }
 }
 
@@ -123,7 +124,7 @@ TEST_CASE("a cell formula on a bank-blind swizzle: its figure and its illegal la
     auto const& figure = results.at("conflict.ld.4:cell(y, 2 * lane % 100) for y < 96");
     CAPTURE(figure.method, figure.reason);
     REQUIRE(figure.outcome == verdict::proved);
-    CHECK(decided_beneath(figure));
+    CHECK(is_beneath(figure));
     CHECK(figure.fig->value == worst);
     CHECK(figure.evidence.at("variables").at("y") == first);
     // A word at an odd element: illegal from y = 0, beneath (misaligned)
@@ -131,7 +132,7 @@ TEST_CASE("a cell formula on a bank-blind swizzle: its figure and its illegal la
     // (they straddle a 16-byte unit) is named before any misaligned one.
     auto const& bad = results.at("conflict.ld.4:cell(y, 2 * lane + 1) for y < 96");
     CHECK(bad.outcome == verdict::refuted);
-    CHECK(decided_beneath(bad));
+    CHECK(is_beneath(bad));
     CHECK(bad.evidence.at("variables").at("y") == 0);
     unsigned split_lane = 32;
     for (unsigned l = 0; l < 32 && split_lane == 32; ++l)
@@ -140,7 +141,7 @@ TEST_CASE("a cell formula on a bank-blind swizzle: its figure and its illegal la
     CHECK(bad.evidence.at("kind") == "split");
     CHECK(bad.evidence.at("lane") == split_lane);
     // A byte formula names no cell: decided on the layout itself.
-    CHECK_FALSE(decided_beneath(results.at("conflict.ld.4:byte(lane * 200 + s * 4) for s < 2")));
+    CHECK_FALSE(is_beneath(results.at("conflict.ld.4:byte(lane * 200 + s * 4) for s < 2")));
 }
 
 TEST_CASE("the audit's bank-blind tile on every 32-bit row: decided beneath well inside a short limit", "[verify]") {
@@ -157,7 +158,7 @@ TEST_CASE("the audit's bank-blind tile on every 32-bit row: decided beneath well
                                  std::string("conflict.column-chunk"), "conflict." + formula}) {
         CAPTURE(id, on_swizzle.at(id).reason);
         REQUIRE(on_swizzle.at(id).outcome == verdict::proved);
-        CHECK(decided_beneath(on_swizzle.at(id)));
+        CHECK(is_beneath(on_swizzle.at(id)));
         CHECK(on_swizzle.at(id).fig->value == on_plain.at(id).fig->value);
         CHECK(on_swizzle.at(id).evidence.at("variables") == on_plain.at(id).evidence.at("variables"));
     }

@@ -240,9 +240,8 @@ parsed parse(int argc, char const* const* argv) {
     if (auto e = count(a, "--row-bytes", 1, u32, row_bytes)) return *e;
     if (auto e = count(a, "--elem", 1, 16, elem)) return *e;
     // Named here, not as the layout's fault (the spec's own elem= is the spec's).
-    if (!is_element_width(std::uint32_t(elem)))
-        return usage_error{"--elem " + std::to_string(elem) + ": the element size must be 1, 2, 4, 8 or 16 bytes, " +
-                           "the widths one shared-memory access moves"};
+    if (auto v = check_shape(tile_shape{1, std::uint32_t(elem), std::uint32_t(elem)}); v && v->id == "elem-width")
+        return usage_error{"--elem " + std::to_string(elem) + ": " + v->message};
     if (auto e = count(a, "--timeout-ms", 1, u32, timeout)) return *e;
     tile_request tile{rows, std::nullopt, std::uint32_t(elem), a.has("--elem"), std::nullopt};
     if (a.has("--row-bytes")) tile.row_bytes = std::uint32_t(row_bytes);
