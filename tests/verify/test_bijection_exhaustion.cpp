@@ -213,6 +213,16 @@ property_result bijection_of(std::string const& spec, std::uint64_t rows, std::u
     return prove_bijection(pr, std::get<layout_subject>(p), 0, false, true);
 }
 
+// The bijection of `spec` is refuted at `first`, shown as the smallest.
+void refuted_first_at(std::string const& spec, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem,
+                      std::vector<std::uint64_t> const& first) {
+    auto const r = bijection_of(spec, rows, row_bytes, elem);
+    CAPTURE(spec, r.method, r.reason);
+    REQUIRE(r.outcome == verdict::refuted);
+    CHECK(variables_of(r) == first);
+    CHECK_FALSE(r.evidence.contains("not_smallest"));
+}
+
 }  // namespace
 
 // Found by a second audit (stop 43): past 2^26 cells the walk gave up, and
@@ -226,11 +236,7 @@ TEST_CASE("bijection by blocks: the crossing block's first cell outside, or none
         auto const first = first_past_end(swizzled, (rows * pitch) / (std::uint64_t{1} << 31) * (std::uint64_t{1} << 31) / pitch,
                                           rows, pitch, pitch, 4);
         REQUIRE(first == std::vector<std::uint64_t>{15309398, 4, 0, 0});  // the audit's
-        auto const r = bijection_of("cute:2,13,-16,unit=byte", rows, 1000, 4);
-        CAPTURE(r.method, r.reason);
-        REQUIRE(r.outcome == verdict::refuted);
-        CHECK(variables_of(r) == first);
-        CHECK_FALSE(r.evidence.contains("not_smallest"));
+        refuted_first_at("cute:2,13,-16,unit=byte", rows, 1000, 4, first);
     }
     {  // cute:3,14,19 on 4-byte elements: element bits 33-35 into 14-16, so a
        // cell moves up by less than 2^17 elements: only the last 2^19 bytes' rows can leave
@@ -241,11 +247,7 @@ TEST_CASE("bijection by blocks: the crossing block's first cell outside, or none
         };
         auto const first = first_past_end(swizzled, (rows * pitch - (std::uint64_t{1} << 19)) / pitch, rows, pitch, pitch, 4);
         REQUIRE(first == std::vector<std::uint64_t>{999999874, 142, 0, 0});  // the audit's
-        auto const r = bijection_of("cute:3,14,19", rows, 996, 4);
-        CAPTURE(r.method, r.reason);
-        REQUIRE(r.outcome == verdict::refuted);
-        CHECK(variables_of(r) == first);
-        CHECK_FALSE(r.evidence.contains("not_smallest"));
+        refuted_first_at("cute:3,14,19", rows, 996, 4, first);
     }
     {  // cute:1,9,21 on 2-byte elements: element bit 30 into bit 9, blocks of
        // 2^31 elements; the last block's elements all lie below 2^30 in it
