@@ -391,13 +391,13 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
     return last_period(p, t, period, r, false);
 }
 
-// Whether the swizzle permutes block 0's `units` offsets, each element of
-// `elem` bytes (at a multiple of elem) whole in the block.
 // Blocks enumerated at most, in bytes: 2^26 units take about half a second
 // (cute:1,0,-22 on 2^20 rows of 1000 bytes, a block of 2^23 bytes, was left
 // to the solver at 2^22 and timed out).
 constexpr std::uint64_t block_exhaustion_limit = std::uint64_t{1} << 26;
 
+// Whether the swizzle permutes block 0's `units` offsets, each element of
+// `elem` bytes (at a multiple of elem) whole in the block.
 bool permutes_block_zero(swizzle_view const& s, std::uint64_t units, std::uint64_t elem) {
     std::vector<bool> hit(units, false);
     for (std::uint64_t u = 0; u < units; ++u) {
@@ -437,21 +437,6 @@ last_block cells_inside_from(layout_subject const& t, std::uint64_t edge, std::u
     return out;
 }
 
-// A swizzle F after a strided layout, where F keeps each offset in its
-// aligned block of S bytes and is the same map in every block (F(u) = u -
-// u mod S' + F(u mod S'), S' = S in F's units: a query) and permutes block
-// 0 (by exhaustion of its S' offsets), is a bijection of offsets that keeps
-// blocks; the strided layout puts distinct cells at distinct offsets (a
-// pitch of at least the row), so the swizzled ones are distinct too, and
-// each cell stays in its block: inside the tile where that block is (each
-// element whole in it, checked on block 0), and the cells of a last block
-// that crosses the tile's end are checked one by one. 10^8 cells of CuTe
-// swizzles on rows of 20-120 KB took 0.1-0.15 s by exhaust_cells.
-// Nothing where a step does not hold: the other paths then decide. Where
-// only the last block's check fails, no two cells can share a byte, so its
-// first cell outside the tile is the smallest violation: `first_outside`,
-// for the solver to confirm (cute:1,0,-22 on bytes over 2^20 + 1 rows of
-// 1000 bytes timed out otherwise).
 // The block across the tile's end by the solver, where it has too many
 // cells to walk: its first cell in (y, x) order whose element lands past
 // the tile's end (cute:3,14,19 on 10^9 rows of 996 bytes: 4 * 10^10
@@ -486,6 +471,21 @@ std::optional<last_block> crossing_by_solver(prover& p, layout_subject const& t,
 // How both block paths name their method's start.
 std::string by_blocks(layout_subject const& t) { return "by blocks of " + std::to_string(t.swizzle->span_bytes) + " bytes"; }
 
+// A swizzle F after a strided layout, where F keeps each offset in its
+// aligned block of S bytes and is the same map in every block (F(u) = u -
+// u mod S' + F(u mod S'), S' = S in F's units: a query) and permutes block
+// 0 (by exhaustion of its S' offsets), is a bijection of offsets that keeps
+// blocks; the strided layout puts distinct cells at distinct offsets (a
+// pitch of at least the row), so the swizzled ones are distinct too, and
+// each cell stays in its block: inside the tile where that block is (each
+// element whole in it, checked on block 0), and the cells of a last block
+// that crosses the tile's end are checked one by one. 10^8 cells of CuTe
+// swizzles on rows of 20-120 KB took 0.1-0.15 s by exhaust_cells.
+// Nothing where a step does not hold: the other paths then decide. Where
+// only the last block's check fails, no two cells can share a byte, so its
+// first cell outside the tile is the smallest violation: `first_outside`,
+// for the solver to confirm (cute:1,0,-22 on bytes over 2^20 + 1 rows of
+// 1000 bytes timed out otherwise).
 std::optional<property_result> bijection_by_blocks(prover& p, layout_subject const& t, property_result r,
                                                    std::optional<std::vector<std::uint64_t>>& first_outside) {
     if (!t.swizzle || t.swizzle->span_bytes == 0) return std::nullopt;
@@ -499,16 +499,6 @@ std::optional<property_result> bijection_by_blocks(prover& p, layout_subject con
         return std::nullopt;
     std::uint64_t const last_cell = (rows - 1) * t.pitch + (cols - 1) * e, edge = t.footprint / S * S;
     if (last_cell + e > t.footprint) return std::nullopt;
-    // The block across the tile's end, cell by cell: all of it, or (a block
-    // of more cells) up to its first cell outside (cute:3,7,-21 on bytes over
-    // 2^24 rows of 1008: 4.7 * 10^8 cells, the first outside the 450th).
-    auto crossing = last_cell >= edge ? cells_inside_from(t, edge, std::uint64_t(1) << 26) : last_block{};
-    bool const walked = crossing.complete;
-    if (!walked) {
-        auto by_solver = crossing_by_solver(p, t, edge, r.solver_calls);
-        if (!by_solver) return std::nullopt;
-        crossing = *by_solver;
-    }
     auto vars = make_split_variables(p.fast(), {{"u", t.footprint / ub}});
     auto const& u = vars[0].value;
     auto const low = u % (S / ub);
@@ -518,6 +508,17 @@ std::optional<property_result> bijection_by_blocks(prover& p, layout_subject con
                        [](auto const&) { return std::nullopt; });
     r.solver_calls += same.solver_calls;
     if (same.outcome != verdict::proved) return std::nullopt;
+    // The block across the tile's end, cell by cell: all of it, or (a block
+    // of more cells) up to its first cell outside (cute:3,7,-21 on bytes over
+    // 2^24 rows of 1008: 4.7 * 10^8 cells, the first outside the 450th);
+    // past that, the solver. Both rest on the blocks proved above.
+    auto crossing = last_cell >= edge ? cells_inside_from(t, edge, std::uint64_t(1) << 26) : last_block{};
+    bool const walked = crossing.complete;
+    if (!walked) {
+        auto by_solver = crossing_by_solver(p, t, edge, r.solver_calls);
+        if (!by_solver) return std::nullopt;
+        crossing = *by_solver;
+    }
     if (crossing.first_outside) {
         first_outside = crossing.first_outside;
         return std::nullopt;
