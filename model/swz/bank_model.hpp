@@ -131,9 +131,9 @@ struct async_copy_transfer {
     unsigned flip;       // slot bit 0 XORed: (k ^ s) & 1
     bool mirrored;       // 2-slot pairs in reverse order
     unsigned turn;       // pair index moved by: (s/2 -+ k/2) mod 4
-    constexpr bool operator==(async_copy_transfer const& o) const {
-        return line == o.line && flip == o.flip && mirrored == o.mirrored && turn == o.turn;
-    }
+    constexpr bool operator==(async_copy_transfer const& o) const { return key() == o.key(); }
+    // The four fields in one word (a line number stays below 2^60).
+    constexpr std::uint64_t key() const { return line << 4 | std::uint64_t(flip) << 3 | std::uint64_t(mirrored) << 2 | turn; }
 };
 
 inline async_copy_transfer async_copy_label(unsigned k, std::uint64_t a, bool mirrored) {
@@ -142,42 +142,44 @@ inline async_copy_transfer async_copy_label(unsigned k, std::uint64_t a, bool mi
     return {a / bytes_per_phase, (k ^ s) & 1u, mirrored, turn};
 }
 
+// The fewest labels that include one of each lane's two (`fits[i]`, lanes
+// 0 .. n-1), given those `chosen` (`size` of them), if fewer than `best`:
+// any answer holds one of the first unserved lane's labels, so those are
+// the only branches, and a branch that cannot beat `best` is cut. At most
+// 8 levels deep; the answer is usually 1 to 3, so few branches are walked
+// (trying all 2^8 choices of form per phase took 4 us a start).
+inline unsigned fewest_labels(std::array<std::uint32_t, 8> const& fits0, std::array<std::uint32_t, 8> const& fits1,
+                              unsigned n, std::uint32_t chosen, unsigned size, unsigned best) {
+    unsigned i = 0;
+    while (i < n && (chosen & (fits0[i] | fits1[i])) != 0) ++i;
+    if (i == n) return size;
+    if (size + 1 >= best) return best;
+    best = fewest_labels(fits0, fits1, n, chosen | fits0[i], size + 1, best);
+    if (fits1[i] != fits0[i]) best = fewest_labels(fits0, fits1, n, chosen | fits1[i], size + 1, best);
+    return best;
+}
+
 // The fewest transfers serving every active lane of one 8-lane phase of
 // cp.async.16 (lanes `first` .. `first`+7): each lane fits exactly two
-// labels, so every choice of form per lane is tried. The labels are
-// numbered once (at most 16), and a choice's transfers are the bits of a
-// mask: a phase took 40 us as label compares (cp.async.16 over 24000
-// starts: 1 s).
+// labels (its turning and its mirrored form), and a set of transfers
+// serves the phase when it holds one of each lane's. The labels are
+// numbered once (at most 16), so a set is a mask.
 inline unsigned async_copy_16_phase_cost(warp_access const& a, unsigned first) {
-    std::array<async_copy_transfer, 16> label{};
-    std::array<std::array<std::uint32_t, 2>, 8> bit{};  // lane i's transfer in form f, as a bit of the mask
+    std::array<std::uint64_t, 16> label{};  // keys
+    std::array<std::uint32_t, 8> fits0{}, fits1{};  // lane i's label in each form, as a bit of the mask
     unsigned n = 0, labels = 0;
     for (unsigned l = first; l < first + 8; ++l) {
         if (!a.active[l]) continue;
         for (unsigned f = 0; f < 2; ++f) {
-            auto const t = async_copy_label(l % 8, a.byte_address[l], f == 1);
+            std::uint64_t const t = async_copy_label(l % 8, a.byte_address[l], f == 1).key();
             unsigned id = 0;
-            while (id < labels && !(label[id] == t)) ++id;
+            while (id < labels && label[id] != t) ++id;
             if (id == labels) label[labels++] = t;
-            bit[n][f] = std::uint32_t(1) << id;
+            (f == 0 ? fits0 : fits1)[n] = std::uint32_t(1) << id;
         }
         ++n;
     }
-    if (n == 0) return 0;
-    // One transfer for all: a label every lane fits (an aligned line in any
-    // XOR order, the common case), found without trying the 2^n choices.
-    std::uint32_t common = ~std::uint32_t(0);
-    for (unsigned i = 0; i < n; ++i) common &= bit[i][0] | bit[i][1];
-    if (common) return 1;
-    unsigned best = n;
-    for (unsigned choice = 0; choice < (1u << n); ++choice) {
-        std::uint32_t used = 0;
-        for (unsigned i = 0; i < n; ++i) used |= bit[i][(choice >> i) & 1u];
-        unsigned count = 0;
-        for (; used; used &= used - 1) ++count;
-        best = std::min(best, count);
-    }
-    return best;
+    return n == 0 ? 0 : fewest_labels(fits0, fits1, n, 0, 0, n + 1);
 }
 
 // One phase (lanes `first` .. `first` + per_phase - 1) under the bank rule:
