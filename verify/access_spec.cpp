@@ -62,6 +62,17 @@ void through_layout(access_subject& a, layout_subject const& t, At at) {
     };
 }
 
+// Whether every unit of `width` bytes of a row lies whole in one aligned
+// block that the layout's swizzle moves as a whole, bytes in order
+// (swizzle_view::granule_bytes; tested for every CuTe swizzle and TMA
+// mode): a unit starts at a multiple of its width in the strided layout
+// when the pitch is one, and the granule is a multiple of the width.
+bool keeps_units_whole(layout_subject const& t, std::uint32_t width) {
+    if (!t.swizzle || t.tma) return false;
+    std::uint64_t const g = t.swizzle->granule_bytes;
+    return g != 0 && g % width == 0 && t.pitch % width == 0;
+}
+
 // A run of units of one logical row at once, from one call for the cells
 // under them: what the sweeps read (access_subject::row_units). Unit c of
 // row y is the column access's lane 0 at (y, c), stored as `address` stores it.
@@ -77,6 +88,16 @@ void walk_units(access_subject& a, layout_subject const& t) {
             t.row_offsets_of(y, first, n, out);
             std::uint64_t any_bits = 0;
             for (std::uint64_t i = 0; i < n; ++i) any_bits |= out[i];
+            return (any_bits & (width - 1)) == 0;
+        };
+        return;
+    }
+    if (run > 1 && keeps_units_whole(t, width)) {
+        // Each unit's elements follow its first: one offset a unit, where
+        // the walk below reads all `run` (row-chunk on 2-byte elements: 8).
+        a.row_units = [t, width, run](std::uint64_t y, std::uint64_t first, std::uint64_t n, std::uint64_t* out) {
+            std::uint64_t any_bits = 0;
+            for (std::uint64_t i = 0; i < n; ++i) any_bits |= out[i] = t.offset(y, (first + i) * run);
             return (any_bits & (width - 1)) == 0;
         };
         return;

@@ -132,7 +132,7 @@ struct async_copy_transfer {
     bool mirrored;       // 2-slot pairs in reverse order
     unsigned turn;       // pair index moved by: (s/2 -+ k/2) mod 4
     constexpr bool operator==(async_copy_transfer const& o) const { return key() == o.key(); }
-    // The four fields in one word (a line number stays below 2^60).
+    // The four fields in one word (a line number, a byte address / 128, stays below 2^57).
     constexpr std::uint64_t key() const { return line << 4 | std::uint64_t(flip) << 3 | std::uint64_t(mirrored) << 2 | turn; }
 };
 
@@ -142,8 +142,8 @@ inline async_copy_transfer async_copy_label(unsigned k, std::uint64_t a, bool mi
     return {a / bytes_per_phase, (k ^ s) & 1u, mirrored, turn};
 }
 
-// The fewest labels that include one of each lane's two (`fits[i]`, lanes
-// 0 .. n-1), given those `chosen` (`size` of them), if fewer than `best`:
+// The fewest labels that include one of each lane's two (`fits0[i]` and
+// `fits1[i]`, lanes 0 .. n-1), given those `chosen` (`size` of them), if fewer than `best`:
 // any answer holds one of the first unserved lane's labels, so those are
 // the only branches, and a branch that cannot beat `best` is cut. At most
 // 8 levels deep; the answer is usually 1 to 3, so few branches are walked
