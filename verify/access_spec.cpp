@@ -93,11 +93,25 @@ void walk_units(access_subject& a, layout_subject const& t) {
         return;
     }
     if (run > 1 && keeps_units_whole(t, width)) {
-        // Each unit's elements follow its first: one offset a unit, where
-        // the walk below reads all `run` (row-chunk on 2-byte elements: 8).
+        // Each unit's cells follow its first: only the first's offset is
+        // read, where the walk below compares all `run` of them and finds
+        // each unit's cell again: a call a unit where units hold 4 or more
+        // cells (faster than reading all, 2.6 s -> 1.0 s for a row-chunk on
+        // halves), one call for the row's cells where they hold 2 (faster
+        // than a call a unit, 12 s -> 6 s for 8-byte units of floats).
         a.row_units = [t, width, run](std::uint64_t y, std::uint64_t first, std::uint64_t n, std::uint64_t* out) {
             std::uint64_t any_bits = 0;
-            for (std::uint64_t i = 0; i < n; ++i) any_bits |= out[i] = t.offset(y, (first + i) * run);
+            if (run <= 2 && n > 1) {
+                thread_local std::vector<std::uint64_t> cells;
+                cells.resize(n * run);
+                t.row_offsets_of(y, first * run, n * run, cells.data());
+                for (std::uint64_t i = 0; i < n; ++i) any_bits |= out[i] = cells[i * run];
+            } else {
+                for (std::uint64_t i = 0; i < n; ++i) {
+                    t.row_offsets_of(y, (first + i) * run, 1, out + i);
+                    any_bits |= out[i];
+                }
+            }
             return (any_bits & (width - 1)) == 0;
         };
         return;
