@@ -63,14 +63,16 @@ void through_layout(access_subject& a, layout_subject const& t, At at) {
 }
 
 // Whether every unit of `width` bytes of a row lies whole in one aligned
-// block that the layout's swizzle moves as a whole, bytes in order
-// (swizzle_view::granule_bytes; tested for every CuTe swizzle and TMA
-// mode): a unit starts at a multiple of its width in the strided layout
-// when the pitch is one, and the granule is a multiple of the width.
+// block that the layout moves as a whole, bytes in order: a swizzle's
+// granule (swizzle_view::granule_bytes), or the article's TC-byte chunk
+// where its rows are whole chunks of whole elements (article.hpp's
+// row_run), a multiple of the width, as the pitch is (so a unit starts at
+// a multiple of its width before the move). Tested for every CuTe swizzle.
 bool keeps_units_whole(layout_subject const& t, std::uint32_t width) {
-    if (!t.swizzle || t.tma) return false;
-    std::uint64_t const g = t.swizzle->granule_bytes;
-    return g != 0 && g % width == 0 && t.pitch % width == 0;
+    std::uint64_t whole = 0;
+    if (t.swizzle && !t.tma) whole = t.swizzle->granule_bytes;
+    if (t.article && !check_article(*t.article)) whole = t.article->chunk_bytes();
+    return whole != 0 && whole % width == 0 && t.pitch % width == 0;
 }
 
 // A run of units of one logical row at once, from one call for the cells
@@ -98,10 +100,12 @@ void walk_units(access_subject& a, layout_subject const& t) {
         // each unit's cell again: a call a unit where units hold 4 or more
         // cells (faster than reading all, 2.6 s -> 1.0 s for a row-chunk on
         // halves), one call for the row's cells where they hold 2 (faster
-        // than a call a unit, 12 s -> 6 s for 8-byte units of floats).
-        a.row_units = [t, width, run](std::uint64_t y, std::uint64_t first, std::uint64_t n, std::uint64_t* out) {
+        // than a call a unit, 12 s -> 6 s for 8-byte units of floats) or
+        // where the article's row_run makes a cell one addition.
+        bool const one_call = run <= 2 || t.article;
+        a.row_units = [t, width, run, one_call](std::uint64_t y, std::uint64_t first, std::uint64_t n, std::uint64_t* out) {
             std::uint64_t any_bits = 0;
-            if (run <= 2 && n > 1) {
+            if (one_call && n > 1) {
                 thread_local std::vector<std::uint64_t> cells;
                 cells.resize(n * run);
                 t.row_offsets_of(y, first * run, n * run, cells.data());
