@@ -67,7 +67,8 @@ void through_layout(access_subject& a, layout_subject const& t, At at) {
 // granule (swizzle_view::granule_bytes), or the article's TC-byte chunk
 // where its rows are whole chunks of whole elements (article.hpp's
 // row_run), a multiple of the width, as the pitch is (so a unit starts at
-// a multiple of its width before the move). Tested for every CuTe swizzle.
+// a multiple of its width before the move). tests/verify/test_unit_walk.cpp
+// checks it for every CuTe swizzle and on article tiles.
 bool keeps_units_whole(layout_subject const& t, std::uint32_t width) {
     std::uint64_t whole = 0;
     if (t.swizzle && !t.tma) whole = t.swizzle->granule_bytes;

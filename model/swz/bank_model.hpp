@@ -131,7 +131,6 @@ struct async_copy_transfer {
     unsigned flip;       // slot bit 0 XORed: (k ^ s) & 1
     bool mirrored;       // 2-slot pairs in reverse order
     unsigned turn;       // pair index moved by: (s/2 -+ k/2) mod 4
-    constexpr bool operator==(async_copy_transfer const& o) const { return key() == o.key(); }
     // The four fields in one word (a line number, a byte address / 128, stays below 2^57).
     constexpr std::uint64_t key() const { return line << 4 | std::uint64_t(flip) << 3 | std::uint64_t(mirrored) << 2 | turn; }
 };
@@ -142,20 +141,20 @@ inline async_copy_transfer async_copy_label(unsigned k, std::uint64_t a, bool mi
     return {a / bytes_per_phase, (k ^ s) & 1u, mirrored, turn};
 }
 
-// The fewest labels that include one of each lane's two (`fits0[i]` and
-// `fits1[i]`, lanes 0 .. n-1), given those `chosen` (`size` of them), if fewer than `best`:
+// The fewest labels that include one of each lane's two (`fits[i]`, lanes
+// 0 .. n-1), given those `chosen` (`size` of them), if fewer than `best`:
 // any answer holds one of the first unserved lane's labels, so those are
 // the only branches, and a branch that cannot beat `best` is cut. At most
 // 8 levels deep; the answer is usually 1 to 3, so few branches are walked
 // (trying all 2^8 choices of form per phase took 4 us a start).
-inline unsigned fewest_labels(std::array<std::uint32_t, 8> const& fits0, std::array<std::uint32_t, 8> const& fits1,
-                              unsigned n, std::uint32_t chosen, unsigned size, unsigned best) {
+inline unsigned fewest_labels(std::array<std::array<std::uint32_t, 2>, 8> const& fits, unsigned n, std::uint32_t chosen,
+                              unsigned size, unsigned best) {
     unsigned i = 0;
-    while (i < n && (chosen & (fits0[i] | fits1[i])) != 0) ++i;
+    while (i < n && (chosen & (fits[i][0] | fits[i][1])) != 0) ++i;
     if (i == n) return size;
     if (size + 1 >= best) return best;
-    best = fewest_labels(fits0, fits1, n, chosen | fits0[i], size + 1, best);
-    if (fits1[i] != fits0[i]) best = fewest_labels(fits0, fits1, n, chosen | fits1[i], size + 1, best);
+    best = fewest_labels(fits, n, chosen | fits[i][0], size + 1, best);
+    if (fits[i][1] != fits[i][0]) best = fewest_labels(fits, n, chosen | fits[i][1], size + 1, best);
     return best;
 }
 
@@ -166,7 +165,7 @@ inline unsigned fewest_labels(std::array<std::uint32_t, 8> const& fits0, std::ar
 // numbered once (at most 16), so a set is a mask.
 inline unsigned async_copy_16_phase_cost(warp_access const& a, unsigned first) {
     std::array<std::uint64_t, 16> label{};  // keys
-    std::array<std::uint32_t, 8> fits0{}, fits1{};  // lane i's label in each form, as a bit of the mask
+    std::array<std::array<std::uint32_t, 2>, 8> fits{};  // lane i's label in form f, as a bit of the mask
     unsigned n = 0, labels = 0;
     for (unsigned l = first; l < first + 8; ++l) {
         if (!a.active[l]) continue;
@@ -175,11 +174,11 @@ inline unsigned async_copy_16_phase_cost(warp_access const& a, unsigned first) {
             unsigned id = 0;
             while (id < labels && label[id] != t) ++id;
             if (id == labels) label[labels++] = t;
-            (f == 0 ? fits0 : fits1)[n] = std::uint32_t(1) << id;
+            fits[n][f] = std::uint32_t(1) << id;
         }
         ++n;
     }
-    return n == 0 ? 0 : fewest_labels(fits0, fits1, n, 0, 0, n + 1);
+    return n == 0 ? 0 : fewest_labels(fits, n, 0, 0, n + 1);
 }
 
 // One phase (lanes `first` .. `first` + per_phase - 1) under the bank rule:
