@@ -12,6 +12,7 @@
 #include "article_classes.hpp"
 #include "linear_classes.hpp"
 #include "swizzle_classes.hpp"
+#include "xor_block_classes.hpp"
 #include "host_params.hpp"
 #include "swz/bank_model.hpp"
 
@@ -292,12 +293,16 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
             };
         } else if (t.family == "linear") {
             a.start_classes = [t, walk, width = b.instr.width] { return linear_classes(t, walk, width); };
-        } else if (walk == class_walk::row && t.swizzle && t.swizzle->span_bytes) {
+        } else if (t.swizzle && t.swizzle->span_bytes && !a.vars.empty()) {
             // A shift by whole units keeps a bank cost; by whole 128-byte lines, a transfer count too.
             std::uint32_t const shift_unit = b.instr.rule() == phase_rule::banks ? unit_bytes(b.instr.width) : bytes_per_phase;
-            a.start_classes = [t, per_row = a.units_per_row, width = b.instr.width, shift_unit,
-                               starts = a.vars.empty() ? 0 : a.vars[0].count] {
-                return swizzle_row_classes(t, per_row, width, shift_unit, starts);
+            xor_block_walk const x{walk, b.instr.width, a.units_per_row, a.vars[0].count, a.vars.size() > 1 ? a.vars[1].count : 0};
+            // Swizzles of a narrow span by their span; of a wide one (CuTe's
+            // large S) by their XOR blocks.
+            a.start_classes = [t, x, shift_unit]() -> std::optional<class_blocks> {
+                if (x.walk == class_walk::row)
+                    if (auto c = swizzle_row_classes(t, x.units_per_row, x.width, shift_unit, x.starts)) return c;
+                return xor_block_classes(t, x);
             };
             a.classes_cheap = true;
         }

@@ -64,6 +64,19 @@ inline unsigned involution_from_bit(bit_swizzle const& b) {
 inline unsigned involution_from_bit(tma_swizzle const&) { return 64; }  // on absolute addresses: the base decides
 inline unsigned involution_from_bit(gf2_map const&) { return 64; }
 
+// The block inside which the swizzle is XOR by one value, and a bound on
+// that value, in its unit (bit numbers); none known: {64, 64}. CuTe's S >=
+// B reads YYY at bit M + S and up and writes ZZZ below bit M + B <= M + S.
+struct xor_block_bits {
+    unsigned block = 64, below = 64;
+};
+inline xor_block_bits xor_block_of(bit_swizzle const& b) {
+    if (b.bits == 0 || b.shift < int(b.bits)) return {};
+    return {b.source_low(), b.target_low() + b.bits};
+}
+inline xor_block_bits xor_block_of(tma_swizzle const&) { return {}; }  // on absolute addresses: the base decides
+inline xor_block_bits xor_block_of(gf2_map const&) { return {}; }
+
 inline bool moves_anything(bit_swizzle const& b) { return b.bits > 0; }
 inline bool moves_anything(tma_swizzle const& t) { return t.span > 0; }
 inline bool moves_anything(gf2_map const& g) { return g.granule_bits() < g.bits; }
@@ -162,6 +175,12 @@ layout_subject subject_of(swizzled_layout<F> const& l, tile_shape const& shape, 
         v.writes_from_bytes = (std::uint64_t(1) << w) * l.unit_bytes();
     if (unsigned const b = detail::involution_from_bit(l.swizzle); b < 40)
         v.involution_from_bytes = (std::uint64_t(1) << b) * l.unit_bytes();
+    // On elements, F(o / elem) * elem is o ^ (c * elem) only where every
+    // strided offset is a whole number of elements.
+    if (auto const x = detail::xor_block_of(l.swizzle); x.block < 40 && base.pitch % l.unit_bytes() == 0) {
+        v.xor_block_bytes = (std::uint64_t(1) << x.block) * l.unit_bytes();
+        v.xor_below_bytes = (std::uint64_t(1) << x.below) * l.unit_bytes();
+    }
     s.swizzle = v;
     if constexpr (std::is_same_v<F, tma_swizzle>) s.tma = tma_view{f, v.base, v.symbolic_base};
     return s;

@@ -1,0 +1,191 @@
+#include "xor_block_classes.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "swz/bank_model.hpp"
+#include "swz/pow2.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+constexpr std::uint64_t most_keys = std::uint64_t(1) << 22;
+constexpr std::uint64_t most_steps = std::uint64_t(1) << 28;  // windows keyed, about 0.3 s
+constexpr std::uint64_t none = ~std::uint64_t(0);
+constexpr unsigned lanes = warp_lanes;
+
+bool row_walk(xor_block_walk const& a) { return a.walk == class_walk::row; }
+
+// One past the last strided byte any window of the access reaches.
+std::uint64_t reach(xor_block_keys const& k) {
+    auto const& a = k.access;
+    if (row_walk(a)) {
+        std::uint64_t const last = lanes * a.starts - 1;
+        return last / a.units_per_row * k.pitch + last % a.units_per_row * a.width + a.width;
+    }
+    return (a.starts - 1 + lanes - 1) * k.pitch + a.columns * a.width;
+}
+
+// The first start of each key.
+class first_starts {
+public:
+    explicit first_starts(std::uint64_t keys) : first_(keys, none) {}
+    void offer(std::uint64_t key, std::uint64_t start) { first_[key] = std::min(first_[key], start); }
+    std::vector<std::uint64_t> starts() const {
+        std::vector<std::uint64_t> out;
+        for (std::uint64_t s : first_)
+            if (s != none) out.push_back(s);
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+private:
+    std::vector<std::uint64_t> first_;
+};
+
+// Every window whose first row is one of the first L + 2 rows of each block
+// beta < R (xor_block_classes.hpp says why they hold every key of windows
+// inside a block).
+void key_block_openings(xor_block_keys const& k, first_starts& firsts) {
+    auto const& a = k.access;
+    std::uint64_t const U = a.units_per_row;
+    for (std::uint64_t beta = 0; beta < k.repeat; ++beta) {
+        std::uint64_t const first_row = beta * k.block / k.pitch;
+        for (std::uint64_t y = first_row; y < first_row + k.cycle_rows + 2; ++y) {
+            if (row_walk(a)) {
+                std::uint64_t const from = (y * U + lanes - 1) / lanes, to = std::min(a.starts, ((y + 1) * U + lanes - 1) / lanes);
+                for (std::uint64_t s = from; s < to; ++s) firsts.offer(k.key(&s), s);
+            } else {
+                if (y >= a.starts) break;
+                for (std::uint64_t c = 0; c < a.columns; ++c) {
+                    std::uint64_t const s[2] = {y, c};
+                    firsts.offer(k.key(s), y * a.columns + c);
+                }
+            }
+        }
+    }
+}
+
+// The one row-access window across the end at byte `edge`, if any: the one
+// holding the first unit at or after it, where it starts before it.
+void key_row_crossing(xor_block_keys const& k, std::uint64_t edge, first_starts& firsts) {
+    auto const& a = k.access;
+    std::uint64_t y = edge / k.pitch, c = (edge - y * k.pitch + a.width - 1) / a.width;
+    if (c >= a.units_per_row) ++y, c = 0;
+    std::uint64_t const u = y * a.units_per_row + c, s = u / lanes;
+    if (lanes * s < u && s < a.starts) firsts.offer(k.key(&s), s);
+}
+
+// Every column-access window across the end at byte `edge` (lane 0 before
+// it, lane 31 at or after it), keyed as key() does, without a division a
+// window: its block is the one before the edge; along a row its lanes
+// before the edge fall by one where o_0 passes a multiple of the pitch.
+void key_column_crossings(xor_block_keys const& k, std::uint64_t edge, first_starts& firsts) {
+    auto const& a = k.access;
+    std::uint64_t const P = k.pitch, w = a.width, span = (lanes - 1) * P;
+    std::uint64_t const lowest = edge > span ? edge - span : 0;  // o_0 >= lowest
+    std::uint64_t const y_from = lowest > (a.columns - 1) * w ? (lowest - (a.columns - 1) * w) / P : 0;
+    std::uint64_t const y_to = std::min(a.starts, (edge - 1) / P + 1);
+    std::uint64_t const rho = (edge / k.block - 1) % k.repeat, residues = k.residue_mod / k.grain;
+    for (std::uint64_t y = y_from; y < y_to; ++y) {
+        std::uint64_t const row = y * P;
+        if (row >= edge) break;
+        std::uint64_t const c_from = lowest > row ? (lowest - row + w - 1) / w : 0;
+        std::uint64_t const c_to = std::min(a.columns, (edge - row + w - 1) / w);
+        if (c_from >= c_to) continue;
+        std::uint64_t before = edge - row - c_from * w;  // edge - o_0
+        std::uint64_t lambda = (before + P - 1) / P;
+        std::uint64_t residue = (row + c_from * w) % k.residue_mod;
+        for (std::uint64_t c = c_from; c < c_to; ++c) {
+            if (before <= (lambda - 1) * P) --lambda;
+            firsts.offer(((rho * k.shapes) * 33 + lambda) * residues + residue / k.grain, y * a.columns + c);
+            before -= w;
+            residue = (residue + w) % k.residue_mod;
+        }
+    }
+}
+
+// Steps the search takes, to refuse a search that would run long.
+std::uint64_t search_steps(xor_block_keys const& k) {
+    auto const& a = k.access;
+    std::uint64_t const per_row = row_walk(a) ? a.units_per_row / lanes + 2 : a.columns;
+    std::uint64_t const edges = reach(k) / k.block;
+    std::uint64_t const per_edge = row_walk(a) ? 1 : lanes * std::min(a.columns, k.pitch / a.width + 1);
+    if (edges > most_steps || per_row > most_steps) return most_steps + 1;  // and no product overflows
+    return k.repeat * (k.cycle_rows + 2) * per_row + edges * per_edge;
+}
+
+}  // namespace
+
+std::optional<xor_block_keys> xor_block_keys::of(layout_subject const& t, xor_block_walk const& a) {
+    if (!t.swizzle || t.swizzle->xor_block_bytes == 0 || t.swizzle->span_bytes == 0 || a.width == 0 || a.starts == 0)
+        return std::nullopt;
+    xor_block_keys k;
+    k.access = a;
+    k.pitch = t.pitch;
+    k.block = t.swizzle->xor_block_bytes;
+    std::uint64_t const P = k.pitch, w = a.width, U = a.units_per_row;
+    if (P == 0 || P % w != 0 || (row_walk(a) ? U == 0 || U * w > P : a.columns == 0)) return std::nullopt;
+    k.repeat = std::max<std::uint64_t>(1, t.swizzle->span_bytes / k.block);
+    k.residue_mod = std::max<std::uint64_t>({bytes_per_phase, t.swizzle->xor_below_bytes, w});
+    if (!is_pow2(k.residue_mod) || k.residue_mod > k.block || !is_pow2(k.block)) return std::nullopt;
+    k.grain = std::gcd(std::gcd(P, w), k.residue_mod);
+    k.cycle_rows = k.residue_mod / std::gcd(k.residue_mod, P);
+    if (row_walk(a)) k.cycle_rows = std::lcm(k.cycle_rows, lanes / std::gcd<std::uint64_t>(lanes, U)), k.shapes = lanes + 1;
+    if (k.block / P < k.cycle_rows + 35 || k.count() > most_keys) return std::nullopt;
+    return k;
+}
+
+std::uint64_t xor_block_keys::lane_offset(std::uint64_t const* start, unsigned l) const {
+    if (row_walk(access)) {
+        std::uint64_t const u = lanes * start[0] + l;
+        return u / access.units_per_row * pitch + u % access.units_per_row * access.width;
+    }
+    return (start[0] + l) * pitch + start[1] * access.width;
+}
+
+std::uint64_t xor_block_keys::key(std::uint64_t const* start) const {
+    std::uint64_t const o0 = lane_offset(start, 0), edge = (o0 / block + 1) * block;
+    unsigned before = lanes;  // most windows lie inside a block
+    if (lane_offset(start, lanes - 1) >= edge)
+        for (before = 1; lane_offset(start, before) < edge;) ++before;
+    unsigned shape = 0;
+    if (row_walk(access)) {
+        std::uint64_t const c0 = lanes * start[0] % access.units_per_row;
+        if (c0 + lanes > access.units_per_row) shape = unsigned(access.units_per_row - c0);
+    }
+    return key_of(o0, shape, before);
+}
+
+std::optional<std::vector<std::uint64_t>> xor_block_first_starts(layout_subject const& t, xor_block_walk const& a) {
+    auto const keys = xor_block_keys::of(t, a);
+    if (!keys || search_steps(*keys) > most_steps) return std::nullopt;
+    first_starts firsts(keys->count());
+    key_block_openings(*keys, firsts);
+    std::uint64_t const end = reach(*keys);
+    for (std::uint64_t edge = keys->block; edge < end; edge += keys->block) {
+        if (row_walk(a)) key_row_crossing(*keys, edge, firsts);
+        else key_column_crossings(*keys, edge, firsts);
+    }
+    return firsts.starts();
+}
+
+std::optional<class_blocks> xor_block_classes(layout_subject const& t, xor_block_walk const& a) {
+    auto const got = xor_block_first_starts(t, a);
+    if (!got) return std::nullopt;
+    std::vector<std::uint64_t> const& starts = *got;
+    std::uint64_t const all = row_walk(a) ? a.starts : a.starts * a.columns;
+    if (starts.size() * 4 > all) return std::nullopt;  // hardly fewer: the ordinary sweep
+    class_blocks out;
+    out.naming = {"xor_block_classes", "first start"};
+    out.transfers_too = true;  // keys differ by shifts of whole 128-byte lines
+    for (std::uint64_t const s : starts) {
+        std::uint64_t const y = row_walk(a) ? lanes * s / a.units_per_row : s / a.columns;
+        std::uint64_t const c = row_walk(a) ? lanes * s % a.units_per_row : s % a.columns;
+        out.blocks.push_back({{y, y + 1}, {c, c + 1}});
+    }
+    return out;
+}
+
+}  // namespace swz::verify
