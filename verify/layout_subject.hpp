@@ -52,10 +52,11 @@ struct swizzle_view {
     std::uint64_t involution_from_bytes = 0;
     // F is XOR by one value in each aligned block of this many bytes (a
     // power of two; 0 where not known): F(o) = o ^ c(o / xor_block_bytes),
-    // c below xor_below_bytes <= xor_block_bytes and a function of the
-    // block's number mod span_bytes / xor_block_bytes alone (CuTe's S >= B:
-    // the YYY field lies above the block, ZZZ inside). xor_block_classes.hpp
-    // uses it; tests/verify/test_xor_block_classes.cpp checks it on the map.
+    // c below xor_below_bytes <= xor_block_bytes, a function of the
+    // block's number mod span_bytes / xor_block_bytes alone, and 0 in the
+    // first block (CuTe's S >= B: the YYY field lies above the block, ZZZ
+    // inside). xor_block_classes.hpp and row_locality's search use it;
+    // tests/verify/test_xor_block_classes.cpp checks it on the map.
     std::uint64_t xor_block_bytes = 0;
     std::uint64_t xor_below_bytes = 0;
     // The strided layout F is applied after.

@@ -78,30 +78,33 @@ void key_row_crossing(xor_block_keys const& k, std::uint64_t edge, first_starts&
 }
 
 // Every column-access window across the end at byte `edge` (lane 0 before
-// it, lane 31 at or after it), keyed as key() does, without a division a
-// window: its block is the one before the edge; along a row its lanes
-// before the edge fall by one where o_0 passes a multiple of the pitch.
+// it, lane 31 at or after it) that can be its key's first, keyed as key()
+// does, without a division a window: its block is the one before the edge;
+// along a row its lanes before the edge fall by one where o_0 passes a
+// multiple of the pitch, and between those places the first 2^K' / w
+// windows meet every residue the row's later windows have.
 void key_column_crossings(xor_block_keys const& k, std::uint64_t edge, first_starts& firsts) {
     auto const& a = k.access;
-    std::uint64_t const P = k.pitch, w = a.width, span = (lanes - 1) * P;
+    std::uint64_t const P = k.pitch, w = a.width, span = (lanes - 1) * P, cycle = k.residue_mod / w;
     std::uint64_t const lowest = edge > span ? edge - span : 0;  // o_0 >= lowest
     std::uint64_t const y_from = lowest > (a.columns - 1) * w ? (lowest - (a.columns - 1) * w) / P : 0;
     std::uint64_t const y_to = std::min(a.starts, (edge - 1) / P + 1);
     std::uint64_t const rho = (edge / k.block - 1) % k.repeat, residues = k.residue_mod / k.grain;
     for (std::uint64_t y = y_from; y < y_to; ++y) {
         std::uint64_t const row = y * P;
-        if (row >= edge) break;
-        std::uint64_t const c_from = lowest > row ? (lowest - row + w - 1) / w : 0;
+        std::uint64_t c = lowest > row ? (lowest - row + w - 1) / w : 0;
         std::uint64_t const c_to = std::min(a.columns, (edge - row + w - 1) / w);
-        if (c_from >= c_to) continue;
-        std::uint64_t before = edge - row - c_from * w;  // edge - o_0
-        std::uint64_t lambda = (before + P - 1) / P;
-        std::uint64_t residue = (row + c_from * w) % k.residue_mod;
-        for (std::uint64_t c = c_from; c < c_to; ++c) {
-            if (before <= (lambda - 1) * P) --lambda;
-            firsts.offer(((rho * k.shapes) * 33 + lambda) * residues + residue / k.grain, y * a.columns + c);
-            before -= w;
-            residue = (residue + w) % k.residue_mod;
+        while (c < c_to) {
+            std::uint64_t const before = edge - row - c * w;  // edge - o_0
+            std::uint64_t const lambda = (before + P - 1) / P;
+            // This lambda holds while edge - o_0 > (lambda - 1) P.
+            std::uint64_t const run_end = std::min(c_to, (edge - row - (lambda - 1) * P + w - 1) / w);
+            std::uint64_t residue = (row + c * w) % k.residue_mod;
+            for (std::uint64_t i = c; i < std::min(run_end, c + cycle); ++i) {
+                firsts.offer(((rho * k.shapes) * 33 + lambda) * residues + residue / k.grain, y * a.columns + i);
+                residue = (residue + w) % k.residue_mod;
+            }
+            c = run_end;
         }
     }
 }
@@ -111,7 +114,7 @@ std::uint64_t search_steps(xor_block_keys const& k) {
     auto const& a = k.access;
     std::uint64_t const per_row = row_walk(a) ? a.units_per_row / lanes + 2 : a.columns;
     std::uint64_t const edges = reach(k) / k.block;
-    std::uint64_t const per_edge = row_walk(a) ? 1 : lanes * std::min(a.columns, k.pitch / a.width + 1);
+    std::uint64_t const per_edge = row_walk(a) ? 1 : lanes * std::min(a.columns, 2 * (k.residue_mod / a.width + 1));
     if (edges > most_steps || per_row > most_steps) return most_steps + 1;  // and no product overflows
     return k.repeat * (k.cycle_rows + 2) * per_row + edges * per_edge;
 }

@@ -19,6 +19,8 @@
 #include "class_checks.hpp"
 #include "class_sweep.hpp"
 #include "conflict_bound.hpp"
+#include "layout_properties.hpp"
+#include "prover.hpp"
 #include "xor_block_classes.hpp"
 
 using namespace swz;
@@ -127,6 +129,7 @@ TEST_CASE("a CuTe swizzle with S >= B is XOR by one value in each aligned block 
                         std::uint64_t const y = rng() % 5000, x = rng() % t.cols();
                         std::uint64_t const o = v.base(y, x), d = t.offset(y, x) ^ o;
                         CHECK(d < v.xor_below_bytes);
+                        if (o / v.xor_block_bytes % repeat == 0) CHECK(d == 0);
                         auto const [at, fresh] = by_block.emplace(o / v.xor_block_bytes % repeat, d);
                         if (!fresh) CHECK(at->second == d);
                     }
@@ -220,6 +223,34 @@ TEST_CASE("blocked swizzles' figures from their keys equal the independent enume
             require_enumerated_figure(w, sweep_access_by_classes(w, far), tile, access);
         }
     }
+}
+
+TEST_CASE("row_locality on blocked swizzles names the first cell in (y, x) order to leave its row", "[verify][exhaustive][swizzle]") {
+    std::mt19937_64 rng(31);
+    unsigned refuted = 0, kept = 0;
+    for (unsigned i = 0; i < 40; ++i) {
+        auto const got = random_blocked(rng);
+        if (!got) continue;
+        layout_subject const& t = *got;
+        CAPTURE(t.spec, t.rows(), t.shape.row_bytes, t.shape.elem);
+        std::optional<std::pair<std::uint64_t, std::uint64_t>> first;
+        for (std::uint64_t y = 0; y < t.rows() && !first; ++y)
+            for (std::uint64_t x = 0; x < t.cols() && !first; ++x) {
+                std::uint64_t const o = t.offset(y, x);
+                if (o < y * t.pitch || o + t.shape.elem > y * t.pitch + t.shape.row_bytes) first = std::make_pair(y, x);
+            }
+        prover p(60000);
+        auto const r = prove_row_locality(p, t);
+        if (!first) {
+            CHECK(r.outcome == verdict::proved);
+            ++kept;
+            continue;
+        }
+        REQUIRE(r.outcome == verdict::refuted);
+        CHECK(r.evidence.at("cell") == nlohmann::json::array({first->first, first->second}));
+        ++refuted;
+    }
+    CHECK(refuted > 10);
 }
 
 TEST_CASE("only swizzles XOR by blocks, and blocks of enough rows, get XOR-block keys", "[verify][swizzle]") {
