@@ -83,6 +83,10 @@ struct class_blocks {
     // The classes hold under cp.async.16's transfer rule too (a shift by
     // whole 128-byte lines keeps its cost), not only under the bank rule.
     bool transfers_too = false;
+    // Every start of a class is legal exactly where its block's are, at the
+    // same lane (a shift by whole units keeps lanes whole and aligned): the
+    // first illegal start among the blocks is the first of all.
+    bool legality_too = false;
 };
 
 // f(std::integral_constant<unsigned, W>{}) for the access width W (1, 2, 4,

@@ -70,6 +70,7 @@ std::optional<class_blocks> swizzle_row_classes(layout_subject const& t, std::ui
     class_blocks out;
     out.naming = {"swizzle_classes", "first start"};
     out.transfers_too = Q % bytes_per_phase == 0;
+    out.legality_too = true;  // windows of a class differ by a shift of kQ, Q a multiple of the unit
     for (std::uint64_t const s : firsts) {
         std::uint64_t const y = 32 * s / U, c = 32 * s % U;
         out.blocks.push_back({{y, y + 1}, {c, c + 1}});

@@ -55,7 +55,10 @@ void key_block_openings(xor_block_keys const& k, first_starts& firsts) {
         for (std::uint64_t y = first_row; y < first_row + k.cycle_rows + 2; ++y) {
             if (row_walk(a)) {
                 std::uint64_t const from = (y * U + lanes - 1) / lanes, to = std::min(a.starts, ((y + 1) * U + lanes - 1) / lanes);
-                for (std::uint64_t s = from; s < to; ++s) firsts.offer(k.key(&s), s);
+                for (std::uint64_t s = from; s < to; ++s) {
+                    std::uint64_t const start[2] = {s, 0};
+                    firsts.offer(k.key(start), s);
+                }
             } else {
                 if (y >= a.starts) break;
                 for (std::uint64_t c = 0; c < a.columns; ++c) {
@@ -74,7 +77,8 @@ void key_row_crossing(xor_block_keys const& k, std::uint64_t edge, first_starts&
     std::uint64_t y = edge / k.pitch, c = (edge - y * k.pitch + a.width - 1) / a.width;
     if (c >= a.units_per_row) ++y, c = 0;
     std::uint64_t const u = y * a.units_per_row + c, s = u / lanes;
-    if (lanes * s < u && s < a.starts) firsts.offer(k.key(&s), s);
+    std::uint64_t const start[2] = {s, 0};
+    if (lanes * s < u && s < a.starts) firsts.offer(k.key(start), s);
 }
 
 // Every column-access window across the end at byte `edge` (lane 0 before
@@ -109,9 +113,73 @@ void key_column_crossings(xor_block_keys const& k, std::uint64_t edge, first_sta
     }
 }
 
+// The most bytes one window's lanes span, from lane 0's first to lane 31's
+// last: a row window's shape repeats every U / gcd(U, 32) starts.
+std::uint64_t widest_window(xor_block_keys const& k) {
+    auto const& a = k.access;
+    if (!row_walk(a)) return (lanes - 1) * k.pitch + a.width;
+    std::uint64_t widest = 0;
+    std::uint64_t const shapes = std::min(a.starts, a.units_per_row / std::gcd<std::uint64_t>(a.units_per_row, lanes));
+    for (std::uint64_t s = 0; s < shapes; ++s) {
+        std::uint64_t const start[2] = {s, 0};
+        widest = std::max(widest, k.lane_offset(start, lanes - 1) - k.lane_offset(start, 0) + a.width);
+    }
+    return widest;
+}
+
+// Blocks of L + 35 rows or more: each block's first rows hold every key of
+// the windows inside it (xor_block_classes.hpp).
+bool blocks_hold_cycle(xor_block_keys const& k) { return k.block / k.pitch >= k.cycle_rows + 35; }
+
+// The rows after which a row access's windows repeat their keys: o_0 moves
+// by a multiple of R X and the windows' places in the row repeat.
+std::uint64_t row_key_cycle(xor_block_keys const& k) {
+    std::uint64_t const span = k.repeat * k.block, U = k.access.units_per_row;
+    return std::lcm(span / std::gcd(span, k.pitch), lanes / std::gcd<std::uint64_t>(lanes, U));
+}
+
+// A row access on blocks of fewer rows (wide rows): rows L' = row_key_cycle
+// apart have windows of the same keys at the same places, so the first L'
+// rows hold each key's first window; in a row, the windows inside one block
+// repeat their residue every `cycle` windows, so of each block's run of
+// them only the first `cycle` are keyed, and the scan goes on at the
+// window holding the block's end (or the row's last windows).
+void key_row_cycle(xor_block_keys const& k, first_starts& firsts) {
+    auto const& a = k.access;
+    std::uint64_t const U = a.units_per_row, w = a.width, P = k.pitch;
+    std::uint64_t const cycle = k.residue_mod / std::gcd<std::uint64_t>(k.residue_mod, lanes * w);
+    std::uint64_t const last_row = (lanes * a.starts - 1) / U, rows = std::min(row_key_cycle(k), last_row + 1);
+    for (std::uint64_t y = 0; y < rows; ++y) {
+        std::uint64_t const row_unit = y * U, row_end = y * P + U * w;
+        std::uint64_t const end = std::min(a.starts, (row_unit + U + lanes - 1) / lanes);  // past the row's last window
+        std::uint64_t const crossing = (row_unit + U) / lanes;  // the first window that may reach the next row
+        std::uint64_t run_block = ~std::uint64_t(0), run = 0;
+        for (std::uint64_t s = (row_unit + lanes - 1) / lanes; s < end;) {
+            std::uint64_t const start[2] = {s, 0};
+            firsts.offer(k.key(start), s);
+            std::uint64_t const o0 = k.lane_offset(start, 0), beta = o0 / k.block, edge = (beta + 1) * k.block;
+            bool const inside = lanes * s + lanes <= row_unit + U && k.lane_offset(start, lanes - 1) < edge;
+            if (!inside) { ++s, run = 0; continue; }
+            if (beta != run_block) run_block = beta, run = 0;
+            if (++run < cycle) { ++s; continue; }
+            // On to the window holding the first unit at or past the block's end.
+            std::uint64_t const u = edge >= row_end ? row_unit + U : row_unit + (edge - y * P + w - 1) / w;
+            s = std::max(s + 1, std::min(u / lanes, crossing));
+            run = 0;
+        }
+    }
+}
+
 // Steps the search takes, to refuse a search that would run long.
 std::uint64_t search_steps(xor_block_keys const& k) {
     auto const& a = k.access;
+    if (!blocks_hold_cycle(k)) {
+        std::uint64_t const cycle = k.residue_mod / std::gcd<std::uint64_t>(k.residue_mod, lanes * a.width);
+        std::uint64_t const rows = std::min(row_key_cycle(k), (lanes * a.starts - 1) / a.units_per_row + 1);
+        std::uint64_t const per_row = (k.pitch / k.block + 2) * (cycle + 2) + 2;
+        if (rows > most_steps || per_row > most_steps) return most_steps + 1;
+        return rows * per_row;
+    }
     std::uint64_t const per_row = row_walk(a) ? a.units_per_row / lanes + 2 : a.columns;
     std::uint64_t const edges = reach(k) / k.block;
     std::uint64_t const per_edge = row_walk(a) ? 1 : lanes * std::min(a.columns, 2 * (k.residue_mod / a.width + 1));
@@ -136,7 +204,7 @@ std::optional<xor_block_keys> xor_block_keys::of(layout_subject const& t, xor_bl
     k.grain = std::gcd(std::gcd(P, w), k.residue_mod);
     k.cycle_rows = k.residue_mod / std::gcd(k.residue_mod, P);
     if (row_walk(a)) k.cycle_rows = std::lcm(k.cycle_rows, lanes / std::gcd<std::uint64_t>(lanes, U)), k.shapes = lanes + 1;
-    if (k.block / P < k.cycle_rows + 35 || k.count() > most_keys) return std::nullopt;
+    if (k.count() > most_keys || widest_window(k) > k.block) return std::nullopt;
     return k;
 }
 
@@ -163,8 +231,12 @@ std::uint64_t xor_block_keys::key(std::uint64_t const* start) const {
 
 std::optional<std::vector<std::uint64_t>> xor_block_first_starts(layout_subject const& t, xor_block_walk const& a) {
     auto const keys = xor_block_keys::of(t, a);
-    if (!keys || search_steps(*keys) > most_steps) return std::nullopt;
+    if (!keys || (!blocks_hold_cycle(*keys) && !row_walk(a)) || search_steps(*keys) > most_steps) return std::nullopt;
     first_starts firsts(keys->count());
+    if (!blocks_hold_cycle(*keys)) {
+        key_row_cycle(*keys, firsts);
+        return firsts.starts();
+    }
     key_block_openings(*keys, firsts);
     std::uint64_t const end = reach(*keys);
     for (std::uint64_t edge = keys->block; edge < end; edge += keys->block) {
@@ -183,6 +255,7 @@ std::optional<class_blocks> xor_block_classes(layout_subject const& t, xor_block
     class_blocks out;
     out.naming = {"xor_block_classes", "first start"};
     out.transfers_too = true;  // keys differ by shifts of whole 128-byte lines
+    out.legality_too = true;   // and of whole units
     for (std::uint64_t const s : starts) {
         std::uint64_t const y = row_walk(a) ? lanes * s / a.units_per_row : s / a.columns;
         std::uint64_t const c = row_walk(a) ? lanes * s % a.units_per_row : s % a.columns;

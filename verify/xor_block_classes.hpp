@@ -19,15 +19,19 @@
 // the same cost under the bank rule and cp.async.16's transfer rule,
 // legality included. That tuple is a start's key.
 //
-// Every window that crosses a block's end (lambda < 32) is keyed: one a
-// block end for a row access, about 31 rows of columns for a column access.
-// A window inside a block has the key of the window L rows before it
-// (L: the rows after which o mod 2^K' and the row's window positions
-// repeat) if that window is inside the block too; so where a block holds
-// L + 35 rows, the first L + 2 rows of block beta < R hold the first window
-// of every key of block beta's class, and every later block of that class
-// holds the same keys, later. The first start of each key is its class's
-// block.
+// Where a block holds L + 35 rows (L: the rows after which o mod 2^K' and
+// the row's window positions repeat), every window that crosses a block's
+// end (lambda < 32) is keyed: one a block end for a row access, about 31
+// rows of columns for a column access. A window inside a block has the key
+// of the window L rows before it if that window is inside the block too;
+// so the first L + 2 rows of block beta < R hold the first window of every
+// key of block beta's class, and every later block of that class holds the
+// same keys, later. On wider rows (a row access only): rows L' apart (o_0
+// moves by a multiple of R X, the windows' places repeat) hold windows of
+// the same keys, so the first L' rows hold every key's first window; in a
+// row, the windows inside one block repeat their residue every 2^K' /
+// gcd(2^K', 32 w) windows, so only the first of each block's run are keyed.
+// The first start of each key is its class's block.
 //
 // tests/verify/test_xor_block_classes.cpp checks the swizzle's XOR blocks
 // on the map itself, that every start of many tiles costs what its key's
@@ -66,8 +70,8 @@ struct xor_block_keys {
     unsigned shapes = 1;             // a row access: in-row, or 1-32 lanes in the first row
 
     // Nothing where the reduction does not apply: no such swizzle, a pitch
-    // that is not whole units, a block smaller than 128 bytes or than L +
-    // 35 rows.
+    // that is not whole units, a block smaller than 128 bytes or than a
+    // window's span.
     static std::optional<xor_block_keys> of(layout_subject const& t, xor_block_walk const& a);
 
     std::uint64_t count() const { return repeat * shapes * 33 * (residue_mod / grain); }
@@ -83,8 +87,9 @@ struct xor_block_keys {
 };
 
 // The first start of each key, in start order (a column access's (y0, c)
-// as y0 * columns + c); nothing where xor_block_keys does not apply or the
-// search would take more than about 2^28 steps.
+// as y0 * columns + c); nothing where xor_block_keys does not apply, a
+// column access's blocks hold fewer than L + 35 rows, or the search would
+// take more than about 2^28 steps.
 std::optional<std::vector<std::uint64_t>> xor_block_first_starts(layout_subject const& t, xor_block_walk const& a);
 
 // One block (one start) per class of the access's starts, in start order;

@@ -115,6 +115,7 @@ struct pattern_outcome {
     bool illegal = false;  // some start makes a lane misaligned or split
     unsigned worst = 0;
     std::size_t first_worst = 0;  // the first start (in enumerated_starts' order) that costs `worst`
+    std::size_t first_illegal = 0;  // where `illegal`: the first illegal start, in the same order
 };
 
 struct access_shape {
@@ -184,6 +185,7 @@ inline pattern_outcome enumerated_worst_wavefronts(concrete_tile const& t, std::
             for (std::uint64_t k = 1; k * e < s.width; ++k) split |= t.offset(lanes[l].y, x + k) != byte + k * e;
         }
         if (split || !misaligned_lanes(a).empty()) {
+            if (!out.illegal) out.first_illegal = std::size_t(&lanes - s.starts.data());
             out.illegal = true;
             continue;
         }

@@ -73,8 +73,11 @@ TEST_CASE("classes of a swizzle's row starts give the whole tile's figure and fi
             }
             if (!whole) continue;  // an illegal lane: the ordinary paths name it
             require_same_as_whole(by_classes, whole);
-            CHECK(std::string(by_classes->naming.source) == "swizzle_classes");
-            ++decided;
+            // Where these classes would be hardly fewer than the starts, a CuTe
+            // swizzle's XOR blocks may still cut them (test_xor_block_classes.cpp).
+            std::string const source = by_classes->naming.source;
+            CHECK((source == "swizzle_classes" || (source == "xor_block_classes" && t.family == "cute")));
+            if (source == "swizzle_classes") ++decided;
             transfers += w.instr.rule() != phase_rule::banks;
         }
     }

@@ -38,9 +38,10 @@ std::string cute_spec(unsigned b, unsigned m, int s, bool bytes, std::uint32_t p
 
 // A CuTe swizzle after a pad of 0-32 bytes, on elements of 1-8 bytes or on
 // bytes, on rows of 48-240 bytes (mostly whole words), whose XOR blocks
-// hold 1-4 times the rows the keys ask for (L + 35), on 3-10 blocks, of at
-// most 1 MiB.
-std::optional<layout_subject> random_blocked(std::mt19937_64& rng) {
+// hold 1-4 times the rows the keys ask for (L + 35), on 3-10 blocks or
+// `least_bytes`, of at most `most_bytes`.
+std::optional<layout_subject> random_blocked(std::mt19937_64& rng, std::uint64_t most_bytes = std::uint64_t(1) << 20,
+                                            std::uint64_t least_bytes = 0) {
     std::uint32_t const elem = 1u << (rng() % 4), word = rng() % 4 ? std::max(elem, 4u) : elem;
     std::uint32_t const pads[] = {0, 4, 8, 16, 32}, pad = pads[rng() % 5];
     std::uint32_t const row_bytes = std::max(word, std::uint32_t(48 + rng() % 192) / word * word), pitch = row_bytes + pad;
@@ -52,10 +53,27 @@ std::optional<layout_subject> random_blocked(std::mt19937_64& rng) {
     while ((std::uint64_t(1) << x_log) < (l + 35) * pitch) ++x_log;
     x_log += unsigned(rng() % 3);
     int const s = int(x_log) - int(m + unit_log);
-    std::uint64_t const rows = ((std::uint64_t(1) << x_log) / pitch) * (3 + rng() % 8);
-    if (rows * row_bytes > (std::uint64_t(1) << 20)) return std::nullopt;  // every start enumerated: keep it quick
+    std::uint64_t const rows = std::max(((std::uint64_t(1) << x_log) / pitch) * (3 + rng() % 8), least_bytes / row_bytes + 1);
+    if (rows * row_bytes > most_bytes) return std::nullopt;  // every start enumerated: keep it quick
     auto const p = parse_layout(cute_spec(b, m, s, bytes, pad), {rows, row_bytes, elem, true, std::nullopt});
     if (!std::holds_alternative<layout_subject>(p)) return std::nullopt;  // a pad that breaks the element
+    return std::get<layout_subject>(p);
+}
+
+// The same on wide rows (600-4000 bytes) and blocks of 1-8 KiB, too few
+// rows for the blocks' search: row accesses take the row cycle's.
+std::optional<layout_subject> random_wide(std::mt19937_64& rng) {
+    std::uint32_t const elem = 1u << (rng() % 4), word = rng() % 4 ? std::max(elem, 4u) : elem;
+    std::uint32_t const pads[] = {0, 4, 8, 16, 32}, pad = pads[rng() % 5];
+    std::uint32_t const row_bytes = std::max(word, std::uint32_t(600 + rng() % 3400) / word * word);
+    bool const bytes = rng() % 3 == 0;
+    unsigned const b = 1 + unsigned(rng() % 3), m = unsigned(rng() % 4), unit_log = bytes ? 0 : unsigned(__builtin_ctz(elem));
+    unsigned const x_log = std::max(10u + unsigned(rng() % 4), m + unit_log + b);
+    int const s = int(x_log) - int(m + unit_log);
+    if (s < int(b)) return std::nullopt;
+    std::uint64_t const rows = 64 + rng() % ((std::uint64_t(1) << 20) / (row_bytes + pad));
+    auto const p = parse_layout(cute_spec(b, m, s, bytes, pad), {rows, row_bytes, elem, true, std::nullopt});
+    if (!std::holds_alternative<layout_subject>(p)) return std::nullopt;
     return std::get<layout_subject>(p);
 }
 
@@ -141,8 +159,9 @@ TEST_CASE("a CuTe swizzle with S >= B is XOR by one value in each aligned block 
 TEST_CASE("every start of a blocked swizzle costs what its key's first start costs", "[verify][exhaustive][swizzle]") {
     std::mt19937_64 rng(2026);
     unsigned tiles = 0, keyed = 0, crossing = 0;
-    while (tiles < 24) {
-        auto const got = random_blocked(rng);
+    unsigned wide = 0;
+    while (tiles < 36) {
+        auto const got = tiles % 3 == 2 ? random_wide(rng) : random_blocked(rng);
         if (!got) continue;
         layout_subject const& t = *got;
         for (std::string access : {"row", "row.8", "column", "column.16", "cp.async.16"}) {
@@ -152,6 +171,7 @@ TEST_CASE("every start of a blocked swizzle costs what its key's first start cos
             if (!w.not_applicable.empty() || w.vars.empty()) continue;
             auto const keys = xor_block_keys::of(t, walk_of(w));
             if (!keys) continue;
+            wide += tiles % 3 == 2;
             CAPTURE(t.spec, t.rows(), t.shape.row_bytes, t.shape.elem, access);
             // Each key's first start, and every start against it.
             std::map<std::uint64_t, std::pair<std::vector<std::uint64_t>, start_cost>> first;
@@ -174,15 +194,16 @@ TEST_CASE("every start of a blocked swizzle costs what its key's first start cos
         }
         ++tiles;
     }
-    CHECK(keyed > 40);
+    CHECK(keyed > 60);
+    CHECK(wide > 10);  // the row cycle's search
     CHECK(crossing > 1000);
 }
 
 TEST_CASE("blocked swizzles' figures from their keys equal a sweep of every start", "[verify][exhaustive][swizzle]") {
     std::mt19937_64 rng(99);
     unsigned decided = 0, columns = 0, transfers = 0;
-    for (unsigned i = 0; i < 80; ++i) {
-        auto const got = random_blocked(rng);
+    for (unsigned i = 0; i < 100; ++i) {
+        auto const got = i % 4 == 3 ? random_wide(rng) : random_blocked(rng);
         if (!got) continue;
         layout_subject const& t = *got;
         for (std::string access : {"row", "row.4", "row.16", "column", "column.2", "column.8", "cp.async.16"}) {
@@ -223,6 +244,42 @@ TEST_CASE("blocked swizzles' figures from their keys equal the independent enume
             require_enumerated_figure(w, sweep_access_by_classes(w, far), tile, access);
         }
     }
+}
+
+TEST_CASE("an access illegal on blocked swizzles is refuted at its first illegal start, found from the keys", "[verify][exhaustive][swizzle]") {
+    std::mt19937_64 rng(47);
+    unsigned refuted = 0;
+    for (unsigned i = 0; i < 200 && refuted < 12; ++i) {
+        auto const got = random_blocked(rng, std::uint64_t(1) << 24, std::uint64_t(1) << 23);  // row.16: 2^14-2^15 starts
+        if (!got) continue;
+        layout_subject const& t = *got;
+        auto const tile = concrete_of(t, t.rows());
+        for (std::string access : {"row.8", "row.16", "column.16", "cp.async.16"}) {
+            auto const a = access_on(access, t);
+            if (!std::holds_alternative<access_subject>(a)) continue;
+            access_subject w = std::get<access_subject>(a);
+            if (!w.not_applicable.empty() || w.vars.empty()) continue;
+            std::uint64_t const starts = w.vars.size() == 1 ? w.vars[0].count : w.vars[0].count * w.vars[1].count;
+            if (starts <= cheap_class_sweep_least || starts > (1u << 18)) continue;  // classes asked for; enumeration quick
+            auto const e = enumerated_worst_wavefronts(tile, access);
+            if (!e.illegal) continue;
+            CAPTURE(t.spec, t.rows(), t.shape.row_bytes, t.shape.elem, access);
+            auto const x = walk_of(w);
+            w.start_classes = [&t, x] { return xor_block_classes(t, x); };
+            w.classes_cheap = true;
+            if (!w.start_classes()) continue;
+            prover p(60000);
+            auto const r = prove_conflict_bound(p, w, false, figure_method::automatic);
+            REQUIRE(r.outcome == verdict::refuted);
+            CHECK(r.method.find("xor_block_classes") != std::string::npos);
+            auto const& v = r.evidence.at("variables");
+            std::uint64_t const named = w.vars.size() == 1 ? v.at("s").get<std::uint64_t>()
+                                                           : v.at("y0").get<std::uint64_t>() * w.vars[1].count + v.at("c").get<std::uint64_t>();
+            CHECK(named == e.first_illegal);
+            ++refuted;
+        }
+    }
+    CHECK(refuted >= 12);
 }
 
 TEST_CASE("row_locality on blocked swizzles names the first cell in (y, x) order to leave its row", "[verify][exhaustive][swizzle]") {
