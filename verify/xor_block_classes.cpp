@@ -96,7 +96,7 @@ void key_column_crossings(xor_block_keys const& k, std::uint64_t edge, first_sta
     std::uint64_t const lowest = edge > span ? edge - span : 0;  // o_0 >= lowest
     std::uint64_t const y_from = lowest > (a.columns - 1) * w ? (lowest - (a.columns - 1) * w) / P : 0;
     std::uint64_t const y_to = std::min(a.starts, (edge - 1) / P + 1);
-    std::uint64_t const rho = (edge / k.block - 1) % k.repeat, residues = k.residue_mod / k.grain;
+    std::uint64_t const rho = (edge / k.block - 1) % k.repeat;
     for (std::uint64_t y = y_from; y < y_to; ++y) {
         std::uint64_t const row = y * P;
         std::uint64_t c = lowest > row ? (lowest - row + w - 1) / w : 0;
@@ -108,7 +108,7 @@ void key_column_crossings(xor_block_keys const& k, std::uint64_t edge, first_sta
             std::uint64_t const run_end = std::min(c_to, (edge - row - (lambda - 1) * P + w - 1) / w);
             std::uint64_t residue = (row + c * w) % k.residue_mod;
             for (std::uint64_t i = c; i < std::min(run_end, c + cycle); ++i) {
-                firsts.offer(((rho * k.shapes) * 33 + lambda) * residues + residue / k.grain, y * a.columns + i);
+                firsts.offer(k.key_from(rho, 0, lambda, residue), y * a.columns + i);
                 residue = (residue + w) % k.residue_mod;
             }
             c = run_end;
@@ -134,6 +134,12 @@ std::uint64_t widest_window(xor_block_keys const& k) {
 // the windows inside it (xor_block_classes.hpp).
 bool blocks_hold_cycle(xor_block_keys const& k) { return k.block / k.pitch >= k.cycle_rows + 35; }
 
+// The windows of a row's run inside one block after which their residues
+// mod 2^K' repeat (each is 32 units past the last).
+std::uint64_t run_cycle(xor_block_keys const& k) {
+    return k.residue_mod / std::gcd<std::uint64_t>(k.residue_mod, lanes * k.access.width);
+}
+
 // The rows after which a row access's windows repeat their keys: o_0 moves
 // by a multiple of R X and the windows' places in the row repeat.
 std::uint64_t row_key_cycle(xor_block_keys const& k) {
@@ -149,8 +155,7 @@ std::uint64_t row_key_cycle(xor_block_keys const& k) {
 // window holding the block's end (or the row's last windows).
 void key_row_cycle(xor_block_keys const& k, first_starts& firsts) {
     auto const& a = k.access;
-    std::uint64_t const U = a.units_per_row, w = a.width, P = k.pitch;
-    std::uint64_t const cycle = k.residue_mod / std::gcd<std::uint64_t>(k.residue_mod, lanes * w);
+    std::uint64_t const U = a.units_per_row, w = a.width, P = k.pitch, cycle = run_cycle(k);
     std::uint64_t const last_row = (lanes * a.starts - 1) / U, rows = std::min(row_key_cycle(k), last_row + 1);
     for (std::uint64_t y = 0; y < rows; ++y) {
         std::uint64_t const row_unit = y * U, row_end = y * P + U * w;
@@ -177,7 +182,7 @@ void key_row_cycle(xor_block_keys const& k, first_starts& firsts) {
 std::uint64_t search_steps(xor_block_keys const& k) {
     auto const& a = k.access;
     if (!blocks_hold_cycle(k)) {
-        std::uint64_t const cycle = k.residue_mod / std::gcd<std::uint64_t>(k.residue_mod, lanes * a.width);
+        std::uint64_t const cycle = run_cycle(k);
         std::uint64_t const rows = std::min(row_key_cycle(k), (lanes * a.starts - 1) / a.units_per_row + 1);
         std::uint64_t const per_row = (k.pitch / k.block + 2) * (cycle + 2) + 2;
         if (rows > most_steps || per_row > most_steps) return most_steps + 1;

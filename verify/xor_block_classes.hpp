@@ -82,7 +82,11 @@ struct xor_block_keys {
     // The key of a window whose lane 0 is at o0, of `shape`, with
     // `lanes_before` lanes before the end of lane 0's block.
     std::uint64_t key_of(std::uint64_t o0, unsigned shape, unsigned lanes_before) const {
-        return (((o0 / block % repeat) * shapes + shape) * 33 + lanes_before) * (residue_mod / grain) + o0 % residue_mod / grain;
+        return key_from(o0 / block % repeat, shape, lanes_before, o0 % residue_mod);
+    }
+    // The same from lane 0's block number mod R and o0 mod 2^K'.
+    std::uint64_t key_from(std::uint64_t rho, unsigned shape, std::uint64_t lanes_before, std::uint64_t residue) const {
+        return ((rho * shapes + shape) * 33 + lanes_before) * (residue_mod / grain) + residue / grain;
     }
 };
 
