@@ -4,6 +4,7 @@
 #include <numeric>
 #include <vector>
 
+#include "first_starts.hpp"
 #include "swz/bank_model.hpp"
 
 namespace swz::verify {
@@ -11,26 +12,6 @@ namespace swz::verify {
 namespace {
 
 constexpr std::uint64_t most_work = std::uint64_t(1) << 24;  // keys looked at, about 50 ms
-
-// The first start of each key, found in start order.
-class first_starts {
-public:
-    explicit first_starts(std::uint64_t keys) : first_(keys, none) {}
-    void offer(std::uint64_t key, std::uint64_t s) {
-        if (first_[key] == none) first_[key] = s;
-    }
-    std::vector<std::uint64_t> starts() const {
-        std::vector<std::uint64_t> out;
-        for (std::uint64_t s : first_)
-            if (s != none) out.push_back(s);
-        std::sort(out.begin(), out.end());
-        return out;
-    }
-
-private:
-    static constexpr std::uint64_t none = ~std::uint64_t(0);
-    std::vector<std::uint64_t> first_;
-};
 
 }  // namespace
 

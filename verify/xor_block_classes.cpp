@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "first_starts.hpp"
 #include "swz/bank_model.hpp"
 #include "swz/pow2.hpp"
 
@@ -12,7 +13,6 @@ namespace {
 
 constexpr std::uint64_t most_keys = std::uint64_t(1) << 22;
 constexpr std::uint64_t most_steps = std::uint64_t(1) << 31;  // windows keyed, about 1.3 s on two threads
-constexpr std::uint64_t none = ~std::uint64_t(0);
 constexpr unsigned lanes = warp_lanes;
 
 bool row_walk(xor_block_walk const& a) { return a.walk == class_walk::row; }
@@ -27,25 +27,6 @@ std::uint64_t reach(xor_block_keys const& k) {
     return (a.starts - 1 + lanes - 1) * k.pitch + a.columns * a.width;
 }
 
-// The first start of each key.
-class first_starts {
-public:
-    explicit first_starts(std::uint64_t keys) : first_(keys, none) {}
-    void offer(std::uint64_t key, std::uint64_t start) { first_[key] = std::min(first_[key], start); }
-    void merge(first_starts const& other) {
-        for (std::size_t k = 0; k < first_.size(); ++k) first_[k] = std::min(first_[k], other.first_[k]);
-    }
-    std::vector<std::uint64_t> starts() const {
-        std::vector<std::uint64_t> out;
-        for (std::uint64_t s : first_)
-            if (s != none) out.push_back(s);
-        std::sort(out.begin(), out.end());
-        return out;
-    }
-
-private:
-    std::vector<std::uint64_t> first_;
-};
 
 // Every window whose first row is one of the first L + 2 rows of each block
 // beta < R (xor_block_classes.hpp says why they hold every key of windows
