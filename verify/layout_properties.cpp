@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "first_block_scan.hpp"
 #include "linear_rank.hpp"
 #include "query_support.hpp"
 
@@ -631,28 +632,6 @@ property_result prove_bijection(prover& p, layout_subject const& t, std::uint64_
     return decide_bijection(p, t, std::move(r), scanned, known);
 }
 
-namespace {
-
-// Where the swizzle is XOR by one value a block and by none in the first
-// (swizzle_view::xor_block_bytes), rows wholly in the first block keep
-// their cells: the first cell in (y, x) order to leave its row lies in a row
-// from X / pitch on, and the first of those rows (about 2^18 cells) are
-// scanned in order for it (cute:3,4,16,unit=byte@pad:8 on rows of 2636:
-// row 396, where the solver's first model took 4.2 s).
-std::optional<std::vector<std::uint64_t>> first_row_escape(layout_subject const& t) {
-    if (!t.swizzle || t.swizzle->xor_block_bytes == 0 || t.pitch == 0) return std::nullopt;
-    std::uint64_t const from = t.swizzle->xor_block_bytes / t.pitch, cols = t.cols();
-    std::uint64_t const to = std::min(t.rows(), from + std::max<std::uint64_t>(1, (std::uint64_t(1) << 18) / cols));
-    for (std::uint64_t y = from; y < to; ++y)
-        for (std::uint64_t x = 0; x < cols; ++x) {
-            std::uint64_t const o = t.offset(y, x), first = y * t.pitch;
-            if (o < first || o + t.shape.elem > first + t.shape.row_bytes) return std::vector<std::uint64_t>{y, x};
-        }
-    return std::nullopt;
-}
-
-}  // namespace
-
 property_result prove_row_locality(prover& p, layout_subject const& t) {
     auto r = start("row_locality", "every cell of row y stays in row y's " + std::to_string(t.shape.row_bytes) + " bytes");
     r.counts = weight::report;
@@ -667,7 +646,10 @@ property_result prove_row_locality(prover& p, layout_subject const& t) {
     auto const in_row = o.minus_if_not_below(row_start);
     z3::expr const leaves = in_row ? !(*in_row + t.shape.elem <= t.shape.row_bytes)
                                    : o < row_start || !(o + t.shape.elem <= row_start + t.shape.row_bytes);
-    auto const escape = first_row_escape(t);
+    auto const escape = first_failing_cell_past_first_block(t, [&](std::uint64_t y, std::uint64_t x) {
+        std::uint64_t const o = t.offset(y, x), first = y * t.pitch;
+        return o < first || o + t.shape.elem > first + t.shape.row_bytes;
+    });
     decide_by_negation(p, r, {leaves}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
         std::uint64_t const o = t.offset(v[0], v[1]), from = v[0] * t.pitch;
         if (o >= from && o + t.shape.elem <= from + t.shape.row_bytes) return std::nullopt;

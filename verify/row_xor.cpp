@@ -4,6 +4,7 @@
 
 #include "conflict_bound.hpp"
 #include "edge_sample.hpp"
+#include "first_block_scan.hpp"
 #include "query_support.hpp"
 
 namespace swz::verify {
@@ -33,6 +34,9 @@ property_result prove_row_xor(prover& p, layout_subject const& t) {
     auto vars = make_split_variables(p.fast(), {{"y", t.rows(), t.row_split()}, {"x", t.cols()}});
     auto const& y = vars[0].value; auto const& x = vars[1].value;
     z3::expr const breaks = t.symbolic_column(y, x) != (t.symbolic_column(y, x.lift(0)) ^ x);
+    // The strided layout keeps it (column x at x): first_block_scan.hpp.
+    auto const first_break = first_failing_cell_past_first_block(
+        t, [&](std::uint64_t yv, std::uint64_t xv) { return t.column(yv, xv) != (t.column(yv, 0) ^ xv); });
     decide_by_negation(p, r, {breaks}, vars, [&](std::vector<std::uint64_t> const& v) -> std::optional<replayed> {
         std::uint64_t const got = t.column(v[0], v[1]), first = t.column(v[0], 0);
         if (got == (first ^ v[1])) return std::nullopt;
@@ -41,7 +45,7 @@ property_result prove_row_xor(prover& p, layout_subject const& t) {
         out.lines.push_back("row " + std::to_string(v[0]) + " stores x = 0 at column " + std::to_string(first) + " and x = " +
                             std::to_string(v[1]) + " at column " + std::to_string(got) + ", not " + std::to_string(first ^ v[1]));
         return out;
-    });
+    }, false, first_break, first_break.has_value());
     return r;
 }
 

@@ -21,6 +21,7 @@
 #include "conflict_bound.hpp"
 #include "layout_properties.hpp"
 #include "prover.hpp"
+#include "row_xor.hpp"
 #include "xor_block_classes.hpp"
 
 using namespace swz;
@@ -301,6 +302,31 @@ TEST_CASE("row_locality on blocked swizzles names the first cell in (y, x) order
         if (!first) {
             CHECK(r.outcome == verdict::proved);
             ++kept;
+            continue;
+        }
+        REQUIRE(r.outcome == verdict::refuted);
+        CHECK(r.evidence.at("cell") == nlohmann::json::array({first->first, first->second}));
+        ++refuted;
+    }
+    CHECK(refuted > 10);
+}
+
+TEST_CASE("row_xor on blocked swizzles names the first cell in (y, x) order that breaks it", "[verify][exhaustive][swizzle]") {
+    std::mt19937_64 rng(37);
+    unsigned refuted = 0;
+    for (unsigned i = 0; i < 40; ++i) {
+        auto const got = random_blocked(rng);
+        if (!got) continue;
+        layout_subject const& t = *got;
+        CAPTURE(t.spec, t.rows(), t.shape.row_bytes, t.shape.elem);
+        std::optional<std::pair<std::uint64_t, std::uint64_t>> first;
+        for (std::uint64_t y = 0; y < t.rows() && !first; ++y)
+            for (std::uint64_t x = 0; x < t.cols() && !first; ++x)
+                if (t.column(y, x) != (t.column(y, 0) ^ x)) first = std::make_pair(y, x);
+        prover p(60000);
+        auto const r = prove_row_xor(p, t);
+        if (!first) {
+            CHECK(r.outcome == verdict::proved);
             continue;
         }
         REQUIRE(r.outcome == verdict::refuted);
