@@ -98,27 +98,41 @@ std::string class_method(class_sweep_result const& r, std::string const& domain_
            (domain_note.empty() ? "" : ", " + domain_note);
 }
 
-std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& w,
-                                                          std::chrono::steady_clock::time_point deadline) {
-    using state = most_wavefronts::state;
+std::optional<class_blocks> access_classes(access_subject const& w) {
     if (!w.start_classes || w.inside || w.instr.address_lanes != warp_lanes || !is_access_width(w.instr.width) || !w.row_units)
         return std::nullopt;
     bool const by_rows = w.lanes_walk_units && w.vars.size() == 1, by_columns = w.lanes_walk_rows && w.vars.size() == 2;
     if (!by_rows && !by_columns) return std::nullopt;
-    auto const classes = w.start_classes();
-    if (!classes || (w.instr.rule() != phase_rule::banks && !classes->transfers_too)) return std::nullopt;
-    std::uint64_t const per_row = w.units_per_row, starts = w.vars[0].count, direct_from = classes->direct_from;
+    return w.start_classes();
+}
+
+piece row_block_starts(access_subject const& w, std::uint64_t y, column_block cols) {
+    std::uint64_t const row = y * w.units_per_row;
+    return {(row + cols.begin + warp_lanes - 1) / warp_lanes, (row + cols.end + warp_lanes - 1) / warp_lanes};
+}
+
+std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& w,
+                                                          std::chrono::steady_clock::time_point deadline) {
+    auto const classes = access_classes(w);
+    if (!classes) return std::nullopt;
+    return sweep_access_by_classes(w, *classes, deadline);
+}
+
+std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& w, class_blocks const& classes,
+                                                          std::chrono::steady_clock::time_point deadline) {
+    using state = most_wavefronts::state;
+    if (w.instr.rule() != phase_rule::banks && !classes.transfers_too) return std::nullopt;
+    bool const by_columns = w.lanes_walk_rows;
+    std::uint64_t const per_row = w.units_per_row, starts = w.vars[0].count, direct_from = classes.direct_from;
     // The starts in no class: those of the rows from direct_from on.
     std::uint64_t const direct_start = by_columns ? direct_from : (direct_from * per_row + warp_lanes - 1) / warp_lanes;
     bool const has_tail = direct_from != ~std::uint64_t(0) && direct_start < starts;
-    auto const best = with_tail(best_of_blocks<true>(classes->blocks, [&](start_block const& b) {
+    auto const best = with_tail(best_of_blocks<true>(classes.blocks, [&](start_block const& b) {
         if (by_columns) return column_block_starts(w, b.rows, b.cols, deadline);
         // The starts whose first unit lies in the block, a row at a time.
         most_wavefronts worst;
         for (std::uint64_t y = b.rows.begin; y < b.rows.end; ++y) {
-            std::uint64_t const first = (y * per_row + b.cols.begin + warp_lanes - 1) / warp_lanes,
-                                end = (y * per_row + b.cols.end + warp_lanes - 1) / warp_lanes;
-            auto const got = sweep_row_windows(w, {first, end}, deadline);
+            auto const got = sweep_row_windows(w, row_block_starts(w, y, b.cols), deadline);
             if (got.outcome != state::done) return got;
             worst.offer(got);
         }
@@ -129,9 +143,9 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
             return column_block_starts(w, {direct_start, starts}, cols, deadline);
         });
     });
-    auto out = result_of(best, by_columns ? 2 : 1, classes->blocks.size(),
+    auto out = result_of(best, by_columns ? 2 : 1, classes.blocks.size(),
                          has_tail ? (starts - direct_start) * (by_columns ? w.vars[1].count : 1) : 0);
-    if (out) out->naming = classes->naming;
+    if (out) out->naming = classes.naming;
     return out;
 }
 

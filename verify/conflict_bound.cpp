@@ -373,33 +373,28 @@ std::optional<property_result> sweep_figure(prover& p, access_subject const& w, 
 // The first illegal start of the classes' blocks, where the classes keep
 // legality and cover every start: the first illegal start of all
 // (class_blocks::legality_too); nothing where every block's starts are legal.
-std::optional<property_result> illegal_by_classes(prover& p, access_subject const& w, property_result r) {
-    if (!w.start_classes || w.instr.address_lanes != warp_lanes) return std::nullopt;
-    auto const classes = w.start_classes();
-    if (!classes || !classes->legality_too || classes->direct_from != ~std::uint64_t(0)) return std::nullopt;
-    bool const by_rows = w.lanes_walk_units && w.vars.size() == 1, by_columns = w.lanes_walk_rows && w.vars.size() == 2;
-    if (!by_rows && !by_columns) return std::nullopt;
+std::optional<property_result> illegal_by_classes(prover& p, access_subject const& w, class_blocks const& classes,
+                                                  property_result r) {
+    if (!classes.legality_too || classes.direct_from != ~std::uint64_t(0)) return std::nullopt;
     std::optional<std::vector<std::uint64_t>> first;
     std::optional<illegal_lane> bad;
     auto const offer = [&](std::vector<std::uint64_t> const& s) {
         if (first && s >= *first) return;
         if (auto const lane = illegal_at(w, s)) first = s, bad = lane;
     };
-    for (start_block const& b : classes->blocks)
+    for (start_block const& b : classes.blocks)
         for (std::uint64_t y = b.rows.begin; y < b.rows.end; ++y) {
-            if (by_columns) {
+            if (w.lanes_walk_rows) {
                 for (std::uint64_t c = b.cols.begin; c < b.cols.end; ++c) offer({y, c});
                 continue;
             }
-            std::uint64_t const per_row = w.units_per_row;
-            for (std::uint64_t s = (y * per_row + b.cols.begin + warp_lanes - 1) / warp_lanes;
-                 s < (y * per_row + b.cols.end + warp_lanes - 1) / warp_lanes && s < w.vars[0].count; ++s)
-                offer({s});
+            piece const starts = row_block_starts(w, y, b.cols);
+            for (std::uint64_t s = starts.begin; s < std::min(starts.end, w.vars[0].count); ++s) offer({s});
         }
     if (!first) return std::nullopt;
     refute_illegal(r, w, *first, *bad, start_names(p, w));
-    r.method = std::string("by the ") + classes->naming.block + " of each of the " + std::to_string(classes->blocks.size()) +
-               " classes of starts of equal cost and legality (" + classes->naming.source +
+    r.method = std::string("by the ") + classes.naming.block + " of each of the " + std::to_string(classes.blocks.size()) +
+               " classes of starts of equal cost and legality (" + classes.naming.source +
                "): the first illegal start among them is the first of all" + (w.domain_note.empty() ? "" : ", " + w.domain_note);
     return r;
 }
@@ -410,8 +405,10 @@ std::optional<property_result> illegal_by_classes(prover& p, access_subject cons
 // classes keep legality.
 std::optional<property_result> class_figure(prover& p, access_subject const& w, property_result r, bool require_conflict_free) {
     auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
-    auto const got = sweep_access_by_classes(w, deadline);
-    if (!got) return illegal_by_classes(p, w, r);
+    auto const classes = access_classes(w);
+    if (!classes) return std::nullopt;
+    auto const got = sweep_access_by_classes(w, *classes, deadline);
+    if (!got) return illegal_by_classes(p, w, *classes, r);
     if (got->swept.state == column_sweep_result::status::out_of_time) {
         r.outcome = verdict::unknown;
         r.reason = "the sweep of the classes of starts did not finish within the time limit";

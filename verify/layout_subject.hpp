@@ -55,7 +55,7 @@ struct swizzle_view {
     // c below xor_below_bytes <= xor_block_bytes, a function of the
     // block's number mod span_bytes / xor_block_bytes alone, and 0 in the
     // first block (CuTe's S >= B: the YYY field lies above the block, ZZZ
-    // inside). xor_block_classes.hpp and row_locality's search use it;
+    // inside). xor_block_classes.hpp and first_block_scan.hpp use it;
     // tests/verify/test_xor_block_classes.cpp checks it on the map.
     std::uint64_t xor_block_bytes = 0;
     std::uint64_t xor_below_bytes = 0;
