@@ -13,6 +13,7 @@
 #include "linear_classes.hpp"
 #include "swizzle_classes.hpp"
 #include "xor_block_classes.hpp"
+#include "xor_segment_classes.hpp"
 #include "host_params.hpp"
 #include "swz/bank_model.hpp"
 
@@ -283,7 +284,14 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
     if constexpr (std::is_same_v<Builtin, row_access>) a.lanes_walk_units = true, a.solver_first = t.powers_of_two();
     if constexpr (std::is_same_v<Builtin, matrix_access>) a.lane_grid = fragment_grid(b, g);
     walk_units(a, t);
-    if constexpr (!std::is_same_v<Builtin, matrix_access>) {
+    if constexpr (std::is_same_v<Builtin, matrix_access>) {
+        // Fragments on swizzles XOR by blocks: by their lanes' segments.
+        if (t.swizzle && t.swizzle->xor_block_bytes && !a.lane_grid.empty() && a.vars.size() == 2) {
+            fixed_window_walk const f{a.lane_grid, b.instr.width, a.vars[0].count, a.vars[1].count};
+            a.start_classes = [t, f] { return xor_segment_classes(t, f); };
+            a.classes_cheap = true;
+        }
+    } else {
         class_walk const walk = std::is_same_v<Builtin, row_access> ? class_walk::row : class_walk::column;
         if (t.article) {
             class_options const o{walk, b.instr.width, unit_bytes(b.instr.width)};
@@ -302,7 +310,9 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
             a.start_classes = [t, x, shift_unit]() -> std::optional<class_blocks> {
                 if (x.walk == class_walk::row)
                     if (auto c = swizzle_row_classes(t, x.units_per_row, x.width, shift_unit, x.starts)) return c;
-                return xor_block_classes(t, x);
+                if (auto c = xor_block_classes(t, x); c || x.walk == class_walk::row) return c;
+                // Columns on rows wide against the blocks: by their lanes' segments.
+                return xor_segment_classes(t, fixed_window_walk::column(x.width, x.starts, x.columns));
             };
             a.classes_cheap = true;
         }

@@ -9,6 +9,7 @@
 #include "block_sweeps.hpp"
 #include "column_spread.hpp"
 #include "conflict_bound.hpp"
+#include "fragment_sweep.hpp"
 #include "sweep_best.hpp"
 #include "swz/bank_model.hpp"
 
@@ -99,10 +100,11 @@ std::string class_method(class_sweep_result const& r, std::string const& domain_
 }
 
 std::optional<class_blocks> access_classes(access_subject const& w) {
-    if (!w.start_classes || w.inside || w.instr.address_lanes != warp_lanes || !is_access_width(w.instr.width) || !w.row_units)
-        return std::nullopt;
+    if (!w.start_classes || w.inside || !is_access_width(w.instr.width) || !w.row_units) return std::nullopt;
+    bool const by_fragments = !w.lane_grid.empty() && w.vars.size() == 2;
+    if (w.instr.address_lanes != warp_lanes && !by_fragments) return std::nullopt;
     bool const by_rows = w.lanes_walk_units && w.vars.size() == 1, by_columns = w.lanes_walk_rows && w.vars.size() == 2;
-    if (!by_rows && !by_columns) return std::nullopt;
+    if (!by_rows && !by_columns && !by_fragments) return std::nullopt;
     return w.start_classes();
 }
 
@@ -122,13 +124,17 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
                                                           std::chrono::steady_clock::time_point deadline) {
     using state = most_wavefronts::state;
     if (w.instr.rule() != phase_rule::banks && !classes.transfers_too) return std::nullopt;
-    bool const by_columns = w.lanes_walk_rows;
+    bool const by_fragments = !w.lane_grid.empty(), by_columns = w.lanes_walk_rows || by_fragments;
     std::uint64_t const per_row = w.units_per_row, starts = w.vars[0].count, direct_from = classes.direct_from;
     // The starts in no class: those of the rows from direct_from on.
     std::uint64_t const direct_start = by_columns ? direct_from : (direct_from * per_row + warp_lanes - 1) / warp_lanes;
     bool const has_tail = direct_from != ~std::uint64_t(0) && direct_start < starts;
+    // Starts (y0, c) of a block: a column access's, or a fragment's.
+    auto const starts_block = [&](piece rows, column_block cols) {
+        return by_fragments ? sweep_fragment_block(w, rows, cols, deadline) : column_block_starts(w, rows, cols, deadline);
+    };
     auto const best = with_tail(best_of_blocks<true>(classes.blocks, [&](start_block const& b) {
-        if (by_columns) return column_block_starts(w, b.rows, b.cols, deadline);
+        if (by_columns) return starts_block(b.rows, b.cols);
         // The starts whose first unit lies in the block, a row at a time.
         most_wavefronts worst;
         for (std::uint64_t y = b.rows.begin; y < b.rows.end; ++y) {
@@ -139,9 +145,8 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
         return worst;
     }), has_tail, [&] {
         if (!by_columns) return sweep_row_windows(w, {direct_start, starts}, deadline);
-        return over_column_blocks<true>(w.vars[1].count, [&](column_block cols) {
-            return column_block_starts(w, {direct_start, starts}, cols, deadline);
-        });
+        return over_column_blocks<true>(w.vars[1].count,
+                                        [&](column_block cols) { return starts_block({direct_start, starts}, cols); });
     });
     auto out = result_of(best, by_columns ? 2 : 1, classes.blocks.size(),
                          has_tail ? (starts - direct_start) * (by_columns ? w.vars[1].count : 1) : 0);

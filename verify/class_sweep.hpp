@@ -30,16 +30,17 @@ struct class_sweep_result {
 // directly, and the domain's note.
 std::string class_method(class_sweep_result const& r, std::string const& domain_note);
 
-// A row or column access's classes, where it has them and the sweeps can
-// take them (32 lanes, a width, units a row); the sweep below declines
-// those that do not hold under the access's cost rule.
+// A row, column or fragment access's classes, where it has them and the
+// sweeps can take them (32 lanes or a fragment's, a width, units a row);
+// the sweep below declines those that do not hold under the access's cost
+// rule.
 std::optional<class_blocks> access_classes(access_subject const& w);
 
 // The starts s of a row access whose first unit lies in row y, columns
 // `cols`: the starts of a class block's row.
 piece row_block_starts(access_subject const& w, std::uint64_t y, column_block cols);
 
-// A row or column access with start_classes, from its classes
+// A row, column or fragment access with start_classes, from its classes
 // (access_classes) or asking for them.
 std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& w, class_blocks const& classes,
                                                           std::chrono::steady_clock::time_point deadline);

@@ -410,7 +410,7 @@ std::optional<property_result> illegal_by_classes(prover& p, access_subject cons
     };
     for (start_block const& b : classes.blocks)
         for (std::uint64_t y = b.rows.begin; y < b.rows.end; ++y) {
-            if (w.lanes_walk_rows) {
+            if (!w.lanes_walk_units) {  // starts (y0, c): a column access's or a fragment's
                 for (std::uint64_t c = b.cols.begin; c < b.cols.end; ++c) offer({y, c});
                 continue;
             }

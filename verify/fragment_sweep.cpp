@@ -1,6 +1,7 @@
 #include "fragment_sweep.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "swz/bank_model.hpp"
@@ -48,25 +49,47 @@ piece_worst sweep_block(access_subject const& w, std::vector<phase_place> const&
 
 }  // namespace
 
-column_sweep_result sweep_fragment_starts(access_subject const& w, std::chrono::steady_clock::time_point deadline,
-                                          sweep_split split) {
-    if (w.lane_grid.empty() || !w.row_units || w.vars.size() != 2 || w.inside || w.instr.width != unit_width ||
-        w.instr.rule() != phase_rule::banks || w.lane_grid.size() != w.instr.address_lanes)
-        return {};
+namespace {
+
+// A fragment's phases, its rows and the unit columns past its first it
+// reaches; nothing where the sweep cannot take the access.
+struct fragment_shape {
     std::vector<phase_place> phases;
     std::uint64_t height = 0, reach = 0;
-    for (std::size_t l = 0; l < w.lane_grid.size(); l += per_phase) phases.push_back({w.lane_grid[l][0], w.lane_grid[l][1]});
-    for (auto const& ph : phases) height = std::max(height, ph.dy + per_phase), reach = std::max(reach, ph.dc);
-    if (height > phase_windows<unit_width>::remembered) return {};
-    std::uint64_t const starts = w.vars[0].count, cols = w.vars[1].count;
-    if (cols + reach > w.units_per_row) return {};
-    auto const pieces = split.of(starts);
+};
+
+std::optional<fragment_shape> shape_of(access_subject const& w) {
+    if (w.lane_grid.empty() || !w.row_units || w.vars.size() != 2 || w.inside || w.instr.width != unit_width ||
+        w.instr.rule() != phase_rule::banks || w.lane_grid.size() != w.instr.address_lanes)
+        return std::nullopt;
+    fragment_shape f;
+    for (std::size_t l = 0; l < w.lane_grid.size(); l += per_phase) f.phases.push_back({w.lane_grid[l][0], w.lane_grid[l][1]});
+    for (auto const& ph : f.phases) f.height = std::max(f.height, ph.dy + per_phase), f.reach = std::max(f.reach, ph.dc);
+    if (f.height > phase_windows<unit_width>::remembered) return std::nullopt;
+    if (w.vars[1].count + f.reach > w.units_per_row) return std::nullopt;
+    return f;
+}
+
+}  // namespace
+
+column_sweep_result sweep_fragment_starts(access_subject const& w, std::chrono::steady_clock::time_point deadline,
+                                          sweep_split split) {
+    auto const f = shape_of(w);
+    if (!f) return {};
+    auto const pieces = split.of(w.vars[0].count);
     std::vector<piece_worst> found(pieces.size());
     run_pieces(pieces, [&](std::size_t i, piece p) {
         found[i] = over_column_blocks<true>(
-            cols, [&](column_block block) { return sweep_block(w, phases, height, reach, p, block, deadline); });
+            w.vars[1].count, [&](column_block block) { return sweep_block(w, f->phases, f->height, f->reach, p, block, deadline); });
     });
     return merged(found, 2);
+}
+
+most_wavefronts sweep_fragment_block(access_subject const& w, piece rows, column_block cols,
+                                     std::chrono::steady_clock::time_point deadline) {
+    auto const f = shape_of(w);
+    if (!f) return piece_worst::stopped(piece_state::declined);
+    return sweep_block(w, f->phases, f->height, f->reach, rows, cols, deadline);
 }
 
 }  // namespace swz::verify

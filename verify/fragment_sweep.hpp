@@ -13,6 +13,7 @@
 
 #include "access_subject.hpp"
 #include "column_sweep.hpp"
+#include "sweep_best.hpp"
 #include "sweep_pieces.hpp"
 
 namespace swz::verify {
@@ -22,5 +23,10 @@ namespace swz::verify {
 // that moves cells across rows): the caller's other paths then decide.
 column_sweep_result sweep_fragment_starts(access_subject const& w, std::chrono::steady_clock::time_point deadline,
                                           sweep_split split = {});
+
+// The starts y0 in `rows` at start columns `cols` alone (a class's block,
+// class_sweep.hpp), declined as above.
+most_wavefronts sweep_fragment_block(access_subject const& w, piece rows, column_block cols,
+                                     std::chrono::steady_clock::time_point deadline);
 
 }  // namespace swz::verify
