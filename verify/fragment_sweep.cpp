@@ -47,6 +47,44 @@ piece_worst sweep_block(access_subject const& w, std::vector<phase_place> const&
     return best;
 }
 
+// The same starts, each phase's 8 rows costed by the bank rule's own code
+// (bank_phase_cost_of_width) from the last `height` rows' units: for a
+// layout whose units fall down a column (a GF(2) layout that mixes rows),
+// which the sliding windows above cannot take.
+piece_worst sweep_block_direct(access_subject const& w, std::vector<phase_place> const& phases, std::uint64_t height,
+                               std::uint64_t reach, piece p, column_block cols, std::chrono::steady_clock::time_point deadline) {
+    piece_worst best;
+    std::uint64_t const starts = cols.end - cols.begin, n = starts + reach, end_row = p.end + height - 1;
+    std::vector<std::uint64_t> recent(height * n);  // row y's units at (y % height) * n
+    warp_access lanes;
+    lanes.width = unit_width;
+    lanes.rule = w.instr.rule();
+    for (std::uint64_t y = p.begin; y < end_row; ++y) {
+        std::uint64_t const k = y - p.begin;
+        if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return piece_worst::stopped(piece_state::out_of_time);
+        if (!w.row_units(y, cols.begin, n, &recent[y % height * n])) return piece_worst::stopped(piece_state::declined);
+        if (k + 1 < height) continue;
+        std::uint64_t const y0 = y + 1 - height;
+        for (std::uint64_t i = 0; i < starts; ++i) {
+            unsigned cost = 0;
+            for (auto const& ph : phases) {
+                for (unsigned r = 0; r < per_phase; ++r) lanes.byte_address[r] = recent[(y0 + ph.dy + r) % height * n + i + ph.dc];
+                cost += bank_phase_cost_of_width<unit_width>(lanes, 0).cost;
+            }
+            best.offer(cost, y0, cols.begin + i);
+        }
+    }
+    return best;
+}
+
+// A block by the sliding windows, else (units that fall) directly.
+piece_worst sweep_any_block(access_subject const& w, std::vector<phase_place> const& phases, std::uint64_t height,
+                            std::uint64_t reach, piece p, column_block cols, std::chrono::steady_clock::time_point deadline) {
+    auto const got = sweep_block(w, phases, height, reach, p, cols, deadline);
+    if (got.outcome != piece_state::declined) return got;
+    return sweep_block_direct(w, phases, height, reach, p, cols, deadline);
+}
+
 }  // namespace
 
 namespace {
@@ -80,7 +118,7 @@ column_sweep_result sweep_fragment_starts(access_subject const& w, std::chrono::
     std::vector<piece_worst> found(pieces.size());
     run_pieces(pieces, [&](std::size_t i, piece p) {
         found[i] = over_column_blocks<true>(
-            w.vars[1].count, [&](column_block block) { return sweep_block(w, f->phases, f->height, f->reach, p, block, deadline); });
+            w.vars[1].count, [&](column_block block) { return sweep_any_block(w, f->phases, f->height, f->reach, p, block, deadline); });
     });
     return merged(found, 2);
 }
@@ -89,7 +127,7 @@ most_wavefronts sweep_fragment_block(access_subject const& w, piece rows, column
                                      std::chrono::steady_clock::time_point deadline) {
     auto const f = shape_of(w);
     if (!f) return piece_worst::stopped(piece_state::declined);
-    return sweep_block(w, f->phases, f->height, f->reach, rows, cols, deadline);
+    return sweep_any_block(w, f->phases, f->height, f->reach, rows, cols, deadline);
 }
 
 }  // namespace swz::verify

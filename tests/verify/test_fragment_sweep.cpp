@@ -35,7 +35,12 @@ TEST_CASE("the fragment sweep finds the enumeration's worst case and its first s
           tile_case{"cute:3,3,3", 48, 128, 2}, tile_case{"cute:2,3,3", 40, 64, 2}, tile_case{"cute:3,4,3,unit=byte@pad:16", 35, 128, 2},
           tile_case{"cute:3,4,3", 40, 64, 1}, tile_case{"pad:16", 40, 128, 2}, tile_case{"pad:8", 33, 96, 2}, tile_case{"plain", 20, 256, 4},
           tile_case{"tma:128B", 40, 128, 2}, tile_case{"tma:64B", 36, 64, 4},
-          tile_case{"linear:1,2,4,8,16,32,64,128,256,512,1024", 40, 64, 2}}) {
+          tile_case{"linear:1,2,4,8,16,32,64,128,256,512,1024", 40, 64, 2},
+          // Rows moved among rows (row 1 to row 3, as cute:3,4,3 on 64-byte
+          // rows moves units): units fall down a column, and the sweep
+          // costs each phase directly.
+          tile_case{"linear:1,2,4,8,16,96,64,128,256,512,1024", 64, 64, 2},
+          tile_case{"linear:1,2,4,8,16,32,192,128,256,1536,1024", 64, 128, 4}}) {
         auto const t = parsed_layout(spec, rows, row_bytes, elem);
         auto const tile = concrete_of(t, rows);
         for (std::string const access : {"ldmatrix.x1", "ldmatrix.x2", "ldmatrix.x4", "stmatrix.x4.trans", "stmatrix.x2"}) {
