@@ -18,7 +18,7 @@ namespace {
 
 // Tiles taller than this are cut to a proved period before their starts
 // are enumerated.
-constexpr std::uint64_t rows_without_period = 4096;
+constexpr std::uint64_t rows_without_period = 256;
 
 unsigned bits_to_hold(std::uint64_t n) {
     unsigned b = 0;
