@@ -82,10 +82,17 @@ std::optional<std::vector<std::uint64_t>> xor_segment_first_starts(layout_subjec
     std::uint64_t const rows = std::min(a.starts, Q / std::gcd(Q, k.pitch)), possible = keys_possible(k);
     std::vector<std::uint64_t> first(k.count(), none);
     std::uint64_t found = 0, steps = 0;
-    for (std::uint64_t y = 0; y < rows && found < possible; ++y) {
-        for (std::uint64_t c = 0; c < a.columns;) {
-            std::uint64_t const u = (y * k.pitch + c * step) % Q, segment = k.segment_of(u);
-            std::uint64_t const next = segment + 1 < k.breaks.size() ? k.breaks[segment + 1] : Q;
+    // Rows whose windows all lie in one segment repeat their residues every
+    // `repeat_rows` rows: after that many in a row, the rows up to the first
+    // that reaches the segment's end add no key, and are skipped.
+    std::uint64_t const repeat_rows = k.residue_mod / std::gcd(k.residue_mod, k.pitch);
+    std::uint64_t run_segment = none, run = 0;
+    for (std::uint64_t y = 0; y < rows && found < possible;) {
+        std::uint64_t pieces = 0, segment = 0, next = 0;
+        for (std::uint64_t c = 0; c < a.columns; ++pieces) {
+            std::uint64_t const u = (y * k.pitch + c * step) % Q;
+            segment = k.segment_of(u);
+            next = segment + 1 < k.breaks.size() ? k.breaks[segment + 1] : Q;
             std::uint64_t const run_end = std::min(a.columns, c + (next - u + step - 1) / step);
             std::uint64_t const keyed = std::min(run_end, c + cycle);
             for (std::uint64_t i = c; i < keyed; ++i) {
@@ -96,6 +103,16 @@ std::optional<std::vector<std::uint64_t>> xor_segment_first_starts(layout_subjec
             c = run_end;
         }
         if (steps > most_steps) return std::nullopt;
+        run = pieces == 1 && segment == run_segment ? run + 1 : pieces == 1;
+        run_segment = pieces == 1 ? segment : none;
+        std::uint64_t const last = (y * k.pitch + (a.columns - 1) * step) % Q;  // the row's last window, below `next`
+        if (run < repeat_rows || k.pitch >= Q) {
+            ++y;
+            continue;
+        }
+        // Each row's last window lies P further on, until one reaches `next`.
+        y += std::max<std::uint64_t>(1, (next - last + k.pitch - 1) / k.pitch);
+        run = 0, run_segment = none;
     }
     std::vector<std::uint64_t> out;
     for (std::uint64_t s : first)
