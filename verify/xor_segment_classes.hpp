@@ -18,9 +18,12 @@
 //
 // The search walks the starts in order, a row y0 at a time: in a row, u
 // rises with c, and of each run of starts in one segment only the first
-// 2^K' / w are keyed (the residues then repeat). Rows Q / gcd(Q, pitch)
-// apart repeat the keys at the same columns; the walk stops there, or
-// earlier once every key that some u can have has been met.
+// 2^K' / w are keyed (the residues then repeat). Rows whose windows all lie
+// in one segment repeat their residues every 2^K' / gcd(2^K', pitch) rows;
+// after that many, the walk skips to the first row that reaches the
+// segment's end. Rows Q / gcd(Q, pitch) apart repeat the keys at the same
+// columns; the walk stops there, or earlier once every key that some u can
+// have has been met.
 //
 // tests/verify/test_xor_segment_classes.cpp checks every start's cost
 // against its key's first start and the search against enumeration.
