@@ -12,6 +12,7 @@
 #include "fragment_sweep.hpp"
 #include "sweep_best.hpp"
 #include "swz/bank_model.hpp"
+#include "xor_segment_classes.hpp"
 
 namespace swz::verify {
 
@@ -154,19 +155,40 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
     return out;
 }
 
+namespace {
+
+// The classes of column_spread's windows (one column's 32 rows): the
+// article's, or, for a swizzle XOR by blocks, the segment keys of a column
+// access of one element (windows of one key store their 32 cells at one
+// shift of each other's, so their stored columns differ by one shift too).
+std::optional<class_blocks> spread_classes(layout_subject const& t, std::uint64_t starts, std::uint64_t cols) {
+    if (t.article) {
+        if (cols != t.cols()) return std::nullopt;
+        auto c = article_classes(*t.article, t.rows(), {class_walk::column, t.shape.elem, 1, false});
+        if (!c) return std::nullopt;
+        return class_blocks{std::move(c->blocks), c->sweep_directly_from(), {}, false};
+    }
+    if (t.swizzle && t.swizzle->xor_block_bytes)
+        return xor_segment_classes(t, fixed_window_walk::column(t.shape.elem, starts, cols));
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& t, std::uint64_t starts, std::uint64_t cols,
                                                           std::chrono::steady_clock::time_point deadline) {
-    if (!t.article || cols != t.cols()) return std::nullopt;
-    auto const classes = article_classes(*t.article, t.rows(), {class_walk::column, t.shape.elem, 1, false});
+    auto const classes = spread_classes(t, starts, cols);
     if (!classes) return std::nullopt;
-    std::uint64_t const direct_from = classes->sweep_directly_from();
+    std::uint64_t const direct_from = classes->direct_from;
     bool const has_tail = direct_from != ~std::uint64_t(0) && direct_from < starts;
     auto const best = with_tail(
         best_of_blocks<false>(classes->blocks, [&](start_block const& b) { return sweep_spread_block(t, b.rows, b.cols, deadline); }),
         has_tail, [&] {
             return over_column_blocks<false>(cols, [&](column_block c) { return sweep_spread_block(t, {direct_from, starts}, c, deadline); });
         });
-    return result_of(best, 2, classes->blocks.size(), has_tail ? (starts - direct_from) * cols : 0);
+    auto out = result_of(best, 2, classes->blocks.size(), has_tail ? (starts - direct_from) * cols : 0);
+    if (out) out->naming = classes->naming;
+    return out;
 }
 
 }  // namespace swz::verify

@@ -48,7 +48,8 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
                                                           std::chrono::steady_clock::time_point deadline);
 
 // column_spread over every y0 < starts and x < cols (all of them) on an
-// article layout with classes.
+// article layout with classes, or on a swizzle XOR by blocks
+// (xor_segment_classes.hpp).
 std::optional<class_sweep_result> sweep_spread_by_classes(layout_subject const& t, std::uint64_t starts, std::uint64_t cols,
                                                           std::chrono::steady_clock::time_point deadline);
 

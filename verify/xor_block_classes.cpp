@@ -13,6 +13,7 @@ namespace {
 
 constexpr std::uint64_t most_keys = std::uint64_t(1) << 22;
 constexpr std::uint64_t most_steps = std::uint64_t(1) << 31;  // windows keyed, about 1.3 s on two threads
+constexpr std::uint64_t most_row_steps = std::uint64_t(1) << 28;  // the row cycle's walk, on one thread
 constexpr unsigned lanes = warp_lanes;
 
 bool row_walk(xor_block_walk const& a) { return a.walk == class_walk::row; }
@@ -128,47 +129,85 @@ std::uint64_t row_key_cycle(xor_block_keys const& k) {
     return std::lcm(span / std::gcd(span, k.pitch), lanes / std::gcd<std::uint64_t>(lanes, U));
 }
 
-// A row access on blocks of fewer rows (wide rows): rows L' = row_key_cycle
-// apart have windows of the same keys at the same places, so the first L'
-// rows hold each key's first window; in a row, the windows inside one block
-// repeat their residue every `cycle` windows, so of each block's run of
-// them only the first `cycle` are keyed, and the scan goes on at the
-// window holding the block's end (or the row's last windows).
-void key_row_cycle(xor_block_keys const& k, first_starts& firsts) {
+// Row y's windows in one block (the windows whose first unit lies in the
+// row, the one reaching into the next row too): the block, or none.
+std::optional<std::uint64_t> row_inside_block(xor_block_keys const& k, std::uint64_t y) {
+    auto const& a = k.access;
+    std::uint64_t const U = a.units_per_row, from = (y * U + lanes - 1) / lanes, to = std::min(a.starts, ((y + 1) * U + lanes - 1) / lanes);
+    if (from >= to) return std::nullopt;
+    std::uint64_t const first[2] = {from, 0}, last[2] = {to - 1, 0};
+    std::uint64_t const beta = k.lane_offset(first, 0) / k.block;
+    if (k.lane_offset(last, lanes - 1) >= (beta + 1) * k.block) return std::nullopt;
+    return beta;
+}
+
+// Row y's windows keyed: of each block's run of windows inside it only the
+// first `cycle` (their residues then repeat), the scan going on at the
+// window holding the block's end (or the row's last windows). The steps taken.
+std::uint64_t key_row(xor_block_keys const& k, std::uint64_t y, first_starts& firsts) {
     auto const& a = k.access;
     std::uint64_t const U = a.units_per_row, w = a.width, P = k.pitch, cycle = run_cycle(k);
-    std::uint64_t const last_row = (lanes * a.starts - 1) / U, rows = std::min(row_key_cycle(k), last_row + 1);
-    for (std::uint64_t y = 0; y < rows; ++y) {
-        std::uint64_t const row_unit = y * U, row_end = y * P + U * w;
-        std::uint64_t const end = std::min(a.starts, (row_unit + U + lanes - 1) / lanes);  // past the row's last window
-        std::uint64_t const crossing = (row_unit + U) / lanes;  // the first window that may reach the next row
-        std::uint64_t run_block = ~std::uint64_t(0), run = 0;
-        for (std::uint64_t s = (row_unit + lanes - 1) / lanes; s < end;) {
-            std::uint64_t const start[2] = {s, 0};
-            firsts.offer(k.key(start), s);
-            std::uint64_t const o0 = k.lane_offset(start, 0), beta = o0 / k.block, edge = (beta + 1) * k.block;
-            bool const inside = lanes * s + lanes <= row_unit + U && k.lane_offset(start, lanes - 1) < edge;
-            if (!inside) { ++s, run = 0; continue; }
-            if (beta != run_block) run_block = beta, run = 0;
-            if (++run < cycle) { ++s; continue; }
-            // On to the window holding the first unit at or past the block's end.
-            std::uint64_t const u = edge >= row_end ? row_unit + U : row_unit + (edge - y * P + w - 1) / w;
-            s = std::max(s + 1, std::min(u / lanes, crossing));
-            run = 0;
-        }
+    std::uint64_t const row_unit = y * U, row_end = y * P + U * w;
+    std::uint64_t const end = std::min(a.starts, (row_unit + U + lanes - 1) / lanes);  // past the row's last window
+    std::uint64_t const crossing = (row_unit + U) / lanes;  // the first window that may reach the next row
+    std::uint64_t run_block = ~std::uint64_t(0), run = 0, steps = 0;
+    for (std::uint64_t s = (row_unit + lanes - 1) / lanes; s < end; ++steps) {
+        std::uint64_t const start[2] = {s, 0};
+        firsts.offer(k.key(start), s);
+        std::uint64_t const o0 = k.lane_offset(start, 0), beta = o0 / k.block, edge = (beta + 1) * k.block;
+        bool const inside = lanes * s + lanes <= row_unit + U && k.lane_offset(start, lanes - 1) < edge;
+        if (!inside) { ++s, run = 0; continue; }
+        if (beta != run_block) run_block = beta, run = 0;
+        if (++run < cycle) { ++s; continue; }
+        // On to the window holding the first unit at or past the block's end.
+        std::uint64_t const u = edge >= row_end ? row_unit + U : row_unit + (edge - y * P + w - 1) / w;
+        s = std::max(s + 1, std::min(u / lanes, crossing));
+        run = 0;
     }
+    return steps;
+}
+
+// A row access on blocks of fewer rows (wide rows): rows L' = row_key_cycle
+// apart have windows of the same keys at the same places, so the first L'
+// rows hold each key's first window. A row whose windows all lie in block
+// beta has the keys of every such row with the same beta mod R and y mod L
+// (its windows' shapes, places and residues repeat every L rows): of those
+// only the first is keyed, and once every y mod L of a beta mod R has been,
+// the walk skips to the rows that reach the block's end. False where it
+// would take more than `budget` steps.
+bool key_row_cycle(xor_block_keys const& k, first_starts& firsts, std::uint64_t budget) {
+    auto const& a = k.access;
+    std::uint64_t const U = a.units_per_row, P = k.pitch, L = k.cycle_rows;
+    std::uint64_t const last_row = (lanes * a.starts - 1) / U, rows = std::min(row_key_cycle(k), last_row + 1);
+    bool const tracked = k.repeat * L <= (std::uint64_t(1) << 24);
+    std::vector<std::uint8_t> seen(tracked ? k.repeat * L : 0);
+    std::vector<std::uint64_t> unseen(k.repeat, L);  // each beta mod R's rows y mod L not yet keyed
+    std::uint64_t const reach_past_row = P + lanes * a.width;  // a row's windows end before (y + 1) P + 32 w
+    std::uint64_t steps = 0;
+    for (std::uint64_t y = 0; y < rows;) {
+        if (++steps > budget) return false;
+        if (auto const beta = tracked ? row_inside_block(k, y) : std::nullopt) {
+            std::uint64_t const rho = *beta % k.repeat;
+            std::uint8_t& at = seen[rho * L + y % L];
+            if (at) {
+                std::uint64_t const edge = (*beta + 1) * k.block;
+                // Rows before this one may not reach the block's end: inside it, and seen.
+                std::uint64_t const inside_to = edge > reach_past_row ? (edge - reach_past_row) / P : 0;
+                y = unseen[rho] == 0 ? std::max(y + 1, inside_to) : y + 1;
+                continue;
+            }
+            at = 1, --unseen[rho];
+        }
+        steps += key_row(k, y, firsts);
+        ++y;
+    }
+    return true;
 }
 
 // Steps the search takes, to refuse a search that would run long.
 std::uint64_t search_steps(xor_block_keys const& k) {
     auto const& a = k.access;
-    if (!blocks_hold_cycle(k)) {
-        std::uint64_t const cycle = run_cycle(k);
-        std::uint64_t const rows = std::min(row_key_cycle(k), (lanes * a.starts - 1) / a.units_per_row + 1);
-        std::uint64_t const per_row = (k.pitch / k.block + 2) * (cycle + 2) + 2;
-        if (rows > most_steps || per_row > most_steps) return most_steps + 1;
-        return rows * per_row;
-    }
+    if (!blocks_hold_cycle(k)) return 0;  // the row cycle's walk counts its own steps
     std::uint64_t const per_row = row_walk(a) ? a.units_per_row / lanes + 2 : a.columns;
     std::uint64_t const edges = reach(k) / k.block;
     std::uint64_t const per_edge = row_walk(a) ? 1 : lanes * std::min(a.columns, 2 * (k.residue_mod / a.width + 1));
@@ -223,7 +262,7 @@ std::optional<std::vector<std::uint64_t>> xor_block_first_starts(layout_subject 
     if (!keys || (!blocks_hold_cycle(*keys) && !row_walk(a)) || search_steps(*keys) > most_steps) return std::nullopt;
     first_starts firsts(keys->count());
     if (!blocks_hold_cycle(*keys)) {
-        key_row_cycle(*keys, firsts);
+        if (!key_row_cycle(*keys, firsts, most_row_steps)) return std::nullopt;
         return firsts.starts();
     }
     key_block_openings(*keys, firsts);

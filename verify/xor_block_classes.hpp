@@ -30,8 +30,12 @@
 // moves by a multiple of R X, the windows' places repeat) hold windows of
 // the same keys, so the first L' rows hold every key's first window; in a
 // row, the windows inside one block repeat their residue every 2^K' /
-// gcd(2^K', 32 w) windows, so only the first of each block's run are keyed.
-// The first start of each key is its class's block.
+// gcd(2^K', 32 w) windows, so only the first of each block's run are keyed;
+// a row whose windows all lie in block beta has the keys of any such row
+// with the same beta mod R and y mod L, so only the first is keyed, and once
+// every y mod L of a beta mod R has been, the rows up to those that reach
+// the block's end are skipped. The first start of each key is its class's
+// block.
 //
 // tests/verify/test_xor_block_classes.cpp checks the swizzle's XOR blocks
 // on the map itself, that every start of many tiles costs what its key's

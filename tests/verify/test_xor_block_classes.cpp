@@ -344,3 +344,38 @@ TEST_CASE("only swizzles XOR by blocks, and blocks of enough rows, get XOR-block
     CHECK_FALSE(xor_block_keys::of(parsed_layout("cute:2,2,9", 1000, 1000, 4), column));
     CHECK(xor_block_keys::of(parsed_layout("cute:2,2,16", 1000, 1000, 4), column));
 }
+
+TEST_CASE("the row cycle's walk skips only rows whose keys it has met, on odd rows of few rows a block",
+          "[verify][exhaustive][swizzle]") {
+    // Blocks of 3-13 rows, fewer than the L rows after which a row's
+    // residues repeat (odd rows: L = 128 or more), so each block class needs
+    // many blocks before its rows have shown every residue and the walk may
+    // skip rows inside a block; each key's first start is compared with
+    // every start's key, in order.
+    unsigned skipping = 0;
+    for (auto const& [spec, row_bytes, elem] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>>{
+             {"cute:2,2,9,unit=byte", 301, 1}, {"cute:1,3,9,unit=byte", 613, 1}, {"cute:3,1,10,unit=byte@pad:8", 150, 2},
+             {"cute:2,0,12", 999, 1}, {"cute:3,2,9,unit=byte", 157, 1}}) {
+        std::uint64_t const rows = 6000;
+        auto const t = parsed_layout(spec, rows, row_bytes, elem);
+        for (std::string access : {"row", "row.2"}) {
+            auto const a = access_on(access, t);
+            if (!std::holds_alternative<access_subject>(a)) continue;
+            auto const& w = std::get<access_subject>(a);
+            if (!w.not_applicable.empty() || w.vars.size() != 1) continue;
+            CAPTURE(spec, row_bytes, elem, access);
+            auto const keys = xor_block_keys::of(t, walk_of(w));
+            REQUIRE(keys);
+            skipping += keys->block / keys->pitch < keys->cycle_rows;
+            std::map<std::uint64_t, std::uint64_t> first;
+            for (std::uint64_t s = 0; s < w.vars[0].count; ++s) first.emplace(keys->key(&s), s);
+            std::vector<std::uint64_t> firsts;
+            for (auto const& [k, s] : first) firsts.push_back(s);
+            std::sort(firsts.begin(), firsts.end());
+            auto const found = xor_block_first_starts(t, walk_of(w));
+            REQUIRE(found);
+            CHECK(*found == firsts);
+        }
+    }
+    CHECK(skipping >= 6);
+}
