@@ -138,6 +138,40 @@ void require_keys_hold(access_subject const& w, layout_subject const& t, xor_seg
     CHECK(*found == firsts);
 }
 
+// The access's figure and first start from its segment keys against its
+// sweep of every start; false where it has no keys or an illegal lane (the
+// ordinary paths name it).
+bool keys_match_whole_sweep(access_subject w, layout_subject const& t) {
+    auto const x = window_of(w);
+    w.start_classes = [&t, x] { return xor_segment_classes(t, x); };
+    auto const swept = whole(w);
+    REQUIRE(swept.state != column_sweep_result::status::out_of_time);
+    if (!w.start_classes() || !swept) return false;
+    require_same_as_whole(sweep_access_by_classes(w, far), swept);
+    return true;
+}
+
+using tile_case = std::tuple<std::string, std::uint32_t, std::uint32_t>;  // spec, row bytes, element
+
+// On tiles of 300 rows, each access's figure and first start from its
+// segment keys against the independent enumeration.
+void require_keys_match_enumeration(std::vector<tile_case> const& tiles, std::vector<std::string> const& accesses) {
+    for (auto const& [spec, row_bytes, elem] : tiles) {
+        std::uint64_t const rows = 300;
+        auto const t = parsed_layout(spec, rows, row_bytes, elem);
+        auto const tile = concrete_of(t, rows);
+        for (std::string const& access : accesses) {
+            CAPTURE(spec, row_bytes, elem, access);
+            auto w = column_on(access, t);
+            REQUIRE(w);
+            auto const x = window_of(*w);
+            REQUIRE(xor_segment_classes(t, x));
+            w->start_classes = [&t, x] { return xor_segment_classes(t, x); };
+            require_enumerated_figure(*w, sweep_access_by_classes(*w, far), tile, access);
+        }
+    }
+}
+
 }  // namespace
 
 TEST_CASE("every column start on rows wide against the XOR blocks costs what its segment key's first start costs",
@@ -202,34 +236,15 @@ TEST_CASE("ldmatrix and stmatrix figures from segment keys equal a sweep of ever
         if (!got) continue;
         layout_subject const& t = *got;
         for (std::string access : {"ldmatrix.x4.trans", "stmatrix.x2", "ldmatrix.x1"}) {
-            auto w = column_on(access, t);
+            auto const w = column_on(access, t);
             if (!w || w->lane_grid.empty()) continue;
             CAPTURE(t.spec, t.rows(), t.shape.row_bytes, t.shape.elem, access);
-            auto const x = window_of(*w);
-            w->start_classes = [&t, x] { return xor_segment_classes(t, x); };
-            auto const swept = whole(*w);
-            REQUIRE(swept.state != column_sweep_result::status::out_of_time);
-            if (!w->start_classes() || !swept) continue;  // no keys, or an illegal lane
-            require_same_as_whole(sweep_access_by_classes(*w, far), swept);
-            ++decided;
+            decided += keys_match_whole_sweep(*w, t);
         }
     }
     CHECK(decided > 40);
-    for (auto const& [spec, row_bytes, elem] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>>{
-             {"cute:2,3,8@pad:16", 1504, 2}, {"cute:3,4,10,unit=byte", 2064, 1}, {"cute:1,2,12@pad:16", 1200, 4}}) {
-        std::uint64_t const rows = 300;
-        auto const t = parsed_layout(spec, rows, row_bytes, elem);
-        auto const tile = concrete_of(t, rows);
-        for (std::string access : {"ldmatrix.x4", "stmatrix.x1"}) {
-            CAPTURE(spec, row_bytes, elem, access);
-            auto w = column_on(access, t);
-            REQUIRE(w);
-            auto const x = window_of(*w);
-            REQUIRE(xor_segment_classes(t, x));
-            w->start_classes = [&t, x] { return xor_segment_classes(t, x); };
-            require_enumerated_figure(*w, sweep_access_by_classes(*w, far), tile, access);
-        }
-    }
+    require_keys_match_enumeration({{"cute:2,3,8@pad:16", 1504, 2}, {"cute:3,4,10,unit=byte", 2064, 1}, {"cute:1,2,12@pad:16", 1200, 4}},
+                                   {"ldmatrix.x4", "stmatrix.x1"});
 }
 
 TEST_CASE("column figures from segment keys equal a sweep of every start", "[verify][exhaustive][swizzle]") {
@@ -240,37 +255,18 @@ TEST_CASE("column figures from segment keys equal a sweep of every start", "[ver
         if (!got) continue;
         layout_subject const& t = *got;
         for (std::string access : {"column", "column.4", "column.16"}) {
-            auto w = column_on(access, t);
+            auto const w = column_on(access, t);
             if (!w) continue;
             CAPTURE(t.spec, t.rows(), t.shape.row_bytes, t.shape.elem, access);
-            auto const x = column_walk(*w);
-            w->start_classes = [&t, x] { return xor_segment_classes(t, x); };
-            auto const swept = whole(*w);
-            REQUIRE(swept.state != column_sweep_result::status::out_of_time);
-            if (!w->start_classes() || !swept) continue;  // no keys, or an illegal lane
-            require_same_as_whole(sweep_access_by_classes(*w, far), swept);
-            ++decided;
+            decided += keys_match_whole_sweep(*w, t);
         }
     }
     CHECK(decided > 60);
 }
 
 TEST_CASE("column figures from segment keys equal the independent enumeration", "[verify][exhaustive][swizzle]") {
-    for (auto const& [spec, row_bytes, elem] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>>{
-             {"cute:2,2,9@pad:8", 1504, 2}, {"cute:1,3,8,unit=byte", 2056, 1}, {"cute:3,1,10@pad:16", 1200, 4}}) {
-        std::uint64_t const rows = 300;
-        auto const t = parsed_layout(spec, rows, row_bytes, elem);
-        auto const tile = concrete_of(t, rows);
-        for (std::string access : {"column", "column.8"}) {
-            CAPTURE(spec, row_bytes, elem, access);
-            auto w = column_on(access, t);
-            REQUIRE(w);
-            auto const x = column_walk(*w);
-            REQUIRE(xor_segment_classes(t, x));
-            w->start_classes = [&t, x] { return xor_segment_classes(t, x); };
-            require_enumerated_figure(*w, sweep_access_by_classes(*w, far), tile, access);
-        }
-    }
+    require_keys_match_enumeration({{"cute:2,2,9@pad:8", 1504, 2}, {"cute:1,3,8,unit=byte", 2056, 1}, {"cute:3,1,10@pad:16", 1200, 4}},
+                                   {"column", "column.8"});
 }
 
 TEST_CASE("a column or fragment access illegal on a swizzle XOR by blocks is refuted at its first illegal start, found from the "
