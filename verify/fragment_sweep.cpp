@@ -47,15 +47,17 @@ piece_worst sweep_block(access_subject const& w, std::vector<phase_place> const&
     return best;
 }
 
-// The same starts, each phase's 8 rows costed by the bank rule's own code
-// (bank_phase_cost_of_width) from the last `height` rows' units: for a
-// layout whose units fall down a column (a GF(2) layout that mixes rows),
-// which the sliding windows above cannot take.
+// The same starts, each 8-row window of a unit column costed once by the
+// bank rule's own code (bank_phase_cost_of_width) from the last rows kept,
+// and a start's phases summed from those windows: for a layout whose units
+// fall down a column (a GF(2) layout that mixes rows), which the sliding
+// windows above cannot take.
 piece_worst sweep_block_direct(access_subject const& w, std::vector<phase_place> const& phases, std::uint64_t height,
                                std::uint64_t reach, piece p, column_block cols, std::chrono::steady_clock::time_point deadline) {
     piece_worst best;
     std::uint64_t const starts = cols.end - cols.begin, n = starts + reach, end_row = p.end + height - 1;
     std::vector<std::uint64_t> recent(height * n);  // row y's units at (y % height) * n
+    std::vector<unsigned> window(height * n);       // the window from row r, column i, at (r % height) * n + i
     warp_access lanes;
     lanes.width = unit_width;
     lanes.rule = w.instr.rule();
@@ -63,14 +65,17 @@ piece_worst sweep_block_direct(access_subject const& w, std::vector<phase_place>
         std::uint64_t const k = y - p.begin;
         if (k % 64 == 0 && std::chrono::steady_clock::now() > deadline) return piece_worst::stopped(piece_state::out_of_time);
         if (!w.row_units(y, cols.begin, n, &recent[y % height * n])) return piece_worst::stopped(piece_state::declined);
+        if (k + 1 < per_phase) continue;
+        std::uint64_t const r = y + 1 - per_phase;  // the windows that end at row y
+        for (std::uint64_t i = 0; i < n; ++i) {
+            for (unsigned d = 0; d < per_phase; ++d) lanes.byte_address[d] = recent[(r + d) % height * n + i];
+            window[r % height * n + i] = bank_phase_cost_of_width<unit_width>(lanes, 0).cost;
+        }
         if (k + 1 < height) continue;
         std::uint64_t const y0 = y + 1 - height;
         for (std::uint64_t i = 0; i < starts; ++i) {
             unsigned cost = 0;
-            for (auto const& ph : phases) {
-                for (unsigned r = 0; r < per_phase; ++r) lanes.byte_address[r] = recent[(y0 + ph.dy + r) % height * n + i + ph.dc];
-                cost += bank_phase_cost_of_width<unit_width>(lanes, 0).cost;
-            }
+            for (auto const& ph : phases) cost += window[(y0 + ph.dy) % height * n + i + ph.dc];
             best.offer(cost, y0, cols.begin + i);
         }
     }
