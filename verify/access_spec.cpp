@@ -296,7 +296,7 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
         if (t.article) {
             class_options const o{walk, b.instr.width, unit_bytes(b.instr.width)};
             a.start_classes = [p = *t.article, rows = t.rows(), o]() -> std::optional<class_blocks> {
-                if (auto c = article_classes(p, rows, o)) return class_blocks{std::move(c->blocks), c->sweep_directly_from(), {}, false};
+                if (auto c = article_classes(p, rows, o)) return std::move(*c).for_sweep();
                 return std::nullopt;
             };
         } else if (t.family == "linear") {

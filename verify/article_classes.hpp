@@ -94,6 +94,9 @@ struct start_classes {
     // The first row of the starts to sweep directly: none where the last
     // rows' are in classes.
     std::uint64_t sweep_directly_from() const { return last_rows_in_classes ? ~std::uint64_t(0) : direct_from; }
+    // The blocks as the class sweep takes them (class_sweep.hpp); they hold
+    // under the bank rule, not cp.async.16's transfers.
+    class_blocks for_sweep() && { return {std::move(blocks), sweep_directly_from(), {}, false}; }
 };
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o);
 

@@ -166,7 +166,7 @@ std::optional<class_blocks> spread_classes(layout_subject const& t, std::uint64_
         if (cols != t.cols()) return std::nullopt;
         auto c = article_classes(*t.article, t.rows(), {class_walk::column, t.shape.elem, 1, false});
         if (!c) return std::nullopt;
-        return class_blocks{std::move(c->blocks), c->sweep_directly_from(), {}, false};
+        return std::move(*c).for_sweep();
     }
     if (t.swizzle && t.swizzle->xor_block_bytes)
         return xor_segment_classes(t, fixed_window_walk::column(t.shape.elem, starts, cols));

@@ -12,7 +12,12 @@ namespace swz::verify {
 class first_starts {
 public:
     explicit first_starts(std::uint64_t keys) : first_(keys, none) {}
-    void offer(std::uint64_t key, std::uint64_t start) { first_[key] = std::min(first_[key], start); }
+    // True where the key had no start before.
+    bool offer(std::uint64_t key, std::uint64_t start) {
+        bool const fresh = first_[key] == none;
+        first_[key] = std::min(first_[key], start);
+        return fresh;
+    }
     void merge(first_starts const& other) {
         for (std::size_t k = 0; k < first_.size(); ++k) first_[k] = std::min(first_[k], other.first_[k]);
     }

@@ -90,10 +90,6 @@ piece_worst sweep_any_block(access_subject const& w, std::vector<phase_place> co
     return sweep_block_direct(w, phases, height, reach, p, cols, deadline);
 }
 
-}  // namespace
-
-namespace {
-
 // A fragment's phases, its rows and the unit columns past its first it
 // reaches; nothing where the sweep cannot take the access.
 struct fragment_shape {

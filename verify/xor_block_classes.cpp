@@ -28,19 +28,23 @@ std::uint64_t reach(xor_block_keys const& k) {
     return (a.starts - 1 + lanes - 1) * k.pitch + a.columns * a.width;
 }
 
+// A row access's starts whose first unit lies in row y (the row's windows).
+piece row_windows(xor_block_keys const& k, std::uint64_t y) {
+    std::uint64_t const U = k.access.units_per_row;
+    return {(y * U + lanes - 1) / lanes, std::min(k.access.starts, ((y + 1) * U + lanes - 1) / lanes)};
+}
 
 // Every window whose first row is one of the first L + 2 rows of each block
 // beta < R (xor_block_classes.hpp says why they hold every key of windows
 // inside a block).
 void key_block_openings(xor_block_keys const& k, first_starts& firsts) {
     auto const& a = k.access;
-    std::uint64_t const U = a.units_per_row;
     for (std::uint64_t beta = 0; beta < k.repeat; ++beta) {
         std::uint64_t const first_row = beta * k.block / k.pitch;
         for (std::uint64_t y = first_row; y < first_row + k.cycle_rows + 2; ++y) {
             if (row_walk(a)) {
-                std::uint64_t const from = (y * U + lanes - 1) / lanes, to = std::min(a.starts, ((y + 1) * U + lanes - 1) / lanes);
-                for (std::uint64_t s = from; s < to; ++s) {
+                piece const windows = row_windows(k, y);
+                for (std::uint64_t s = windows.begin; s < windows.end; ++s) {
                     std::uint64_t const start[2] = {s, 0};
                     firsts.offer(k.key(start), s);
                 }
@@ -132,10 +136,9 @@ std::uint64_t row_key_cycle(xor_block_keys const& k) {
 // Row y's windows in one block (the windows whose first unit lies in the
 // row, the one reaching into the next row too): the block, or none.
 std::optional<std::uint64_t> row_inside_block(xor_block_keys const& k, std::uint64_t y) {
-    auto const& a = k.access;
-    std::uint64_t const U = a.units_per_row, from = (y * U + lanes - 1) / lanes, to = std::min(a.starts, ((y + 1) * U + lanes - 1) / lanes);
-    if (from >= to) return std::nullopt;
-    std::uint64_t const first[2] = {from, 0}, last[2] = {to - 1, 0};
+    piece const windows = row_windows(k, y);
+    if (windows.begin >= windows.end) return std::nullopt;
+    std::uint64_t const first[2] = {windows.begin, 0}, last[2] = {windows.end - 1, 0};
     std::uint64_t const beta = k.lane_offset(first, 0) / k.block;
     if (k.lane_offset(last, lanes - 1) >= (beta + 1) * k.block) return std::nullopt;
     return beta;
@@ -148,10 +151,10 @@ std::uint64_t key_row(xor_block_keys const& k, std::uint64_t y, first_starts& fi
     auto const& a = k.access;
     std::uint64_t const U = a.units_per_row, w = a.width, P = k.pitch, cycle = run_cycle(k);
     std::uint64_t const row_unit = y * U, row_end = y * P + U * w;
-    std::uint64_t const end = std::min(a.starts, (row_unit + U + lanes - 1) / lanes);  // past the row's last window
+    piece const windows = row_windows(k, y);
     std::uint64_t const crossing = (row_unit + U) / lanes;  // the first window that may reach the next row
     std::uint64_t run_block = ~std::uint64_t(0), run = 0, steps = 0;
-    for (std::uint64_t s = (row_unit + lanes - 1) / lanes; s < end; ++steps) {
+    for (std::uint64_t s = windows.begin; s < windows.end; ++steps) {
         std::uint64_t const start[2] = {s, 0};
         firsts.offer(k.key(start), s);
         std::uint64_t const o0 = k.lane_offset(start, 0), beta = o0 / k.block, edge = (beta + 1) * k.block;

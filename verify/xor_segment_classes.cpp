@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "first_starts.hpp"
 #include "swz/bank_model.hpp"
 #include "swz/pow2.hpp"
 
@@ -80,7 +81,7 @@ std::optional<std::vector<std::uint64_t>> xor_segment_first_starts(layout_subjec
     auto const& k = *keys;
     std::uint64_t const step = a.width, Q = k.period, cycle = k.residue_mod / std::gcd(k.residue_mod, step);
     std::uint64_t const rows = std::min(a.starts, Q / std::gcd(Q, k.pitch)), possible = keys_possible(k);
-    std::vector<std::uint64_t> first(k.count(), none);
+    first_starts firsts(k.count());
     std::uint64_t found = 0, steps = 0;
     // Rows whose windows all lie in one segment repeat their residues every
     // `repeat_rows` rows: after that many in a row, the rows up to the first
@@ -95,30 +96,23 @@ std::optional<std::vector<std::uint64_t>> xor_segment_first_starts(layout_subjec
             next = segment + 1 < k.breaks.size() ? k.breaks[segment + 1] : Q;
             std::uint64_t const run_end = std::min(a.columns, c + (next - u + step - 1) / step);
             std::uint64_t const keyed = std::min(run_end, c + cycle);
-            for (std::uint64_t i = c; i < keyed; ++i) {
-                std::uint64_t& at = first[k.key_in(segment, u + (i - c) * step)];
-                if (at == none) at = y * a.columns + i, ++found;
-            }
+            for (std::uint64_t i = c; i < keyed; ++i) found += firsts.offer(k.key_in(segment, u + (i - c) * step), y * a.columns + i);
             steps += keyed - c + 1;
             c = run_end;
         }
         if (steps > most_steps) return std::nullopt;
         run = pieces == 1 && segment == run_segment ? run + 1 : pieces == 1;
         run_segment = pieces == 1 ? segment : none;
-        std::uint64_t const last = (y * k.pitch + (a.columns - 1) * step) % Q;  // the row's last window, below `next`
         if (run < repeat_rows || k.pitch >= Q) {
             ++y;
             continue;
         }
-        // Each row's last window lies P further on, until one reaches `next`.
+        // Each row's last window (below `next`) lies P further on, until one reaches `next`.
+        std::uint64_t const last = (y * k.pitch + (a.columns - 1) * step) % Q;
         y += std::max<std::uint64_t>(1, (next - last + k.pitch - 1) / k.pitch);
         run = 0, run_segment = none;
     }
-    std::vector<std::uint64_t> out;
-    for (std::uint64_t s : first)
-        if (s != none) out.push_back(s);
-    std::sort(out.begin(), out.end());
-    return out;
+    return firsts.starts();
 }
 
 std::optional<class_blocks> xor_segment_classes(layout_subject const& t, fixed_window_walk const& a) {
