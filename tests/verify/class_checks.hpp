@@ -17,6 +17,7 @@
 #include "article_classes.hpp"
 #include "class_sweep.hpp"
 #include "column_sweep.hpp"
+#include "conflict_bound.hpp"
 #include "row_sweep.hpp"
 #include "swz/bank_model.hpp"
 
@@ -52,6 +53,38 @@ inline std::vector<unsigned> bank_load_at(verify::access_subject const& w, std::
         std::sort(counts.begin(), counts.end());
         out.insert(out.end(), counts.begin(), counts.end());
     }
+    return out;
+}
+
+// What a start costs, finer than its wavefronts, legality included: each
+// phase's distinct units per bank group (over the lanes that give
+// addresses), the wavefronts, and whether a lane is misaligned or split.
+struct start_cost {
+    std::vector<unsigned> load;
+    unsigned wavefronts;
+    bool aligned, whole;
+    bool operator==(start_cost const& o) const {
+        return load == o.load && wavefronts == o.wavefronts && aligned == o.aligned && whole == o.whole;
+    }
+};
+
+inline start_cost cost_at(verify::access_subject const& w, std::vector<std::uint64_t> const& s) {
+    unsigned const width = w.instr.width, lanes = w.instr.address_lanes, per_phase = lanes_per_phase(width);
+    start_cost out{{}, 0, true, true};
+    for (unsigned first = 0; first < lanes; first += per_phase) {
+        std::vector<std::set<std::uint64_t>> groups(per_phase);
+        for (unsigned l = first; l < std::min(lanes, first + per_phase); ++l) {
+            std::uint64_t const a = w.address(l, s);
+            groups[bank_group(a, width)].insert(bank_unit(a, width));
+            out.aligned = out.aligned && a % width == 0;
+            for (unsigned k = 1; k < w.run_elements; ++k) out.whole = out.whole && w.element_address(l, s, k) == a + k * w.elem;
+        }
+        std::vector<unsigned> counts;
+        for (auto const& g : groups) counts.push_back(unsigned(g.size()));
+        std::sort(counts.begin(), counts.end());
+        out.load.insert(out.load.end(), counts.begin(), counts.end());
+    }
+    if (out.aligned) out.wavefronts = bank_wavefronts(verify::concrete_access(w, s));
     return out;
 }
 

@@ -95,20 +95,6 @@ void each_start(access_subject const& w, F f) {
         for (s[1] = 0; s[1] < w.vars[1].count; ++s[1]) f(s);
 }
 
-// What a start costs, finer than its wavefronts, legality included.
-struct start_cost {
-    std::vector<unsigned> load;
-    unsigned wavefronts;
-    bool legal;
-    bool operator==(start_cost const& o) const { return load == o.load && wavefronts == o.wavefronts && legal == o.legal; }
-};
-
-start_cost cost_at(access_subject const& w, std::vector<std::uint64_t> const& s) {
-    warp_access const a = concrete_access(w, s);
-    bool const legal = misaligned_lanes(a).empty();
-    return {bank_load_at(w, s), legal ? bank_wavefronts(a) : 0u, legal};
-}
-
 }  // namespace
 
 TEST_CASE("a CuTe swizzle with S >= B is XOR by one value in each aligned block of 2^(M+S) units", "[verify][swizzle]") {

@@ -69,38 +69,6 @@ fixed_window_walk window_of(access_subject const& w) {
     return {w.lane_grid, w.instr.width, w.vars[0].count, w.vars[1].count};
 }
 
-// What a start costs, finer than its wavefronts, legality included: each
-// phase's distinct units per bank group (over the lanes that give
-// addresses), the wavefronts, and whether a lane is misaligned or split.
-struct start_cost {
-    std::vector<unsigned> load;
-    unsigned wavefronts;
-    bool aligned, whole;
-    bool operator==(start_cost const& o) const {
-        return load == o.load && wavefronts == o.wavefronts && aligned == o.aligned && whole == o.whole;
-    }
-};
-
-start_cost cost_at(access_subject const& w, std::vector<std::uint64_t> const& s) {
-    unsigned const width = w.instr.width, lanes = w.instr.address_lanes, per_phase = lanes_per_phase(width);
-    start_cost out{{}, 0, true, true};
-    for (unsigned first = 0; first < lanes; first += per_phase) {
-        std::vector<std::set<std::uint64_t>> groups(per_phase);
-        for (unsigned l = first; l < std::min(lanes, first + per_phase); ++l) {
-            std::uint64_t const a = w.address(l, s);
-            groups[bank_group(a, width)].insert(bank_unit(a, width));
-            out.aligned = out.aligned && a % width == 0;
-            for (unsigned k = 1; k < w.run_elements; ++k) out.whole = out.whole && w.element_address(l, s, k) == a + k * w.elem;
-        }
-        std::vector<unsigned> counts;
-        for (auto const& g : groups) counts.push_back(unsigned(g.size()));
-        std::sort(counts.begin(), counts.end());
-        out.load.insert(out.load.end(), counts.begin(), counts.end());
-    }
-    if (out.aligned) out.wavefronts = bank_wavefronts(concrete_access(w, s));
-    return out;
-}
-
 // A column or fragment access of two start variables on the tile.
 std::optional<access_subject> column_on(std::string const& access, layout_subject const& t) {
     auto const a = access_on(access, t);
