@@ -238,6 +238,16 @@ void cut_to_bank_period(access_subject& a, layout_subject const& t, start_lemmas
     a.domain_note += (a.domain_note.empty() ? "" : "; ") + std::string("over one bank period (bank_period): ") + cut;
 }
 
+// The article's classes of an access's starts (article_classes.hpp), asked when needed.
+std::function<std::optional<class_blocks>()> article_start_classes(layout_subject const& t, class_walk walk,
+                                                                   instruction const& i) {
+    bool const transfers = i.rule() != phase_rule::banks;
+    return [p = *t.article, rows = t.rows(), o = access_class_options(walk, i.width, transfers), transfers] {
+        auto c = article_classes(p, rows, o);
+        return c ? std::optional<class_blocks>(std::move(*c).for_sweep(transfers)) : std::nullopt;
+    };
+}
+
 // A built-in (row_access, column_access, matrix_access) on the layout.
 template <class Builtin>
 access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subject const& t, start_lemmas const& lemmas) {
@@ -285,6 +295,8 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
     if constexpr (std::is_same_v<Builtin, matrix_access>) a.lane_grid = fragment_grid(b, g);
     walk_units(a, t);
     if constexpr (std::is_same_v<Builtin, matrix_access>) {
+        if (t.article && !a.lane_grid.empty() && a.vars.size() == 2)
+            a.start_classes = article_start_classes(t, class_walk::fragment, b.instr);
         // Fragments on swizzles XOR by blocks: by their lanes' segments.
         if (t.swizzle && t.swizzle->xor_block_bytes && !a.lane_grid.empty() && a.vars.size() == 2) {
             fixed_window_walk const f{a.lane_grid, b.instr.width, a.vars[0].count, a.vars[1].count};
@@ -294,11 +306,7 @@ access_subject builtin_on(Builtin const& b, std::string const& spec, layout_subj
     } else {
         class_walk const walk = std::is_same_v<Builtin, row_access> ? class_walk::row : class_walk::column;
         if (t.article) {
-            class_options const o{walk, b.instr.width, unit_bytes(b.instr.width)};
-            a.start_classes = [p = *t.article, rows = t.rows(), o]() -> std::optional<class_blocks> {
-                if (auto c = article_classes(p, rows, o)) return std::move(*c).for_sweep();
-                return std::nullopt;
-            };
+            a.start_classes = article_start_classes(t, walk, b.instr);
         } else if (t.family == "linear") {
             a.start_classes = [t, walk, width = b.instr.width] { return linear_classes(t, walk, width); };
         } else if (t.swizzle && t.swizzle->span_bytes && !a.vars.empty()) {

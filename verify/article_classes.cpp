@@ -8,6 +8,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "swz/bank_model.hpp"
 #include "swz/pow2.hpp"
 
 namespace swz::verify {
@@ -51,8 +52,9 @@ struct geometry {
     std::uint64_t d(std::uint64_t to, std::uint64_t from) const { return (to % chunks + chunks - from % chunks) % chunks; }
 };
 
-std::optional<geometry> geometry_of(layout_params const& p, std::uint64_t tile_rows, unsigned unit_width) {
+std::optional<geometry> geometry_of(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
     std::uint64_t const c = p.chunks_per_row();
+    unsigned const unit_width = o.unit_width;
     if (c < 17 || is_pow2(c) || unit_width == 0 || p.tc % unit_width != 0) return std::nullopt;
     geometry g{};
     g.chunks = c;
@@ -61,9 +63,11 @@ std::optional<geometry> geometry_of(layout_params const& p, std::uint64_t tile_r
     g.h_count = c / g.g;
     std::uint64_t const period = (std::uint64_t(1) << g.b) * g.h_count;
     // About b tiles of each of the 2^(b-5) v stand for all (representative_tiles):
-    // up to 2^22 of them, rows of up to about 2^20 chunks.
-    if (g.b > 40 || tile_rows < 96 || (std::uint64_t(1) << (g.b - 5)) * (g.b - 2) > (std::uint64_t(1) << 22))
-        return std::nullopt;
+    // up to 2^22 of them, rows of up to about 2^20 chunks; for fragments,
+    // b^2 candidates of each v, up to 2^24, rows of up to 2^15 chunks.
+    std::uint64_t const per_v = o.walk == class_walk::fragment ? std::uint64_t(g.b - 4) * (g.b - 4) : g.b - 2;
+    unsigned const most_log2 = o.walk == class_walk::fragment ? 24 : 22;
+    if (g.b > 40 || tile_rows < 96 || (std::uint64_t(1) << (g.b - 5)) * per_v > (std::uint64_t(1) << most_log2)) return std::nullopt;
     g.tile_rows = tile_rows;
     g.periods = period <= tile_rows && tile_rows - period >= 64;
     g.blocks = std::uint64_t(1) << (g.b - 5);
@@ -188,6 +192,12 @@ struct class_key {
 //   - every byte shifted by a multiple of the shift unit keeps the cost
 //     (rows 32 apart move bytes by a multiple of 16): lane 0's bytes mod
 //     the shift unit, s TC mod it.
+//   - under cp.async.16's transfers (class_options::lines, a shift unit of
+//     128) two lanes share a 128-byte line only where their bytes lie
+//     within 128 of each other, in one row or across a row's end: the
+//     signature keeps a near difference exactly, not modulo C (rows C TC
+//     bytes apart), so that it fixes each near lane's byte relative to
+//     lane 0's, and with it each lane's line and slot.
 // column_spread counts distinct stored columns: only which stored chunks
 // are equal matters (a chunk and its wrap are equal mod C, and all of a
 // block's 32 are distinct), that is the nearness within 32 alone.
@@ -222,7 +232,9 @@ signature cost_signature(geometry const& g, class_key const& key, std::uint64_t 
     for (std::size_t a = 0; a < n; ++a)
         for (std::size_t b = a + 1; b < n; ++b) {
             std::int64_t const e = u[b] - u[a];
-            sig[at++] = e > -near && e < near ? e : e >= c - near ? e - c : e <= near - c ? e + c : far;
+            bool const close = e > -near && e < near, above = e >= c - near, below = e <= near - c;
+            if (o.lines) sig[at++] = close || above || below ? e : far;  // lines: how near, exactly
+            else sig[at++] = close ? e : above ? e - c : below ? e + c : far;
         }
     return sig;
 }
@@ -547,6 +559,12 @@ flat_key key_of_tile(geometry const& g, class_walk walk, std::uint64_t l, std::u
         // Rows y0 .. y0 + 31 of one chunk column: this block and the next 32 rows.
         k[2] = g.d(g.a(l + 1, x), a0);
         k[1] = x == g.last_x;
+    } else if (walk == class_walk::fragment) {
+        // Rows y0 .. y0 + 15 of units c, c + 1: this block, the next 32
+        // rows, and (but in the last block of chunks) the next 32 chunks of both.
+        k[2] = g.d(g.a(l + 1, x), a0);
+        if (x < g.last_x) k[3] = g.d(g.a(l, x + 1), a0), k[4] = g.d(g.a(l + 1, x + 1), a0);
+        k[1] = x == g.last_x;
     } else {
         // Units of one row from block x on, then the next row's first chunks.
         std::size_t n = 2;
@@ -584,12 +602,12 @@ std::optional<std::uint64_t> smallest_l(unsigned n, std::uint64_t v, std::uint64
 // meet every s at the same h, so the first of them in (l, x) order is the
 // first block of every class that any of them meets first. Their key
 // depends on (l, x) only through v = l ^ x and the trailing ones t of l
-// (column walk: (l + 1) ^ x = v ^ (2^(t+1) - 1)) or of x (row walk:
-// l ^ (x + 1) = v ^ (2^(t+1) - 1)), except in the last chunk column (column
-// walk) or two (row walk), taken tile by tile: so of the tiles of each
-// (v, t), only the first (smallest_l) is a candidate. The keys in the
-// order first met, and their index; the tiles in the order their (key, s0)
-// was first met.
+// (column walk: (l + 1) ^ x = v ^ (2^(t+1) - 1)), of x (row walk:
+// l ^ (x + 1) = v ^ (2^(t+1) - 1)) or of both (fragments), except in the
+// last chunk column (column walk, fragments) or two (row walk), taken tile
+// by tile: so of the tiles of each (v, t), only the first (smallest_l) is
+// a candidate. The keys in the order first met, and their index; the tiles
+// in the order their (key, s0) was first met.
 struct tile_set {
     std::vector<class_key> keys;
     key_table index;
@@ -629,22 +647,34 @@ tile_set representative_tiles(geometry const& g, class_walk walk) {
         return index;
     };
     unsigned const n = g.b - 5;  // l, x < 2^n
-    std::uint64_t const grouped = walk == class_walk::column ? g.last_x : (g.last_x >= 1 ? g.last_x - 1 : 0);
+    std::uint64_t const grouped = walk == class_walk::row ? (g.last_x >= 1 ? g.last_x - 1 : 0) : g.last_x;
+    // Whose trailing ones the key reads: l's (column walk: (l + 1) ^ x),
+    // x's (row walk: l ^ (x + 1)), or both (fragments: (l + 1) ^ x, l ^ (x +
+    // 1) and (l + 1) ^ (x + 1)).
+    bool const l_ones = walk != class_walk::row, x_ones = walk != class_walk::column;
+    // t trailing ones, then a 0 (below bit n): the bits fixed, and their values.
+    auto const trailing = [n](bool counted, unsigned t) {
+        std::uint64_t const ones = (std::uint64_t(1) << t) - 1;
+        return counted ? std::make_pair(t < n ? 2 * ones + 1 : ones, ones) : std::make_pair(std::uint64_t(0), std::uint64_t(0));
+    };
     // The tiles of one v share s0 = 32 v mod C: those of one key, one tile.
     for (std::uint64_t v = 0; v < g.blocks; ++v) {
         std::size_t const of_v = out.tiles.size();
-        for (unsigned t = 0; t <= n; ++t) {
-            std::uint64_t const ones = (std::uint64_t(1) << t) - 1;  // t trailing ones, then a 0 (below bit n)
-            std::uint64_t const mask = t < n ? 2 * ones + 1 : ones;
-            std::uint64_t const fixed = walk == class_walk::column ? ones : (ones ^ v) & mask;
-            auto const l = smallest_l(n, v, mask, fixed, grouped);
-            if (!l) continue;
-            tile const found{std::uint32_t(*l), std::uint32_t(*l ^ v), key_of(*l, *l ^ v)};
-            auto const same = std::find_if(out.tiles.begin() + std::ptrdiff_t(of_v), out.tiles.end(),
-                                           [&](tile const& e) { return e.key == found.key; });
-            if (same == out.tiles.end()) out.tiles.push_back(found);
-            else keep_first(*same, found);
-        }
+        for (unsigned tl = 0; tl <= (l_ones ? n : 0); ++tl)
+            for (unsigned tx = 0; tx <= (x_ones ? n : 0); ++tx) {
+                // The bits of l fixed: by l's trailing ones, and by x's as bits of l = x ^ v.
+                auto const [l_mask, l_fixed] = trailing(l_ones, tl);
+                auto const [x_mask, x_fixed] = trailing(x_ones, tx);
+                std::uint64_t const from_x = (x_fixed ^ v) & x_mask;
+                if (((l_fixed ^ from_x) & l_mask & x_mask) != 0) continue;  // a bit of l fixed both ways
+                auto const l = smallest_l(n, v, l_mask | x_mask, l_fixed | from_x, grouped);
+                if (!l) continue;
+                tile const found{std::uint32_t(*l), std::uint32_t(*l ^ v), key_of(*l, *l ^ v)};
+                auto const same = std::find_if(out.tiles.begin() + std::ptrdiff_t(of_v), out.tiles.end(),
+                                               [&](tile const& e) { return e.key == found.key; });
+                if (same == out.tiles.end()) out.tiles.push_back(found);
+                else keep_first(*same, found);
+            }
     }
     // The last columns' keys have a position of their own, unlike the
     // above's, and of one x, each l its own v.
@@ -688,7 +718,7 @@ bool last_rows_met(geometry const& g, std::uint64_t direct_from, Occurs occurs) 
 }  // namespace
 
 std::optional<shape_check> check_equal_shapes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
-    auto const g = geometry_of(p, tile_rows, o.unit_width);
+    auto const g = geometry_of(p, tile_rows, o);
     if (!g || g->chunks <= 32 || (o.walk == class_walk::row && g->per_row < 32)) return std::nullopt;
     auto const keys = representative_tiles(*g, o.walk).keys;
     auto const classes = classes_of_keys(*g, keys, p.tc, o).classes;
@@ -712,8 +742,14 @@ std::optional<shape_check> check_equal_shapes(layout_params const& p, std::uint6
     return out;
 }
 
+class_options access_class_options(class_walk walk, unsigned width, bool transfers) {
+    class_options o{walk, width, transfers ? bytes_per_phase : unit_bytes(width)};
+    o.lines = transfers;
+    return o;
+}
+
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o) {
-    auto const found = geometry_of(p, tile_rows, o.unit_width);
+    auto const found = geometry_of(p, tile_rows, o);
     if (!found) return std::nullopt;
     geometry const& g = *found;
     if (o.walk == class_walk::row && g.per_row < 32) return std::nullopt;

@@ -14,8 +14,10 @@
 // so the cells of one 32 x 32 block (L, X) of (row, chunk) are those of any
 // other block with the same s, moved as a whole (by a multiple of 32 rows,
 // which keeps every byte's place in its 16-byte group). A start's lanes
-// reach at most three such blocks (a column access: (L, X) and the next 32
-// rows; a row access: (L, X), the next chunks, the next row's first ones);
+// reach at most four such blocks (a column access: (L, X) and the next 32
+// rows; a row access: (L, X), the next chunks, the next row's first ones;
+// an ldmatrix/stmatrix fragment: (L, X), the next 32 rows, the next 32
+// chunks, and both);
 // their s differ by constants d_k mod C fixed by (L, X). Its cost is then a
 // function of where it lies in its block, the d_k, and the first block's s
 // alone. In s it is constant except where some block's s + d_k mod C lies
@@ -52,8 +54,9 @@
 namespace swz::verify {
 
 enum class class_walk {
-    column,  // lane l at (y0, c): unit c of row y0 + l
-    row,     // lane l of start s: unit 32 s + l of the tile, row by row
+    column,    // lane l at (y0, c): unit c of row y0 + l
+    row,       // lane l of start s: unit 32 s + l of the tile, row by row
+    fragment,  // an ldmatrix/stmatrix fragment at (y0, c): units c, c + 1 of rows y0 .. y0 + 15
 };
 
 struct class_options {
@@ -61,8 +64,19 @@ struct class_options {
     unsigned unit_width = 4;   // bytes of one unit (the access's width; the element for column_spread)
     unsigned shift_unit = 4;   // a shift of every byte by a multiple of this keeps the cost (1: any shift)
     bool banks = true;         // the cost is a bank load (an access); false: distinct stored columns (column_spread)
+    // The cost counts 128-byte lines too (cp.async.16's transfers; with a
+    // shift unit of 128): lanes of two blocks share a line only at an exact
+    // distance, so the signature keeps how near their chunks are exactly,
+    // not only modulo C.
+    bool lines = false;
     std::uint64_t most_blocks = 200000;
 };
+
+// The options of an access's classes: its walk, its width, and whether it
+// counts transfers (cp.async.16): those classes are one shift of whole
+// 128-byte lines apart (a shift unit of 128) and keep near chunks' exact
+// distance (`lines`); a bank load keeps its cost under a shift of whole units.
+class_options access_class_options(class_walk walk, unsigned width, bool transfers);
 
 // A finite tile of fewer than one period and 64 rows is a window of the
 // rows of the periodic layout: a block of it whose lanes stay in the tile
@@ -74,7 +88,7 @@ struct class_options {
 // The classes; nothing where the reduction does not apply: C a
 // power of two or below 17, a unit that is not a whole part of a chunk, a
 // row access on rows of fewer than 32 units, a tile of fewer than 96 rows,
-// rows of more than about 2^20 chunks (article_classes.cpp's
+// rows of more than about 2^20 chunks (fragments: 2^15; article_classes.cpp's
 // representative_tiles), more classes than `most_blocks` (16 times as
 // many before merging), or a first-block search of more than 2e9 steps.
 struct start_classes {
@@ -95,8 +109,11 @@ struct start_classes {
     // rows' are in classes.
     std::uint64_t sweep_directly_from() const { return last_rows_in_classes ? ~std::uint64_t(0) : direct_from; }
     // The blocks as the class sweep takes them (class_sweep.hpp); they hold
-    // under the bank rule, not cp.async.16's transfers.
-    class_blocks for_sweep() && { return {std::move(blocks), sweep_directly_from(), {}, false}; }
+    // under cp.async.16's transfers too where the classes were made for
+    // them (class_options::lines).
+    class_blocks for_sweep(bool transfers_too = false) && {
+        return {std::move(blocks), sweep_directly_from(), {}, transfers_too};
+    }
 };
 std::optional<start_classes> article_classes(layout_params const& p, std::uint64_t tile_rows, class_options const& o);
 

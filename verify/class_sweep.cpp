@@ -130,9 +130,13 @@ std::optional<class_sweep_result> sweep_access_by_classes(access_subject const& 
     // The starts in no class: those of the rows from direct_from on.
     std::uint64_t const direct_start = by_columns ? direct_from : (direct_from * per_row + warp_lanes - 1) / warp_lanes;
     bool const has_tail = direct_from != ~std::uint64_t(0) && direct_start < starts;
-    // Starts (y0, c) of a block: a column access's, or a fragment's.
+    // Starts (y0, c) of a block: a column access's, or a fragment's (those
+    // of its columns where a fragment starts: a block of the row's last
+    // units may hold fewer, or none).
     auto const starts_block = [&](piece rows, column_block cols) {
-        return by_fragments ? sweep_fragment_block(w, rows, cols, deadline) : column_block_starts(w, rows, cols, deadline);
+        if (!by_fragments) return column_block_starts(w, rows, cols, deadline);
+        cols.end = std::min(cols.end, w.vars[1].count);
+        return cols.begin < cols.end ? sweep_fragment_block(w, rows, cols, deadline) : most_wavefronts{};
     };
     auto const best = with_tail(best_of_blocks<true>(classes.blocks, [&](start_block const& b) {
         if (by_columns) return starts_block(b.rows, b.cols);

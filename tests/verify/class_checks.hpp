@@ -18,6 +18,7 @@
 #include "class_sweep.hpp"
 #include "column_sweep.hpp"
 #include "conflict_bound.hpp"
+#include "fragment_sweep.hpp"
 #include "row_sweep.hpp"
 #include "swz/bank_model.hpp"
 
@@ -34,6 +35,7 @@ inline verify::layout_subject article_tile(layout_params const& p, std::uint64_t
 // Every start swept, as the classes must reproduce it.
 inline verify::column_sweep_result whole_sweep(verify::access_subject const& w,
                                                std::chrono::steady_clock::time_point deadline) {
+    if (!w.lane_grid.empty()) return verify::sweep_fragment_starts(w, deadline);
     return w.lanes_walk_units ? verify::sweep_row_starts(w, deadline) : verify::sweep_column_starts(w, deadline);
 }
 
@@ -97,9 +99,9 @@ inline std::vector<unsigned> load_at_unit(verify::access_subject const& w, std::
 // The article's classes of an access's starts, asked as access_spec.cpp asks.
 inline std::optional<verify::start_classes> article_classes_of(layout_params const& p, std::uint64_t rows,
                                                                verify::access_subject const& w) {
-    unsigned const width = w.instr.width;
-    return verify::article_classes(
-        p, rows, {w.lanes_walk_units ? verify::class_walk::row : verify::class_walk::column, width, unit_bytes(width)});
+    using verify::class_walk;
+    class_walk const walk = !w.lane_grid.empty() ? class_walk::fragment : w.lanes_walk_units ? class_walk::row : class_walk::column;
+    return verify::article_classes(p, rows, verify::access_class_options(walk, w.instr.width, w.instr.rule() != phase_rule::banks));
 }
 
 // The classes' figure and first start equal those of sweeping every start.

@@ -50,6 +50,17 @@ std::vector<layout_params> start_by_start(std::vector<layout_params> const& merg
     return out;
 }
 
+// Rows of 16-byte units for fragments (ldmatrix, stmatrix) and cp.async.16:
+// one to six blocks of 32 chunks, the last whole or partial (65 chunks: a
+// last block of one chunk, where no fragment of two units starts), chunks of
+// one unit or two.
+std::vector<layout_params> sixteen_byte_units() {
+    return {{44, 16, 16},  {27, 16, 16}, {34, 8, 16},  {100, 16, 16}, {192, 16, 16},
+            {70, 8, 16},   {96, 16, 32}, {112, 8, 16}, {65, 16, 16}};
+}
+std::vector<std::string> const fragments_and_transfers{"ldmatrix.x1", "ldmatrix.x2", "ldmatrix.x4", "ldmatrix.x2.trans",
+                                                        "stmatrix.x4.trans", "cp.async.16"};
+
 }  // namespace
 
 TEST_CASE("classes of starts give the whole period's figure and first start", "[verify][exhaustive]") {
@@ -92,15 +103,43 @@ TEST_CASE("classes of starts give the whole period's figure and first start", "[
     CHECK(decided > 100);
 }
 
+// Fragments and cp.async.16's transfers too: their classes (four blocks a
+// fragment reaches; classes one shift of whole 128-byte lines apart, near
+// chunks' distance kept exactly) give every start's figure and first start.
+TEST_CASE("fragments and cp.async.16 by classes give the whole period's figure and first start", "[verify][exhaustive]") {
+    unsigned decided = 0;
+    for (auto const& p : sixteen_byte_units()) {
+        auto const t = article_tile(p, all_rows);
+        start_lemmas lemmas(t.period_rows);
+        for (std::string const& name : fragments_and_transfers) {
+            CAPTURE(article_spec(p), name, t.period_rows);
+            auto const w = std::get<access_subject>(access_on(name, t, lemmas));
+            REQUIRE(w.not_applicable.empty());
+            REQUIRE(w.start_classes);
+            if (w.lanes_walk_units && w.units_per_row < 32) {  // a row access on rows of fewer than 32 units
+                CHECK_FALSE(w.start_classes());
+                continue;
+            }
+            REQUIRE(w.start_classes());
+            require_same_as_whole(sweep_access_by_classes(w, far), whole_sweep(w, far));
+            ++decided;
+        }
+    }
+    CHECK(decided >= 50);
+}
+
 TEST_CASE("classes of starts give the independent enumeration's figures on the smallest periods", "[verify][exhaustive]") {
-    for (auto const& p : {layout_params{40, 4, 8}, layout_params{96, 1, 4}, layout_params{34, 8, 16}, layout_params{72, 2, 4}}) {
+    for (auto const& p : {layout_params{40, 4, 8}, layout_params{96, 1, 4}, layout_params{34, 8, 16}, layout_params{72, 2, 4},
+                          layout_params{44, 16, 16}}) {
         auto const t = article_tile(p, all_rows);
         std::uint64_t const period = t.period_rows;
         CAPTURE(article_spec(p), period);
         REQUIRE(period < 2000);
         auto const tile = concrete_of(t, period + 32);  // every start of one period, whole
         start_lemmas lemmas(period);
-        for (std::string name : {"row", "column"}) {
+        for (std::string name : {"row", "column", "ldmatrix.x4", "stmatrix.x2", "cp.async.16"}) {
+            if (name != "row" && name != "column" && p.tc % 16 != 0) continue;  // 16-byte units across chunks
+            if (name == "cp.async.16" && p.row_bytes() < 32 * 16) continue;    // rows of fewer than 32 units: no classes
             CAPTURE(name);
             auto const w = std::get<access_subject>(access_on(name, t, lemmas));
             require_enumerated_figure(w, sweep_access_by_classes(w, far), tile, name);
@@ -182,6 +221,46 @@ TEST_CASE("every start of the period loads the banks as its place in its class's
     CHECK(merged >= 8);  // classes of one cost signature merged, across keys: the claim checked above covers them
 }
 
+// The same for fragments and cp.async.16, start by start: each phase's bank
+// load, the wavefronts (cp.async.16's by transfers) and legality equal
+// those of the start at its place in its class's block.
+TEST_CASE("every fragment and cp.async.16 start of the period costs what its place in its class's block costs",
+          "[verify][exhaustive]") {
+    unsigned compared = 0, merged = 0;
+    for (auto const& p : sixteen_byte_units()) {
+        auto const t = article_tile(p, all_rows);
+        std::uint64_t const period = t.period_rows;
+        if (period > 2500) continue;  // checked by figure above
+        for (std::string const& name : fragments_and_transfers) {
+            CAPTURE(article_spec(p), name, period);
+            auto const w = std::get<access_subject>(access_on(name, t, start_lemmas(period)));
+            auto const classes = article_classes_of(p, all_rows, w);
+            bool const by_rows = w.lanes_walk_units;
+            if (by_rows && w.units_per_row < 32) continue;  // no classes (above)
+            REQUIRE(classes);
+            std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / 16);
+            std::uint64_t const cols = by_rows ? upr : w.vars[1].count;
+            auto const at = [&](std::uint64_t y, std::uint64_t c) {
+                return by_rows ? cost_at(w, {(y * upr + c) / 32}) : cost_at(w, {y, c});
+            };
+            std::uint64_t checked = 0, differ = 0;
+            for (std::uint64_t y = 0; y < period; ++y)
+                for (std::uint64_t c = 0; c < cols; ++c) {
+                    if (by_rows && (y * upr + c) % 32 != 0) continue;  // no window starts there
+                    auto const& b = classes->blocks.at(classes->class_of(y, c));
+                    differ += !(at(y, c) == at(b.rows.begin + y % 32, b.cols.begin + c % per_block));
+                    ++checked;
+                }
+            CHECK(differ == 0);
+            CHECK(checked > 0);
+            merged += classes->blocks.size() < classes->before_merge;
+            ++compared;
+        }
+    }
+    CHECK(compared >= 40);
+    CHECK(merged >= 4);  // the merged classes of several keys, checked above too
+}
+
 // Classes of keys of equal shape take their merged classes from the first
 // such key's (article_classes.cpp's shape_of) without a signature of their
 // own: on every layout above, wide rows, and chunks of several units, each
@@ -199,6 +278,9 @@ TEST_CASE("keys of equal shape have classes of equal cost signature, class by cl
         std::vector<class_options> options{{class_walk::column, p.elem, 1, false}};
         for (unsigned w : {1u, 2u, 4u, 8u, 16u})
             if (w <= p.tc) options.push_back({class_walk::column, w, unit_bytes(w)}), options.push_back({class_walk::row, w, unit_bytes(w)});
+        if (p.tc % 16 == 0)  // fragments, and cp.async.16's transfers
+            options.push_back(access_class_options(class_walk::fragment, 16, false)),
+                options.push_back(access_class_options(class_walk::row, 16, true));
         for (auto const& o : options) {
             CAPTURE(article_spec(p), int(o.walk), o.unit_width, o.banks);
             auto const got = check_equal_shapes(p, all_rows, o);
@@ -252,7 +334,7 @@ TEST_CASE("every column_spread window of the period has the distinct columns of 
 TEST_CASE("classes of starts reach rows of thousands of chunks, each class's block its first", "[verify]") {
     for (layout_params const p : {layout_params{9409, 4, 4}, layout_params{16423, 1, 1}, layout_params{9998, 8, 16}}) {
         auto const t = article_tile(p, all_rows);
-        for (class_walk const walk : {class_walk::column, class_walk::row}) {
+        for (class_walk const walk : {class_walk::column, class_walk::row, class_walk::fragment}) {
             CAPTURE(p.nx, p.elem, p.tc, int(walk));
             auto const classes = article_classes(p, all_rows, {walk, p.tc, 4});
             REQUIRE(classes);
@@ -286,7 +368,7 @@ TEST_CASE("every block of the period comes at or after its class's block", "[ver
                                   layout_params{257, 1, 1}, layout_params{700, 8, 8}, layout_params{391, 16, 16},
                                   layout_params{600, 2, 16}}) {
         auto const t = article_tile(p, all_rows);
-        for (class_walk const walk : {class_walk::column, class_walk::row}) {
+        for (class_walk const walk : {class_walk::column, class_walk::row, class_walk::fragment}) {
             CAPTURE(p.nx, p.elem, p.tc, int(walk));
             auto const classes = article_classes(p, all_rows, {walk, p.tc, 4});
             if (!classes) continue;  // a row access on rows of fewer than 32 units
