@@ -106,7 +106,7 @@ answer proved_move(prover& p, access_subject const& w, std::size_t i, std::uint6
 
 }  // namespace
 
-start_periods prove_start_periods(prover& p, access_subject const& w) {
+start_periods prove_start_periods(prover& p, access_subject const& w, std::uint64_t most_period) {
     start_periods out;
     // The search's own work on integers stops at the time limit too: a
     // formula that moves nothing at the zero start lets every candidate
@@ -117,7 +117,7 @@ start_periods prove_start_periods(prover& p, access_subject const& w) {
         out.box.push_back(count);
         std::vector<std::uint64_t> const zero(w.vars.size(), 0);
         unsigned refuted = 0, undecided = 0;
-        for (std::uint64_t t = 1; t <= count / 2; t = t < every_period_up_to ? t + 1 : 2 * t) {
+        for (std::uint64_t t = 1; t <= count / 2 && t <= most_period; t = t < every_period_up_to ? t + 1 : 2 * t) {
             if (std::chrono::steady_clock::now() > deadline) break;
             if (!moves_as_one(w, zero, i, t)) continue;  // most candidates fail here, at once
             auto const starts = screen_starts(w, i, t);

@@ -38,8 +38,9 @@ inline constexpr std::uint64_t every_period_up_to = std::uint64_t{1} << 20;
 inline constexpr unsigned max_refuted_candidates = 8, max_undecided_candidates = 2;
 
 // The smallest period of each variable the solver proves among the
-// candidates, within the prover's timeout a query; the search over the
-// candidates stops at that time limit too (a variable then keeps its count).
-start_periods prove_start_periods(prover& p, access_subject const& w);
+// candidates (those up to `most_period`), within the prover's timeout a
+// query; the search over the candidates stops at that time limit too (a
+// variable then keeps its count).
+start_periods prove_start_periods(prover& p, access_subject const& w, std::uint64_t most_period = ~std::uint64_t(0));
 
 }  // namespace swz::verify

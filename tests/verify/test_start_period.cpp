@@ -213,3 +213,41 @@ TEST_CASE("a ring buffer's period in the thousands is found, and tried before en
         CHECK_THAT(r.method, Catch::Contains("every " + std::to_string(c.period)));
     }
 }
+
+// Found by a survey of user accesses (stop 47): a figure search the solver
+// spent its whole limit on, twice, before the proved period of each start
+// decided it from a box of a few thousand starts. Small boxes (periods up
+// to 4096, at most 2^19 starts) are now tried before the search, which is
+// not asked at all; the figure and first start are those of plain
+// enumeration of every start of a prefix holding two periods.
+TEST_CASE("a small period of each start decides the figure before the solver's search", "[verify][start-period]") {
+    struct small_box {
+        char const* layout;
+        std::uint32_t row_bytes, elem;
+        std::string formula;  // "... for r < 1000000000", written as it is asked
+        std::string prefix;   // the same over two periods of r
+        std::uint64_t period;
+    };
+    for (auto const& c :
+         {small_box{"article:nx=268,elem=4,tc=16", 1072, 4, "ld.16:cell(r / 3 + (lane % 8) * 2, (lane % 8) * 4) for r < 1000000000",
+                    "ld.16:cell(r / 3 + (lane % 8) * 2, (lane % 8) * 4) for r < 3216", 1608},
+          small_box{"article:nx=114,elem=8,tc=16", 912, 8, "cp.async.8:cell(r + lane / 4, (lane % 4 + k) * 1) for r < 1000000000, k < 90",
+                    "cp.async.8:cell(r + lane / 4, (lane % 4 + k) * 1) for r < 7296, k < 90", 3648}}) {
+        CAPTURE(c.formula);
+        auto const t = parsed_layout(c.layout, std::uint64_t{1} << 32, c.row_bytes, c.elem);
+        auto const a = std::get<access_subject>(access_on(c.formula, t));
+        prover p(10000);
+        auto const r = prove_conflict_bound(p, a, false);
+        CAPTURE(r.method, r.reason);
+        REQUIRE(r.outcome == verdict::proved);
+        CHECK_THAT(r.method, Catch::Contains("in one period of each start (r every " + std::to_string(c.period) + ")"));
+        for (auto const& o : p.log()) CHECK(o.name.find(".at_least_") == std::string::npos);  // no figure search
+        prover q(20000);
+        auto const prefix = prove_conflict_bound(q, std::get<access_subject>(access_on(c.prefix, t)), false, figure_method::exhaustion);
+        CAPTURE(prefix.method);
+        REQUIRE(prefix.outcome == verdict::proved);
+        CHECK_THAT(prefix.method, Catch::StartsWith("by exhaustion over"));
+        CHECK(r.fig->value == prefix.fig->value);
+        CHECK(r.evidence.at("variables") == prefix.evidence.at("variables"));
+    }
+}
