@@ -301,3 +301,53 @@ TEST_CASE("classes of starts on tiles of long rows give the whole tile's figure 
     }
     CHECK(compared > 100);
 }
+
+// Fragments (ldmatrix, stmatrix) and cp.async.16's transfers on finite
+// tiles shorter than a period and 64 rows: their classes give the whole
+// tile's figure and first start, and where the tile's last rows are in
+// classes, each start there costs (bank load per phase, wavefronts,
+// legality) what its place in its class's first block costs, that block
+// before them.
+TEST_CASE("fragments and cp.async.16 by classes on a finite tile give the whole tile's figure and first start",
+          "[verify][exhaustive]") {
+    unsigned decided = 0, last_in_classes = 0;
+    for (layout_params const p : {layout_params{44, 16, 16}, layout_params{100, 16, 16}, layout_params{65, 16, 16},
+                                  layout_params{192, 16, 16}, layout_params{70, 8, 16}, layout_params{96, 16, 32}})
+        for (std::uint64_t rows : heights_below(period_of(p))) {
+            auto const t = article_tile(p, rows);
+            for (std::string name : {"ldmatrix.x1", "ldmatrix.x4", "stmatrix.x2.trans", "stmatrix.x4.trans", "cp.async.16"}) {
+                CAPTURE(article_spec(p), rows, name);
+                auto const w = std::get<access_subject>(access_on(name, t, start_lemmas{}));
+                REQUIRE(w.start_classes);
+                auto const classes = article_classes_of(p, rows, w);
+                auto const by_classes = sweep_access_by_classes(w, far);
+                if (!classes) {
+                    CHECK((w.lanes_walk_units && w.units_per_row < 32));  // a row access on rows of fewer than 32 units
+                    CHECK_FALSE(by_classes);
+                    continue;
+                }
+                require_same_as_whole(by_classes, whole_sweep(w, far));
+                ++decided;
+                if (classes->direct_from == none || !classes->last_rows_in_classes) continue;
+                ++last_in_classes;
+                bool const by_rows = w.lanes_walk_units;
+                std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / 16);
+                auto const at = [&](std::uint64_t y, std::uint64_t c) {
+                    return by_rows ? cost_at(w, {(y * upr + c) / 32}) : cost_at(w, {y, c});
+                };
+                std::uint64_t differ = 0, later = 0;
+                for (std::uint64_t y = classes->direct_from; y < rows; ++y)
+                    for (std::uint64_t c = 0; c < (by_rows ? upr : w.vars[1].count); ++c) {
+                        bool const starts = by_rows ? (y * upr + c) % 32 == 0 && y * upr + c + 32 <= rows * upr : y < w.vars[0].count;
+                        if (!starts) continue;
+                        auto const& b = classes->blocks.at(classes->class_of(y, c));
+                        later += b.rows.begin >= classes->direct_from;
+                        differ += !(at(y, c) == at(b.rows.begin + y % 32, b.cols.begin + c % per_block));
+                    }
+                CHECK(differ == 0);
+                CHECK(later == 0);
+            }
+        }
+    CHECK(decided >= 150);
+    CHECK(last_in_classes >= 10);
+}
