@@ -493,13 +493,13 @@ constexpr std::uint64_t period_first_starts = std::uint64_t{1} << 20;
 
 // Before the solver's figure search, on an access of more starts than are
 // enumerated at once: start periods of up to early_period_most, where their
-// box holds at most early_box_starts starts. Their screen costs a few
-// milliseconds at most (a few thousand candidates on integers, most failing
-// at the first start), and such a box decides at once what the search can
-// spend its whole limit on (ld.16:cell(r / 3 + lane % 8 * 2, lane % 8 * 4)
+// box holds at most early_box_starts starts (about a second of enumeration
+// at most). Their screen costs milliseconds (most candidates fail on lane
+// 0 at the first start, two evaluations each), and such a box decides at
+// once what the search can spend its whole limit on (ld.16:cell(r / 3 + lane % 8 * 2, lane % 8 * 4)
 // for r < 10^9 on article:nx=268,elem=4,tc=16: 10 s of solver, then the
 // 1608 starts of its period).
-constexpr std::uint64_t early_period_most = 4096, early_box_starts = std::uint64_t{1} << 19;
+constexpr std::uint64_t early_period_most = 65536, early_box_starts = std::uint64_t{1} << 19;
 
 // The figure by the solver: legality, then the exact figure's search.
 property_result solve_figure(prover& p, access_subject const& w, property_result r, bool require_conflict_free) {

@@ -217,7 +217,7 @@ TEST_CASE("a ring buffer's period in the thousands is found, and tried before en
 // Found by a survey of user accesses (stop 47): a figure search the solver
 // spent its whole limit on, twice, before the proved period of each start
 // decided it from a box of a few thousand starts. Small boxes (periods up
-// to 4096, at most 2^19 starts) are now tried before the search, which is
+// to 65536, at most 2^19 starts) are now tried before the search, which is
 // not asked at all; the figure and first start are those of plain
 // enumeration of every start of a prefix holding two periods.
 TEST_CASE("a small period of each start decides the figure before the solver's search", "[verify][start-period]") {
@@ -232,7 +232,9 @@ TEST_CASE("a small period of each start decides the figure before the solver's s
          {small_box{"article:nx=268,elem=4,tc=16", 1072, 4, "ld.16:cell(r / 3 + (lane % 8) * 2, (lane % 8) * 4) for r < 1000000000",
                     "ld.16:cell(r / 3 + (lane % 8) * 2, (lane % 8) * 4) for r < 3216", 1608},
           small_box{"article:nx=114,elem=8,tc=16", 912, 8, "cp.async.8:cell(r + lane / 4, (lane % 4 + k) * 1) for r < 1000000000, k < 90",
-                    "cp.async.8:cell(r + lane / 4, (lane % 4 + k) * 1) for r < 7296, k < 90", 3648}}) {
+                    "cp.async.8:cell(r + lane / 4, (lane % 4 + k) * 1) for r < 7296, k < 90", 3648},
+          small_box{"article:nx=50,elem=1,tc=1", 50, 1, "ld.1:cell(r / 3 + (lane % 8) * 2, (lane % 4) * 1) for r < 10000000",
+                    "ld.1:cell(r / 3 + (lane % 8) * 2, (lane % 4) * 1) for r < 9600", 4800}}) {
         CAPTURE(c.formula);
         auto const t = parsed_layout(c.layout, std::uint64_t{1} << 32, c.row_bytes, c.elem);
         auto const a = std::get<access_subject>(access_on(c.formula, t));
