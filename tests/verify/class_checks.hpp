@@ -96,6 +96,11 @@ inline std::vector<unsigned> load_at_unit(verify::access_subject const& w, std::
     return w.lanes_walk_units ? bank_load_at(w, {(y * w.units_per_row + c) / 32}) : bank_load_at(w, {y, c});
 }
 
+// The same, finer than the cost (cost_at: legality and wavefronts too).
+inline start_cost cost_at_unit(verify::access_subject const& w, std::uint64_t y, std::uint64_t c) {
+    return w.lanes_walk_units ? cost_at(w, {(y * w.units_per_row + c) / 32}) : cost_at(w, {y, c});
+}
+
 // The article's classes of an access's starts, asked as access_spec.cpp asks.
 inline std::optional<verify::start_classes> article_classes_of(layout_params const& p, std::uint64_t rows,
                                                                verify::access_subject const& w) {

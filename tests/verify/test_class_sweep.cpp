@@ -240,15 +240,12 @@ TEST_CASE("every fragment and cp.async.16 start of the period costs what its pla
             REQUIRE(classes);
             std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / 16);
             std::uint64_t const cols = by_rows ? upr : w.vars[1].count;
-            auto const at = [&](std::uint64_t y, std::uint64_t c) {
-                return by_rows ? cost_at(w, {(y * upr + c) / 32}) : cost_at(w, {y, c});
-            };
             std::uint64_t checked = 0, differ = 0;
             for (std::uint64_t y = 0; y < period; ++y)
                 for (std::uint64_t c = 0; c < cols; ++c) {
                     if (by_rows && (y * upr + c) % 32 != 0) continue;  // no window starts there
                     auto const& b = classes->blocks.at(classes->class_of(y, c));
-                    differ += !(at(y, c) == at(b.rows.begin + y % 32, b.cols.begin + c % per_block));
+                    differ += !(cost_at_unit(w, y, c) == cost_at_unit(w, b.rows.begin + y % 32, b.cols.begin + c % per_block));
                     ++checked;
                 }
             CHECK(differ == 0);

@@ -332,9 +332,6 @@ TEST_CASE("fragments and cp.async.16 by classes on a finite tile give the whole 
                 ++last_in_classes;
                 bool const by_rows = w.lanes_walk_units;
                 std::uint64_t const upr = w.units_per_row, per_block = 32 * (p.tc / 16);
-                auto const at = [&](std::uint64_t y, std::uint64_t c) {
-                    return by_rows ? cost_at(w, {(y * upr + c) / 32}) : cost_at(w, {y, c});
-                };
                 std::uint64_t differ = 0, later = 0;
                 for (std::uint64_t y = classes->direct_from; y < rows; ++y)
                     for (std::uint64_t c = 0; c < (by_rows ? upr : w.vars[1].count); ++c) {
@@ -342,7 +339,7 @@ TEST_CASE("fragments and cp.async.16 by classes on a finite tile give the whole 
                         if (!starts) continue;
                         auto const& b = classes->blocks.at(classes->class_of(y, c));
                         later += b.rows.begin >= classes->direct_from;
-                        differ += !(at(y, c) == at(b.rows.begin + y % 32, b.cols.begin + c % per_block));
+                        differ += !(cost_at_unit(w, y, c) == cost_at_unit(w, b.rows.begin + y % 32, b.cols.begin + c % per_block));
                     }
                 CHECK(differ == 0);
                 CHECK(later == 0);
