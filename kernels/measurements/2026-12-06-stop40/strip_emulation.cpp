@@ -29,16 +29,7 @@ bool check(std::size_t rows, std::size_t cols, unsigned in_mis, unsigned out_mis
 
 template <class D>
 unsigned run(char const* name, unsigned& ran) {
-    std::size_t const shapes[][2] = {{1001, 515}, {300, 263}, {257, 129}, {513, 131}, {129, 1001}, {1025, 257},
-                                     {383, 387},  {2049, 131}, {1537, 67}, {2100, 33}, {17, 301}, {239, 241},
-                                     {241, 127},  {495, 99},   {497, 5},   {3, 3}};
-    unsigned bad = 0, here = 0;
-    for (auto const& s : shapes)
-        for (unsigned im = 0; im < 16; im += 5 * D::plan::elem)
-            for (unsigned om = 0; om < 16; om += 3 * D::plan::elem) ++here, bad += !check<D>(s[0], s[1], im, om);
-    std::printf("%s: %u of %u cases right\n", name, here - bad, here);
-    ran += here;
-    return bad;
+    return emulate_cases(name, emulation_shapes, D::plan::elem, check<D>, ran);
 }
 
 int main() {

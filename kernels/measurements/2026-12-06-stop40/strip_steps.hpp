@@ -170,6 +170,29 @@ struct design {
                 }
     }
 
+    // The tile at (row0, col0) loaded, filled and gathered: the shipped
+    // kernel's steps; each lane's vectors, one an output row.
+    template <class Threads>
+    SWZ_HOST_DEVICE SWZ_FORCEINLINE static each_of<Threads, four> gather_step(Threads const& th, matrix const& m,
+                                                                            std::size_t col0, std::size_t row0,
+                                                                            unsigned char* tile) {
+        tile_job const job = make_tile_job(m.in, m.out, m.rows, m.cols, m.pitch_in, m.pitch_out, row0, col0, E);
+        {
+            each_of<Threads, typename body::raw_chunks> raw;
+            SWZ_EACH_THREAD(th, tid) body::load_raw(job, th.of(raw, tid), tid);
+            fill_tile<body>(th, job, raw, tile);
+        }
+        th.barrier();
+        each_of<Threads, typename body::gathered> g;
+        SWZ_EACH_THREAD(th, tid) body::gather_chain(tile, 0, th.of(g, tid), tid);
+        return th.project(g, [](typename body::gathered const& x) {
+            four f;
+#pragma unroll
+            for (unsigned i = 0; i < G; ++i) f.v[i] = x.v[0][i];
+            return f;
+        });
+    }
+
     template <bool Clip, class Threads>
     SWZ_HOST_DEVICE SWZ_FORCEINLINE static void run_strip(Threads const& th, matrix const& m, std::size_t j,
                                                           std::size_t col0, bool last_strip, unsigned char* tile,
@@ -181,22 +204,7 @@ struct design {
         unsigned k = 0;
         for (; k < S && row0 < m.rows; ++k, row0 += R) {
             if (k > 0) th.barrier();  // the previous tile's gathers are done
-            tile_job const job = make_tile_job(m.in, m.out, m.rows, m.cols, m.pitch_in, m.pitch_out, row0, col0, E);
-            {
-                each_of<Threads, typename body::raw_chunks> raw;
-                SWZ_EACH_THREAD(th, tid) body::load_raw(job, th.of(raw, tid), tid);
-                fill_tile<body>(th, job, raw, tile);
-            }
-            th.barrier();
-            each_of<Threads, typename body::gathered> g;
-            SWZ_EACH_THREAD(th, tid) body::gather_chain(tile, 0, th.of(g, tid), tid);
-            each_of<Threads, four> const v = th.project(g, [](typename body::gathered const& x) {
-                four f;
-#pragma unroll
-                for (unsigned i = 0; i < G; ++i) f.v[i] = x.v[0][i];
-                return f;
-            });
-            store_step<Clip>(th, m, col0, row0, k, j == 0, v, stash);
+            store_step<Clip>(th, m, col0, row0, k, j == 0, gather_step(th, m, col0, row0, tile), stash);
         }
         if (last_strip) {
             each_of<Threads, four> const zeros{};

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -47,3 +48,23 @@ struct emulated_matrix {
         return false;
     }
 };
+
+// The prototypes' emulated cases: each shape at input pointer
+// misalignments 0, 5e, 10e, 15e mod 16 and output ones 0, 3e, 6e, ...
+// (e the element's bytes, under 16); check(rows, cols, in_mis, out_mis)
+// says whether one ran right. Prints the count; adds the cases to `ran`
+// and returns how many failed.
+inline std::vector<std::array<std::size_t, 2>> const emulation_shapes = {
+    {1001, 515}, {300, 263}, {257, 129}, {513, 131}, {129, 1001}, {1025, 257}, {383, 387}, {2049, 131},
+    {1537, 67},  {2100, 33}, {17, 301},  {239, 241}, {241, 127},  {495, 99},   {497, 5},   {3, 3}};
+template <class Check>
+unsigned emulate_cases(char const* name, std::vector<std::array<std::size_t, 2>> const& shapes, unsigned e,
+                       Check const& check, unsigned& ran) {
+    unsigned bad = 0, here = 0;
+    for (auto const& s : shapes)
+        for (unsigned im = 0; im < 16; im += 5 * e)
+            for (unsigned om = 0; om < 16; om += 3 * e) ++here, bad += !check(s[0], s[1], im, om);
+    std::printf("%s: %u of %u cases right\n", name, here - bad, here);
+    ran += here;
+    return bad;
+}
