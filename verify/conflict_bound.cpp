@@ -15,6 +15,7 @@
 #include "row_sweep.hpp"
 #include "start_period.hpp"
 #include "exhaustion.hpp"
+#include "sweep_pieces.hpp"
 #include "query_support.hpp"
 #include "swz/bank_model.hpp"
 
@@ -318,6 +319,10 @@ std::vector<bounded_variable> start_names(prover& p, access_subject const& w) {
 // The figure by enumerating every start (or those of `box`, where a
 // proof has shown the others cost no more); nothing when it cannot finish
 // in time.
+// Starts a thread of the enumeration takes at least: fewer stay on one
+// thread (a thread's start costs about what 2^14 starts of a formula do).
+constexpr std::uint64_t exhaustion_piece_least = std::uint64_t{1} << 16;
+
 std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject const& w, property_result r,
                                                       bool require_conflict_free, std::vector<std::uint64_t> box = {}) {
     std::vector<std::uint64_t> counts = std::move(box);
@@ -325,27 +330,44 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject 
         for (auto const& v : w.vars) counts.push_back(v.count);
     std::uint64_t const cases = case_count(counts, ~std::uint64_t(0) - 1);
     auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
-    std::optional<std::vector<std::uint64_t>> illegal_start, best_start;
-    std::optional<illegal_lane> bad;
-    unsigned best = 0;
-    bool const finished = for_each_assignment(counts, deadline, [&](std::vector<std::uint64_t> const& s) {
-        warp_access const a = concrete_access(w, s);
-        if ((bad = illegal_at(w, s, a))) {
-            illegal_start = s;
-            return false;
-        }
-        unsigned const cost = bank_wavefronts(a);
-        if (!best_start || cost > best) best = cost, best_start = s;
-        return true;
+    // The starts in contiguous pieces, one a thread, each to its first
+    // illegal start or its end; merged in order, they say what one walk in
+    // order would: the first illegal start, else the first start of the
+    // highest cost.
+    struct piece_result {
+        bool finished = false;
+        std::optional<std::vector<std::uint64_t>> illegal_start, best_start;
+        std::optional<illegal_lane> bad;
+        unsigned best = 0;
+    };
+    auto const pieces = sweep_split{exhaustion_piece_least, 0}.of(cases);
+    std::vector<piece_result> found(pieces.size());
+    run_pieces(pieces, [&](std::size_t i, piece range) {
+        piece_result& f = found[i];
+        f.finished = for_each_assignment_in(counts, range.begin, range.end, deadline, [&](std::vector<std::uint64_t> const& s) {
+            warp_access const a = concrete_access(w, s);
+            if ((f.bad = illegal_at(w, s, a))) {
+                f.illegal_start = s;
+                return false;
+            }
+            unsigned const cost = bank_wavefronts(a);
+            if (!f.best_start || cost > f.best) f.best = cost, f.best_start = s;
+            return true;
+        });
     });
-    if (!finished) return std::nullopt;
     r.method = exhaustion_method(w, cases);
     auto const names = start_names(p, w);
-    if (illegal_start) {
-        refute_illegal(r, w, *illegal_start, *bad, names);
-        return r;
+    piece_result all;
+    for (auto const& f : found) {
+        if (!f.finished) return std::nullopt;
+        if (f.illegal_start) {
+            refute_illegal(r, w, *f.illegal_start, *f.bad, names);
+            return r;
+        }
+        if (f.best_start && (!all.best_start || f.best > all.best)) all.best = f.best, all.best_start = f.best_start;
     }
-    return finish_figure(r, w, best, *best_start, names, require_conflict_free);
+    if (!all.best_start) return std::nullopt;  // no start at all
+    return finish_figure(r, w, all.best, *all.best_start, names, require_conflict_free);
 }
 
 }  // namespace
@@ -493,13 +515,16 @@ constexpr std::uint64_t period_first_starts = std::uint64_t{1} << 20;
 
 // Before the solver's figure search, on an access of more starts than are
 // enumerated at once: start periods of up to early_period_most, where their
-// box holds at most early_box_starts starts (about a second of enumeration
-// at most). Their screen costs milliseconds (most candidates fail on lane
+// box holds at most early_box_starts starts (a formula's start costs about
+// 2 us: some seconds of enumeration on two threads, where the search gives
+// up after 10-20 s on such boxes: ld.4:cell(r + lane / 2, (lane % 4 + k) *
+// 1) for r < 2^30, k < 60 on article:nx=2220,elem=4,tc=4, 2131200 starts,
+// 17 s before, 2.4 s now). Their screen costs milliseconds (most candidates fail on lane
 // 0 at the first start, two evaluations each), and such a box decides at
 // once what the search can spend its whole limit on (ld.16:cell(r / 3 + lane % 8 * 2, lane % 8 * 4)
 // for r < 10^9 on article:nx=268,elem=4,tc=16: 10 s of solver, then the
 // 1608 starts of its period).
-constexpr std::uint64_t early_period_most = 65536, early_box_starts = std::uint64_t{1} << 19;
+constexpr std::uint64_t early_period_most = 65536, early_box_starts = std::uint64_t{1} << 22;
 
 // The figure by the solver: legality, then the exact figure's search.
 property_result solve_figure(prover& p, access_subject const& w, property_result r, bool require_conflict_free) {
