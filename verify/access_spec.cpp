@@ -417,6 +417,7 @@ result formula(std::string const& spec, layout_subject const& t) {
         a.describe_lane = [](unsigned, std::vector<std::uint64_t> const&) { return std::string(); };
         return a;
     }
+    a.layout_period_rows = t.period_rows;
     std::uint32_t const e = t.shape.elem;
     auto const at = [f, e](auto lane, auto const& s) {
         auto const c = f.cell_of(lane, s);

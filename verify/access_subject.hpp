@@ -68,6 +68,10 @@ struct access_subject {
     std::string not_applicable;        // non-empty when the access has no start
     std::string domain_note;           // how the starts were cut to one period, if they were
     std::uint64_t start_period = 0;    // else: a period to split the first start variable by
+    // The layout's period in rows where its family knows one (a candidate,
+    // layout_subject::period_rows): its multiples are start period
+    // candidates of a cell formula (start_period.hpp).
+    std::uint64_t layout_period_rows = 0;
     lane_address_fn address;           // the first byte lane `lane` touches
     symbolic_lane_address_fn symbolic_address;
     // Where the lane reads through a layout and moves more than one element:

@@ -110,31 +110,47 @@ start_periods prove_start_periods(prover& p, access_subject const& w, std::uint6
     start_periods out;
     // The search's own work on integers stops at the time limit too: a
     // formula that moves nothing at the zero start lets every candidate
-    // through to the screen (2^20 of them).
-    auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
+    // through to the screen (2^20 of them). Each series of candidates has
+    // its own.
+    auto const limit = std::chrono::milliseconds(p.timeout_ms());
+    auto const deadline = std::chrono::steady_clock::now() + limit;
     for (std::size_t i = 0; i < w.vars.size(); ++i) {
         std::uint64_t const count = w.vars[i].count;
         out.box.push_back(count);
         std::vector<std::uint64_t> const zero(w.vars.size(), 0);
-        unsigned refuted = 0, undecided = 0;
-        for (std::uint64_t t = 1; t <= count / 2 && t <= most_period; t = t < every_period_up_to ? t + 1 : 2 * t) {
-            if (std::chrono::steady_clock::now() > deadline) break;
-            if (!moves_as_one(w, zero, i, t)) continue;  // most candidates fail here, at once
-            auto const starts = screen_starts(w, i, t);
-            bool const screened =
-                std::all_of(starts.begin(), starts.end(), [&](auto const& s) { return moves_as_one(w, s, i, t); });
-            if (!screened || !moves_as_one_early(w, i, t, deadline)) continue;
-            answer const proof = proved_move(p, w, i, t, false);
-            if (proof == answer::unsat) {
-                out.box.back() = t;
-                out.note += (out.note.empty() ? "" : ", ") + w.vars[i].name + " every " + std::to_string(t);
-                out.repeats = out.repeats && proved_move(p, w, i, t, true) == answer::unsat;
-                break;
+        // One series of candidates, until one is proved (true) or the
+        // series ends: a candidate the solver refuted or gave up on leads
+        // to the next, but not without end (each may take the whole time
+        // limit).
+        auto const search = [&](auto first, auto next, std::chrono::steady_clock::time_point until) {
+            unsigned refuted = 0, undecided = 0;
+            for (std::uint64_t t = first; t != 0 && t <= count / 2 && t <= most_period; t = next(t)) {
+                if (std::chrono::steady_clock::now() > until) return false;
+                if (!moves_as_one(w, zero, i, t)) continue;  // most candidates fail here, at once
+                auto const starts = screen_starts(w, i, t);
+                bool const screened =
+                    std::all_of(starts.begin(), starts.end(), [&](auto const& s) { return moves_as_one(w, s, i, t); });
+                if (!screened || !moves_as_one_early(w, i, t, until)) continue;
+                answer const proof = proved_move(p, w, i, t, false);
+                if (proof == answer::unsat) {
+                    out.box.back() = t;
+                    out.note += (out.note.empty() ? "" : ", ") + w.vars[i].name + " every " + std::to_string(t);
+                    out.repeats = out.repeats && proved_move(p, w, i, t, true) == answer::unsat;
+                    return true;
+                }
+                if (proof == answer::sat ? ++refuted == max_refuted_candidates : ++undecided == max_undecided_candidates)
+                    return false;
             }
-            // A candidate the solver refuted or gave up on: the next, but
-            // not without end (each may take the whole time limit).
-            if (proof == answer::sat ? ++refuted == max_refuted_candidates : ++undecided == max_undecided_candidates) break;
-        }
+            return false;
+        };
+        if (search(std::uint64_t{1}, [](std::uint64_t t) { return t < every_period_up_to ? t + 1 : 2 * t; }, deadline))
+            continue;
+        // The layout's own period, on a budget of its own: small candidates
+        // that pass the screen and fail the proof (multiples of 40 rows for
+        // r / 5 on the article's layout) may have spent the first one.
+        if (std::uint64_t const rows = w.layout_period_rows; rows > every_period_up_to / most_layout_period_multiple)
+            search(rows, [rows](std::uint64_t t) { return t / rows < most_layout_period_multiple ? t + rows : 0; },
+                   std::chrono::steady_clock::now() + limit);
     }
     return out;
 }

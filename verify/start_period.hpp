@@ -31,16 +31,21 @@ struct start_periods {
 
 // Candidates: every T up to 2^20 (a layout's period in rows over a start's
 // step, a formula's modulus: (s + lane) % 97 repeats every 97), then powers
-// of two; each screened on integers at sample starts, the cheap check
+// of two; where none is proved, the first multiples of the layout's period
+// in rows (a cell formula's row r / 5 + lane on the seed article's layout
+// of 1119 chunks of 8 bytes a row, whose period is 2291712 rows: r every 5
+// of them); each screened on integers at sample starts, the cheap check
 // first, before the solver is asked. A screen that lets through candidates
-// the solver refutes, or cannot decide, is given a few of them, no more.
+// the solver refutes, or cannot decide, is given a few of them, no more,
+// in each of the two series.
 inline constexpr std::uint64_t every_period_up_to = std::uint64_t{1} << 20;
+inline constexpr std::uint64_t most_layout_period_multiple = 64;
 inline constexpr unsigned max_refuted_candidates = 8, max_undecided_candidates = 2;
 
-// The smallest period of each variable the solver proves among the
-// candidates (those up to `most_period`), within the prover's timeout a
-// query; the search over the candidates stops at that time limit too (a
-// variable then keeps its count).
+// The first period of each variable the solver proves among the
+// candidates (those up to `most_period`), in the order above, within the
+// prover's timeout a query; the search over the candidates stops at that
+// time limit too (a variable then keeps its count).
 start_periods prove_start_periods(prover& p, access_subject const& w, std::uint64_t most_period = ~std::uint64_t(0));
 
 }  // namespace swz::verify

@@ -1,6 +1,8 @@
 // The enumeration of starts split among threads (exhaustion.hpp's
 // for_each_assignment_in, conflict_bound.cpp's pieces): pieces of the
-// index range, merged in order, say what one walk in order says.
+// index range, merged in order, say what one walk in order says; and the
+// start period search's second series, the multiples of the layout's
+// period in rows (start_period.hpp).
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -12,6 +14,7 @@
 #include "agreement.hpp"
 #include "conflict_bound.hpp"
 #include "exhaustion.hpp"
+#include "start_period.hpp"
 #include "swz/bank_model.hpp"
 
 using namespace swz;
@@ -105,4 +108,23 @@ TEST_CASE("an enumeration split among threads reports the first worst start and 
         CHECK(got.evidence.at("variables").at("r") == 64 * 4065);
         CHECK(got.evidence.at("lane") == 31);
     }
+}
+
+TEST_CASE("a cell formula's start period is found among the multiples of the layout's period in rows",
+          "[verify][start-period]") {
+    // The seed article's formula on rows of 1119 chunks of 8 bytes repeats
+    // every 2291712 rows; r / 5 + lane % 8 moves by that every 5 of them.
+    // Smaller candidates (multiples of 40) pass the integer screen and are
+    // refuted by the solver, which spends the first series' budget.
+    auto const t = parsed_layout("article:nx=2238,elem=4,tc=8", std::uint64_t(1) << 32, 8952, 4);
+    auto const w = subject(t, "st.8:cell(r / 5 + lane % 8, (lane % 2) * 8) for r < 1073741824");
+    CHECK(w.layout_period_rows == 2291712);
+    prover p(2000);  // each series' budget: the first spends it all here
+    auto const periods = prove_start_periods(p, w);
+    CHECK(periods.box == std::vector<std::uint64_t>{5 * 2291712});
+    CHECK(periods.note == "r every 11458560");
+    // Without the layout's period the search finds none.
+    auto blind = w;
+    blind.layout_period_rows = 0;
+    CHECK(prove_start_periods(p, blind).note.empty());
 }
