@@ -316,13 +316,13 @@ std::vector<bounded_variable> start_names(prover& p, access_subject const& w) {
     return names;
 }
 
+// Starts a thread of the enumeration takes at least (about 0.15 s of a
+// formula's starts): fewer stay on one thread.
+constexpr std::uint64_t exhaustion_piece_least = std::uint64_t{1} << 16;
+
 // The figure by enumerating every start (or those of `box`, where a
 // proof has shown the others cost no more); nothing when it cannot finish
 // in time.
-// Starts a thread of the enumeration takes at least: fewer stay on one
-// thread (a thread's start costs about what 2^14 starts of a formula do).
-constexpr std::uint64_t exhaustion_piece_least = std::uint64_t{1} << 16;
-
 std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject const& w, property_result r,
                                                       bool require_conflict_free, std::vector<std::uint64_t> box = {}) {
     std::vector<std::uint64_t> counts = std::move(box);
@@ -357,17 +357,17 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject 
     });
     r.method = exhaustion_method(w, cases);
     auto const names = start_names(p, w);
-    piece_result all;
+    piece_result const* worst = nullptr;
     for (auto const& f : found) {
         if (!f.finished) return std::nullopt;
         if (f.illegal_start) {
             refute_illegal(r, w, *f.illegal_start, *f.bad, names);
             return r;
         }
-        if (f.best_start && (!all.best_start || f.best > all.best)) all.best = f.best, all.best_start = f.best_start;
+        if (f.best_start && (!worst || f.best > worst->best)) worst = &f;
     }
-    if (!all.best_start) return std::nullopt;  // no start at all
-    return finish_figure(r, w, all.best, *all.best_start, names, require_conflict_free);
+    if (!worst) return std::nullopt;  // no start at all
+    return finish_figure(r, w, worst->best, *worst->best_start, names, require_conflict_free);
 }
 
 }  // namespace
@@ -519,11 +519,12 @@ constexpr std::uint64_t period_first_starts = std::uint64_t{1} << 20;
 // 2 us: some seconds of enumeration on two threads, where the search gives
 // up after 10-20 s on such boxes: ld.4:cell(r + lane / 2, (lane % 4 + k) *
 // 1) for r < 2^30, k < 60 on article:nx=2220,elem=4,tc=4, 2131200 starts,
-// 17 s before, 2.4 s now). Their screen costs milliseconds (most candidates fail on lane
-// 0 at the first start, two evaluations each), and such a box decides at
-// once what the search can spend its whole limit on (ld.16:cell(r / 3 + lane % 8 * 2, lane % 8 * 4)
-// for r < 10^9 on article:nx=268,elem=4,tc=16: 10 s of solver, then the
-// 1608 starts of its period).
+// 17 s before, 2.5 s now). Their screen costs milliseconds (most
+// candidates fail on lane 0 at the first start, two evaluations each),
+// and such a box decides at once what the search can spend its whole
+// limit on (ld.16:cell(r / 3 + lane % 8 * 2, lane % 8 * 4) for r < 10^9 on
+// article:nx=268,elem=4,tc=16: 10 s of solver, then the 1608 starts of its
+// period).
 constexpr std::uint64_t early_period_most = 65536, early_box_starts = std::uint64_t{1} << 22;
 
 // The figure by the solver: legality, then the exact figure's search.

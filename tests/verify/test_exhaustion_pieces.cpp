@@ -81,8 +81,9 @@ TEST_CASE("an enumeration split among threads reports the first worst start and 
     // 2^18 starts, in pieces of at least 2^16 starts, one a thread.
     auto const t = parsed_layout("plain", 1 << 16, 128, 4);
     SECTION("the figure at its first start, the same figure recurring in every later piece") {
-        // Lanes 8 apart share a row's 32 banks when r % 5 puts them on the
-        // same column: the cost depends on r % 5 and r / 1000 % 3 only.
+        // Rows of 128 bytes: a lane's bank is its column's, whatever its
+        // row, so every start costs the same. Its first start must be
+        // reported, not a later piece's.
         auto const w = subject(t, "ld.4:cell(lane % 8 + 8 * (r / 1000 % 3), (lane / 8) * (r % 5)) for r < 262144");
         unsigned best = 0;
         std::uint64_t first = 0;

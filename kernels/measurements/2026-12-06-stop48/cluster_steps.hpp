@@ -177,9 +177,8 @@ struct design {
     // slots (zeros for a strip's first tile).
     template <bool Clip, class Threads>
     SWZ_HOST_DEVICE static void store(Threads const& th, matrix const& m, place const& p, each_of<Threads, four> const& v,
-                                      unsigned char const* stash) {
+                                      unsigned char* slots) {
         frame const f = frame_of(m, p);
-        auto* const slots = const_cast<unsigned char*>(stash);
 #pragma unroll
         for (unsigned i = 0; i < G; ++i) {
             each_of<Threads, vec16> sent;
@@ -231,7 +230,7 @@ struct design {
 
     template <class Threads>
     SWZ_HOST_DEVICE SWZ_FORCEINLINE static void finish(Threads const& th, matrix const& m, place const& p,
-                                                        each_of<Threads, four> const& v, unsigned char const* stash) {
+                                                        each_of<Threads, four> const& v, unsigned char* stash) {
         if (!p.real) return;
         if (p.inside) store<false>(th, m, p, v, stash);
         else store<true>(th, m, p, v, stash);
