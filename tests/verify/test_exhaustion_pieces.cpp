@@ -114,7 +114,8 @@ TEST_CASE("an enumeration split among threads reports the first worst start and 
 TEST_CASE("a cell formula's start period is found among the multiples of the layout's period in rows",
           "[verify][start-period]") {
     // The seed article's formula on rows of 1119 chunks of 8 bytes repeats
-    // every 2291712 rows; r / 5 + lane % 8 moves by that every 5 of them.
+    // every 1119 x 2048 = 2291712 rows (2048: the power of two from 1119 up);
+    // r / 5 + lane % 8 moves by that every 5 of them.
     // Smaller candidates (multiples of 40) pass the integer screen and are
     // refuted by the solver, which spends the first series' budget.
     auto const t = parsed_layout("article:nx=2238,elem=4,tc=8", std::uint64_t(1) << 32, 8952, 4);
