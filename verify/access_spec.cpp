@@ -1,6 +1,7 @@
 #include "access_spec.hpp"
 
 #include "counted.hpp"
+#include "formula_lanes.hpp"
 
 #include <algorithm>
 #include <type_traits>
@@ -398,31 +399,26 @@ result formula(std::string const& spec, layout_subject const& t) {
     for (auto const& v : f.variables) a.vars.push_back({v.name, v.count});
     // A formula with no start is one instance; the prover still wants a variable.
     if (a.vars.empty()) a.vars.push_back({"once", 1}), a.single_start = true;
-    std::uint64_t const rows = t.rows(), cols = t.cols();
     if (f.target == lane_target::byte) {
-        // A tile smaller than one lane's bytes holds no lane: each is outside
-        // (x < 0 is the solver's false), never a wrapped-around last byte.
-        bool const fits = t.footprint >= a.instr.width;
-        std::uint64_t const last = fits ? t.footprint - a.instr.width : 0;
+        formula_byte_bounds const bounds(t.footprint, a.instr.width);
         a.elem = t.shape.elem;
         a.address = [f](unsigned lane, std::vector<std::uint64_t> const& s) { return f.byte_of(std::uint64_t(lane), s); };
         a.symbolic_address = [f](unsigned lane, std::vector<symbolic_uint> const& s) { return f.byte_of(s[0].lift(lane), s); };
-        a.inside = [f, last, fits](unsigned lane, std::vector<std::uint64_t> const& s) {
-            return fits && f.byte_of(std::uint64_t(lane), s) <= last;
+        a.inside = [f, bounds](unsigned lane, std::vector<std::uint64_t> const& s) {
+            return bounds.inside(f.byte_of(std::uint64_t(lane), s));
         };
-        a.symbolic_inside = [f, last, fits](unsigned lane, std::vector<symbolic_uint> const& s) {
+        // x < 0 is the solver's false.
+        a.symbolic_inside = [f, bounds](unsigned lane, std::vector<symbolic_uint> const& s) {
             auto const b = f.byte_of(s[0].lift(lane), s);
-            return fits ? b <= last : b < 0u;
+            return bounds.fits ? b <= bounds.last : b < 0u;
         };
+        a.lanes_at = byte_formula_lanes(f, bounds, a.instr.address_lanes);
         a.describe_lane = [](unsigned, std::vector<std::uint64_t> const&) { return std::string(); };
         return a;
     }
     a.layout_period_rows = t.period_rows;
     std::uint32_t const e = t.shape.elem;
-    auto const at = [f, e](auto lane, auto const& s) {
-        auto const c = f.cell_of(lane, s);
-        return logical_byte<std::decay_t<decltype(lane)>>{c.row, c.column * e};
-    };
+    auto const at = [f, e](auto lane, auto const& s) { return formula_cell_byte(f.cell_of(lane, s), e); };
     through_layout(a, t, at);
     // The cell as the formula names it: its column times the element may
     // wrap past 2^64 (a column of 2^62 would read back as 0).
@@ -430,17 +426,14 @@ result formula(std::string const& spec, layout_subject const& t) {
         auto const c = f.cell_of(std::uint64_t(lane), s);
         return cell_text(c.row, c.column, 0);
     };
-    unsigned const run = a.run_elements;
-    // column < cols first: a column below zero wraps to near 2^64, and
-    // column + run would wrap back into the row (lane - 1 at lane 0 passed).
-    a.inside = [f, rows, cols, run](unsigned lane, std::vector<std::uint64_t> const& s) {
-        auto const c = f.cell_of(std::uint64_t(lane), s);
-        return c.row < rows && c.column < cols && c.column + run <= cols;
+    formula_cell_bounds const bounds{t.rows(), t.cols(), a.run_elements};
+    a.inside = [f, bounds](unsigned lane, std::vector<std::uint64_t> const& s) {
+        return bounds.inside(f.cell_of(std::uint64_t(lane), s));
     };
-    a.symbolic_inside = [f, rows, cols, run](unsigned lane, std::vector<symbolic_uint> const& s) {
-        auto const c = f.cell_of(s[0].lift(lane), s);
-        return c.row < rows && c.column < cols && c.column + run <= cols;
+    a.symbolic_inside = [f, bounds](unsigned lane, std::vector<symbolic_uint> const& s) {
+        return bounds.inside(f.cell_of(s[0].lift(lane), s));
     };
+    a.lanes_at = cell_formula_lanes(f, t, a.run_elements, a.instr.address_lanes);
     return a;
 }
 

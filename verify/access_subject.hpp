@@ -24,6 +24,17 @@ namespace swz::verify {
 using lane_address_fn = std::function<std::uint64_t(unsigned lane, std::vector<std::uint64_t> const& start)>;
 using symbolic_lane_address_fn = std::function<symbolic_uint(unsigned lane, std::vector<symbolic_uint> const& start)>;
 
+// What every lane does at one start, all lanes from one evaluation: what
+// access_subject's functions below say lane by lane.
+struct lane_facts {
+    std::array<std::uint64_t, warp_lanes> address;  // `address` of each lane (the active ones)
+    std::uint32_t outside = 0;              // bit l: `inside` is false for lane l
+    // Bit l: an element of lane l's run is not where `element_address`
+    // says it must be; computed only where no lane is outside.
+    std::uint32_t split = 0;
+};
+using lane_facts_fn = std::function<void(std::vector<std::uint64_t> const& start, lane_facts& out)>;
+
 struct access_subject {
     std::string id;         // "conflict.row", "conflict.ldmatrix.x4", "kernel.gather.ld_shared"
     std::string spec;       // the access, as --access writes it
@@ -85,6 +96,10 @@ struct access_subject {
     // not make sure (a user's formula); empty: always.
     std::function<bool(unsigned lane, std::vector<std::uint64_t> const&)> inside;
     std::function<z3::expr(unsigned lane, std::vector<symbolic_uint> const&)> symbolic_inside;
+    // The three above at every lane at once, where the access computes them
+    // faster so (a user's formula, on lane vectors); empty elsewhere, and
+    // the enumerations ask them lane by lane.
+    lane_facts_fn lanes_at;
     // What lane `lane` touches, in the access's own terms ("[y][x]"); empty
     // where the access names bytes itself (its address says it all).
     std::function<std::string(unsigned lane, std::vector<std::uint64_t> const& start)> describe_lane;

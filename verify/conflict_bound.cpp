@@ -101,17 +101,6 @@ z3::expr wavefronts_at_least(prover& p, access_subject const& w, std::vector<sym
     return per_phase >= unit.size() ? picks_at_least(p, unit, group, k) : levels_at_least(p, per_phase, unit, group, k);
 }
 
-warp_access concrete_access(access_subject const& w, std::vector<std::uint64_t> const& s) {
-    warp_access a;
-    a.width = w.instr.width;
-    a.rule = w.instr.rule();
-    for (unsigned l = 0; l < warp_lanes; ++l) {
-        a.active[l] = w.lane_active(l);
-        a.byte_address[l] = a.active[l] ? w.address(l, s) : 0;
-    }
-    return a;
-}
-
 namespace {
 
 // "lane L [y][x]", or "lane L" where the access names bytes itself.
@@ -187,33 +176,6 @@ replayed describe_cost(access_subject const& w, std::vector<std::uint64_t> const
                                        (worst->cost == 1 ? ": " : "s: ");
     out.lines.push_back(what + crowd);
     return out;
-}
-
-// The first thing that makes the access no legal instruction at start s,
-// or nothing: a lane outside the tile, a lane whose elements are not
-// contiguous, a misaligned lane.
-struct illegal_lane {
-    std::string kind;  // "outside", "split", "misaligned"
-    unsigned lane;
-};
-
-std::optional<illegal_lane> illegal_at(access_subject const& w, std::vector<std::uint64_t> const& s,
-                                       warp_access const& a) {
-    for (unsigned l = 0; l < w.instr.address_lanes; ++l)
-        if (w.inside && !w.inside(l, s)) return illegal_lane{"outside", l};
-    for (unsigned l = 0; l < w.instr.address_lanes; ++l)
-        for (unsigned k = 1; k < w.run_elements; ++k)
-            if (w.element_address(l, s, k) != a.byte_address[l] + k * w.elem) return illegal_lane{"split", l};
-    // Widths are powers of two: a mask per lane, not a division.
-    std::uint64_t const align = w.instr.width;
-    if (!is_access_width(w.instr.width)) throw std::logic_error(w.instr.name() + ": not an access width");
-    for (unsigned l = 0; l < w.instr.address_lanes; ++l)
-        if ((a.byte_address[l] & (align - 1)) != 0) return illegal_lane{"misaligned", l};
-    return std::nullopt;
-}
-
-std::optional<illegal_lane> illegal_at(access_subject const& w, std::vector<std::uint64_t> const& s) {
-    return illegal_at(w, s, concrete_access(w, s));
 }
 
 // The evidence's start: each variable by name (none where the user named none).
@@ -345,12 +307,12 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject 
     run_pieces(pieces, [&](std::size_t i, piece range) {
         piece_result& f = found[i];
         f.finished = for_each_assignment_in(counts, range.begin, range.end, deadline, [&](std::vector<std::uint64_t> const& s) {
-            warp_access const a = concrete_access(w, s);
-            if ((f.bad = illegal_at(w, s, a))) {
+            lane_facts const lanes = facts_at(w, s);
+            if ((f.bad = first_illegal(w, lanes))) {
                 f.illegal_start = s;
                 return false;
             }
-            unsigned const cost = bank_wavefronts(a);
+            unsigned const cost = bank_wavefronts(access_of(w, lanes));
             if (!f.best_start || cost > f.best) f.best = cost, f.best_start = s;
             return true;
         });
@@ -590,8 +552,9 @@ property_result figure_on_twin(prover& p, access_subject const& w, property_resu
     };
     if (!start) return disagree("(no start to replay)");
     std::string const at = "at " + start_words(w, names, *start);
-    warp_access const a = concrete_access(w, *start);
-    auto const bad = illegal_at(w, *start, a);
+    lane_facts const lanes = facts_at(w, *start);
+    warp_access const a = access_of(w, lanes);
+    auto const bad = first_illegal(w, lanes);
     property_result out;
     std::string const how = on_twin.method.empty() ? "" : ": " + on_twin.method;
     if (on_twin.fig) {

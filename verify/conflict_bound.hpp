@@ -10,6 +10,7 @@
 #include "access_subject.hpp"
 #include "swz/bank_model.hpp"
 #include "prover.hpp"
+#include "start_facts.hpp"
 #include "verdict.hpp"
 
 namespace swz::verify {
@@ -38,10 +39,6 @@ inline constexpr std::uint64_t row_sweep_starts = std::uint64_t{1} << 26;
 // whose counterexample is the witness; otherwise the bound is a figure.
 property_result prove_conflict_bound(prover& p, access_subject const& w, bool require_conflict_free,
                                      figure_method method = figure_method::automatic);
-
-// The warp's access at start s: each active lane's first byte, computed
-// once, for the legality checks and the bank rule alike.
-warp_access concrete_access(access_subject const& w, std::vector<std::uint64_t> const& s);
 
 // The number of wavefronts at least `k`, as a query over the access's
 // start variables (exposed for tests and exports).

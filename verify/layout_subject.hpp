@@ -4,6 +4,7 @@
 // the properties need to know of it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -22,6 +23,9 @@ namespace swz::verify {
 using concrete_cell_fn = std::function<std::uint64_t(std::uint64_t y, std::uint64_t x)>;
 // The offsets of cells (y, x0) .. (y, x0 + n - 1), written to out[0 .. n-1].
 using concrete_row_fn = std::function<void(std::uint64_t y, std::uint64_t x0, std::uint64_t n, std::uint64_t* out)>;
+// The offsets of cells (y[i], x[i]), i < n, written to out[0 .. n-1].
+using concrete_cells_fn =
+    std::function<void(std::uint64_t const* y, std::uint64_t const* x, std::size_t n, std::uint64_t* out)>;
 using symbolic_cell_fn = std::function<symbolic_uint(symbolic_uint const& y, symbolic_uint const& x)>;
 using concrete_unit_fn = std::function<std::uint64_t(std::uint64_t)>;
 using symbolic_unit_fn = std::function<symbolic_uint(symbolic_uint const&)>;
@@ -97,6 +101,9 @@ struct layout_subject {
     // empty where a subject was built by hand, and then row_offsets_of()
     // asks `offset` cell by cell.
     concrete_row_fn row_offsets;
+    // The same map, a warp's cells a call (what a user's formula reaches at
+    // one start), likewise; cell_offsets_of() asks `offset` where empty.
+    concrete_cells_fn cell_offsets;
     symbolic_cell_fn symbolic_offset;
     // The stored column, where the family computes it directly (the
     // article's x_swz keeps its bound, which narrow division needs).
@@ -106,6 +113,10 @@ struct layout_subject {
     void row_offsets_of(std::uint64_t y, std::uint64_t x0, std::uint64_t n, std::uint64_t* out) const {
         if (row_offsets) return row_offsets(y, x0, n, out);
         for (std::uint64_t i = 0; i < n; ++i) out[i] = offset(y, x0 + i);
+    }
+    void cell_offsets_of(std::uint64_t const* y, std::uint64_t const* x, std::size_t n, std::uint64_t* out) const {
+        if (cell_offsets) return cell_offsets(y, x, n, out);
+        for (std::size_t i = 0; i < n; ++i) out[i] = offset(y[i], x[i]);
     }
     // The period to write a row index by (y = P * q + r) in queries: where
     // the row meets XORs and dividers. A strided layout has none, and its

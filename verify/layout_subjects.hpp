@@ -31,12 +31,16 @@ inline std::uint64_t rows_repeating(std::uint64_t pitch, std::uint64_t repeat) {
     return l / gcd(pitch, l);
 }
 
-// The concrete map, a cell and a row's run at a time, from one layout value.
+// The concrete map, a cell, a row's run and a warp's cells at a time, from
+// one layout value.
 template <class L>
 void set_concrete_offsets(layout_subject& s, L const& layout) {
     s.offset = [layout](std::uint64_t y, std::uint64_t x) { return layout.byte_offset(y, x); };
     s.row_offsets = [layout](std::uint64_t y, std::uint64_t x0, std::uint64_t n, std::uint64_t* out) {
         for (std::uint64_t i = 0; i < n; ++i) out[i] = layout.byte_offset(y, x0 + i);
+    };
+    s.cell_offsets = [layout](std::uint64_t const* y, std::uint64_t const* x, std::size_t n, std::uint64_t* out) {
+        for (std::size_t i = 0; i < n; ++i) out[i] = layout.byte_offset(y[i], x[i]);
     };
 }
 

@@ -1,6 +1,7 @@
 // Lane formulas (swz/access/lane_formula.hpp): what they parse to, what they
 // evaluate to against values worked out by hand, their canonical text, the
-// exact place and words of each error, and random trees read back from text.
+// exact place and words of each error, random trees read back from text, and
+// every lane at once (swz/access/lane_vector.hpp) against one lane at a time.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "swz/access/lane_formula.hpp"
+#include "swz/access/lane_vector.hpp"
 
 using namespace swz;
 
@@ -451,6 +453,13 @@ TEST_CASE("lane formula: random trees printed, read back and evaluated equal the
             for (lane_formula const* g : {&f, &canonical})
                 for (std::size_t t = 0; t < trees.size(); ++t)
                     REQUIRE(evaluate(g->expressions[t], lane, vars) == value_of(*trees[t], lane, by_name));
+            // Every lane at once, each start variable the same in every lane.
+            std::vector<lane_vector> uniform;
+            for (u64 v : vars) uniform.push_back(lane_vector::all(v));
+            for (std::size_t t = 0; t < trees.size(); ++t) {
+                lane_vector const all = evaluate(f.expressions[t], lane_vector::indices(), uniform);
+                for (u64 l = 0; l < 32; ++l) REQUIRE(all[unsigned(l)] == value_of(*trees[t], l, by_name));
+            }
         }
     }
 }
@@ -483,6 +492,42 @@ TEST_CASE("lane formula: mangled formulas give a result or an error inside the s
         } else {
             lane_formula const& f = std::get<lane_formula>(r);
             REQUIRE(parsed("x:" + f.text()).text() == f.text());
+        }
+    }
+}
+
+TEST_CASE("lane vector: each operator lane by lane, on uniform and varying operands", "[model][lane]") {
+    u64 const edges[] = {0, 1, 2, 3, 5, 31, 32, 63, 64, 1000, u64(1) << 32, (u64(1) << 63) - 1, u64(1) << 63, ~u64(0)};
+    lane_vector mixed = lane_vector::indices();
+    for (unsigned l = 0; l < 32; ++l) mixed.lane[l] = edges[l % 14] * (l / 14 + 1) - l;
+    lane_vector const varying = mixed;
+    lane_vector const uniform = lane_vector::all(~u64(0) / 3);
+    auto const lanes_equal = [](lane_vector const& got, auto want) {
+        for (unsigned l = 0; l < 32; ++l) REQUIRE(got[l] == want(l));
+    };
+    for (lane_vector const* a : {&varying, &uniform}) {
+        for (lane_vector const* b : {&varying, &uniform}) {
+            lanes_equal(*a | *b, [&](unsigned l) { return (*a)[l] | (*b)[l]; });
+            lanes_equal(*a ^ *b, [&](unsigned l) { return (*a)[l] ^ (*b)[l]; });
+            lanes_equal(*a & *b, [&](unsigned l) { return (*a)[l] & (*b)[l]; });
+            lanes_equal(*a + *b, [&](unsigned l) { return (*a)[l] + (*b)[l]; });
+            lanes_equal(*a - *b, [&](unsigned l) { return (*a)[l] - (*b)[l]; });
+            lanes_equal(*a * *b, [&](unsigned l) { return (*a)[l] * (*b)[l]; });
+            CHECK((*a + *b).uniform == (a->uniform && b->uniform));
+        }
+        for (u64 c : edges) {
+            lanes_equal(*a + c, [&](unsigned l) { return (*a)[l] + c; });
+            lanes_equal(*a - c, [&](unsigned l) { return (*a)[l] - c; });
+            lanes_equal(*a * c, [&](unsigned l) { return (*a)[l] * c; });
+            lanes_equal(*a & c, [&](unsigned l) { return (*a)[l] & c; });
+            if (c < 64) {
+                lanes_equal(*a << c, [&](unsigned l) { return (*a)[l] << c; });
+                lanes_equal(*a >> c, [&](unsigned l) { return (*a)[l] >> c; });
+            }
+            if (c != 0) {  // powers of two shift and mask; the others divide
+                lanes_equal(*a / c, [&](unsigned l) { return (*a)[l] / c; });
+                lanes_equal(*a % c, [&](unsigned l) { return (*a)[l] % c; });
+            }
         }
     }
 }

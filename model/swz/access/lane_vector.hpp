@@ -1,0 +1,104 @@
+// A value at every lane of a warp at once: what the prover's enumerations
+// evaluate a user's formula on (lane_expression.hpp's evaluate<V>, the very
+// template the solver's bit-vectors and single integers go through), one
+// node of the formula for 32 lanes in a loop instead of the whole formula
+// for one lane at a time.
+//
+// Each operator is std::uint64_t's, lane by lane: evaluate<lane_vector> at
+// lane l is evaluate<std::uint64_t> at l (tests/model/test_lane_formula.cpp
+// checks every operator and random formulas). A start variable holds one
+// value in every lane: such a vector is `uniform`, and an operation on
+// uniform operands computes one lane and copies it (r / 5 divides once a
+// start, not 32 times). Host only.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace swz {
+
+struct lane_vector {
+    static constexpr unsigned size = 32;  // a warp's lanes
+    std::array<std::uint64_t, size> lane;
+    bool uniform;  // every lane holds lane[0]
+
+    static lane_vector all(std::uint64_t v) {
+        lane_vector r;
+        r.lane.fill(v);
+        r.uniform = true;
+        return r;
+    }
+    // Lane l holds l: the formula's `lane`.
+    static lane_vector indices() {
+        lane_vector r;
+        for (unsigned l = 0; l < size; ++l) r.lane[l] = l;
+        r.uniform = false;
+        return r;
+    }
+    std::uint64_t operator[](unsigned l) const { return lane[l]; }
+};
+
+namespace detail {
+
+template <class Op>
+lane_vector lane_map(lane_vector const& a, Op op) {
+    if (a.uniform) return lane_vector::all(op(a.lane[0]));
+    lane_vector r;
+    r.uniform = false;
+    for (unsigned l = 0; l < lane_vector::size; ++l) r.lane[l] = op(a.lane[l]);
+    return r;
+}
+
+template <class Op>
+lane_vector lane_zip(lane_vector const& a, lane_vector const& b, Op op) {
+    if (a.uniform && b.uniform) return lane_vector::all(op(a.lane[0], b.lane[0]));
+    lane_vector r;
+    r.uniform = false;
+    for (unsigned l = 0; l < lane_vector::size; ++l) r.lane[l] = op(a.lane[l], b.lane[l]);
+    return r;
+}
+
+inline bool is_power_of_two(std::uint64_t c) { return c != 0 && (c & (c - 1)) == 0; }
+
+inline unsigned log2_of_power(std::uint64_t c) {
+    unsigned s = 0;
+    while ((std::uint64_t(1) << s) != c) ++s;
+    return s;
+}
+
+}  // namespace detail
+
+#define SWZ_LANE_VECTOR_OPERATOR(OP)                                                                  \
+    inline lane_vector operator OP(lane_vector const& a, lane_vector const& b) {                      \
+        return detail::lane_zip(a, b, [](std::uint64_t x, std::uint64_t y) { return x OP y; });       \
+    }                                                                                                 \
+    inline lane_vector operator OP(lane_vector const& a, std::uint64_t c) {                           \
+        return detail::lane_map(a, [c](std::uint64_t x) { return x OP c; });                          \
+    }
+SWZ_LANE_VECTOR_OPERATOR(|)
+SWZ_LANE_VECTOR_OPERATOR(^)
+SWZ_LANE_VECTOR_OPERATOR(&)
+SWZ_LANE_VECTOR_OPERATOR(+)
+SWZ_LANE_VECTOR_OPERATOR(-)
+SWZ_LANE_VECTOR_OPERATOR(*)
+#undef SWZ_LANE_VECTOR_OPERATOR
+
+// The right side of << >> / % is a constant (lane_expression.hpp): below 64
+// for the shifts, non-zero for / and %.
+inline lane_vector operator<<(lane_vector const& a, std::uint64_t c) {
+    return detail::lane_map(a, [c](std::uint64_t x) { return x << c; });
+}
+inline lane_vector operator>>(lane_vector const& a, std::uint64_t c) {
+    return detail::lane_map(a, [c](std::uint64_t x) { return x >> c; });
+}
+// A power of two shifts and masks: a division a lane costs tens of cycles.
+inline lane_vector operator/(lane_vector const& a, std::uint64_t c) {
+    if (detail::is_power_of_two(c)) return a >> detail::log2_of_power(c);
+    return detail::lane_map(a, [c](std::uint64_t x) { return x / c; });
+}
+inline lane_vector operator%(lane_vector const& a, std::uint64_t c) {
+    if (detail::is_power_of_two(c)) return a & (c - 1);
+    return detail::lane_map(a, [c](std::uint64_t x) { return x % c; });
+}
+
+}  // namespace swz
