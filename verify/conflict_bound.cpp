@@ -448,11 +448,13 @@ std::vector<symbolic_uint> start_of(std::vector<bounded_variable> const& vars) {
 // (start_period.hpp; those up to `most_period`), legality decided by the
 // solver over every start, or in the box too where the periods repeat
 // every lane exactly; nothing where no variable has a period or the box
-// holds more than `most_starts` starts.
+// holds more than `most_starts` starts. `asked`: the access's period
+// answers so far (start_period.hpp).
 std::optional<property_result> exhaust_period_box(prover& p, access_subject const& w, property_result r,
-                                                  bool require_conflict_free, std::uint64_t most_period = ~std::uint64_t(0),
+                                                  bool require_conflict_free, start_period_answers& asked,
+                                                  std::uint64_t most_period = ~std::uint64_t(0),
                                                   std::uint64_t most_starts = row_sweep_starts) {
-    start_periods const periods = prove_start_periods(p, w, most_period);
+    start_periods const periods = prove_start_periods(p, w, most_period, &asked);
     if (periods.note.empty() || case_count(periods.box, most_starts) > most_starts) return std::nullopt;
     if (!periods.repeats) {
         auto const vars = solver_variables(p, w);
@@ -461,7 +463,8 @@ std::optional<property_result> exhaust_period_box(prover& p, access_subject cons
     auto done = exhaust_conflict_bound(p, w, r, require_conflict_free, periods.box);
     if (!done) {
         r.outcome = verdict::unknown;
-        r.reason = "the enumeration of one period of every start did not finish within the time limit";
+        r.reason = "the enumeration of one period of each start (" + periods.note + ": " +
+                   counted(case_count(periods.box, most_starts), "start") + ") did not finish within the time limit";
         return r;
     }
     std::string const cut = " in one period of each start (" + periods.note + "), proved to ";
@@ -476,18 +479,22 @@ std::optional<property_result> exhaust_period_box(prover& p, access_subject cons
 constexpr std::uint64_t period_first_starts = std::uint64_t{1} << 20;
 
 // Before the solver's figure search, on an access of more starts than are
-// enumerated at once: start periods of up to early_period_most, where their
-// box holds at most early_box_starts starts (a formula's start costs about
-// 2 us: some seconds of enumeration on two threads, where the search gives
-// up after 10-20 s on such boxes: ld.4:cell(r + lane / 2, (lane % 4 + k) *
-// 1) for r < 2^30, k < 60 on article:nx=2220,elem=4,tc=4, 2131200 starts,
-// 17 s before, 2.5 s now). Their screen costs milliseconds (most
-// candidates fail on lane 0 at the first start, two evaluations each),
-// and such a box decides at once what the search can spend its whole
-// limit on (ld.16:cell(r / 3 + lane % 8 * 2, lane % 8 * 4) for r < 10^9 on
-// article:nx=268,elem=4,tc=16: 10 s of solver, then the 1608 starts of its
-// period).
-constexpr std::uint64_t early_period_most = 65536, early_box_starts = std::uint64_t{1} << 22;
+// enumerated at once: start periods of up to early_period_most (the first
+// series of candidates, start_period.hpp), where their box holds at most
+// early_box_starts starts. A formula's start costs about 0.7 us a thread
+// (all lanes at once): at most about 3 s on two threads, where the search
+// gives up after 10-20 s on such boxes (ld.4:cell(r + lane / 2, (lane % 4
+// + k) * 1) for r < 2^30, k < 60 on article:nx=2220,elem=4,tc=4: 2131200
+// starts, 17 s before, 1 s now). The screen costs milliseconds (most
+// candidates fail on lane 0 at the first start, two evaluations each), and
+// the solver's answers on the candidates are kept for the later search
+// (start_period_answers). Such a box decides at once what the search can
+// spend its whole limit on: ld.16:cell(r / 3 + lane % 8 * 2, lane % 8 * 4)
+// for r < 10^9 on article:nx=268,elem=4,tc=16 took 10 s of solver, then the
+// 1608 starts of its period; cp.async.4:cell(r + lane / 4, (lane % 8 + k)
+// * 1) for r < 10^6, k < 48 on article:nx=2674,elem=4,tc=4 (r every 85568)
+// 18.7 s where the candidates went up to 65536 only, 1.7 s now.
+constexpr std::uint64_t early_period_most = every_period_up_to, early_box_starts = std::uint64_t{1} << 23;
 
 // The figure by the solver: legality, then the exact figure's search.
 property_result solve_figure(prover& p, access_subject const& w, property_result r, bool require_conflict_free) {
@@ -587,6 +594,7 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
         return r;
     }
     if (w.bank_twin) return figure_on_twin(p, w, r, require_conflict_free, method);
+    start_period_answers asked;  // the period searches below share their solver answers
     std::vector<std::uint64_t> counts;
     for (auto const& v : w.vars) counts.push_back(v.count);
     bool const small = case_count(counts, exhaustion_starts) <= exhaustion_starts;
@@ -613,7 +621,7 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
             // start, where the solver proves one (cp.async.16 on a GF(2) form
             // of cute:3,3,3 over 2^24 rows: 2^22 starts, period 2).
             if (swept->outcome == verdict::unknown && by_transfers && method == figure_method::automatic)
-                if (auto cut = exhaust_period_box(p, w, r, require_conflict_free); cut && cut->outcome != verdict::unknown)
+                if (auto cut = exhaust_period_box(p, w, r, require_conflict_free, asked); cut && cut->outcome != verdict::unknown)
                     return *cut;
             return *swept;
         }
@@ -621,7 +629,7 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     // enumeration only, whatever the method asked, where that can finish:
     // of one period of each start where the solver proves periods.
     if (by_transfers && !small)
-        if (auto cut = exhaust_period_box(p, w, r, require_conflict_free)) return *cut;
+        if (auto cut = exhaust_period_box(p, w, r, require_conflict_free, asked)) return *cut;
     if (by_transfers && case_count(counts, row_sweep_starts) > row_sweep_starts) {
         r.outcome = verdict::unknown;
         r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and the access has more than " +
@@ -635,7 +643,7 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
         return r;
     }
     if (method == figure_method::automatic)
-        if (auto cut = exhaust_period_box(p, w, r, require_conflict_free, early_period_most, early_box_starts);
+        if (auto cut = exhaust_period_box(p, w, r, require_conflict_free, asked, early_period_most, early_box_starts);
             cut && cut->outcome != verdict::unknown)
             return *cut;
     property_result solved = solve_figure(p, w, r, require_conflict_free);
@@ -648,16 +656,25 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     // over 2^30 starts).
     if (solved.outcome != verdict::unknown || method != figure_method::automatic) return solved;
     // Where enumerating every start may well run out of time (a formula's
-    // start costs some microseconds: 2^22 of them take seconds), the period
+    // start costs about a microsecond: 2^23 of them take seconds), the period
     // first: ((s * 4 + lane * 4) % 4000) ^ ((s / 1000) % 8 << 4) over 2^26
     // starts has one of 8000 (an audit found it UNKNOWN after 20 s).
     bool const enumerable = case_count(counts, row_sweep_starts) <= row_sweep_starts;
     bool const many = case_count(counts, period_first_starts) > period_first_starts;
-    if (enumerable && !many)
+    std::string const out_of_time = "the enumeration of every start (" + counted(case_count(counts, row_sweep_starts), "start") +
+                                    ") did not finish within the time limit";
+    if (enumerable && !many) {
         if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
-    if (auto cut = exhaust_period_box(p, w, r, require_conflict_free); cut && cut->outcome != verdict::unknown) return *cut;
-    if (enumerable && many)
+        solved.reason += "; " + out_of_time;
+    }
+    auto const cut = exhaust_period_box(p, w, r, require_conflict_free, asked);
+    if (cut && cut->outcome != verdict::unknown) return *cut;
+    // What else was tried, and why it did not decide, in the reason.
+    if (cut) solved.reason += "; " + cut->reason;
+    if (enumerable && many) {
         if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
+        solved.reason += "; " + out_of_time;
+    }
     return solved;
 }
 

@@ -77,7 +77,10 @@ bool moves_as_one_early(access_subject const& w, std::size_t i, std::uint64_t t,
 // below count - t); else, at every start where each lane is inside the
 // tile at both, that they all move by lane 0's move, a multiple of 128
 // bytes.
-answer proved_move(prover& p, access_subject const& w, std::size_t i, std::uint64_t t, bool exactly) {
+answer proved_move(prover& p, access_subject const& w, std::size_t i, std::uint64_t t, bool exactly,
+                   start_period_answers* asked) {
+    if (asked)
+        if (auto const known = asked->find({i, t, exactly}); known != asked->end()) return known->second;
     std::vector<variable_range> ranges;
     for (std::size_t v = 0; v < w.vars.size(); ++v)
         ranges.push_back({w.vars[v].name, v == i ? w.vars[v].count - t : w.vars[v].count, 0, solver_symbol(w, v)});
@@ -101,12 +104,14 @@ answer proved_move(prover& p, access_subject const& w, std::size_t i, std::uint6
         w.id + (exactly ? ".start_repeat." : ".start_period.") + w.vars[i].name + "." + std::to_string(t);
     auto const out = check_expecting_unsat(p, name, query, vars);
     if (out.result == answer::unsat) p.assign_role(out.log_index, obligation_role::proof);
+    if (asked) asked->emplace(std::make_tuple(i, t, exactly), out.result);
     return out.result;
 }
 
 }  // namespace
 
-start_periods prove_start_periods(prover& p, access_subject const& w, std::uint64_t most_period) {
+start_periods prove_start_periods(prover& p, access_subject const& w, std::uint64_t most_period,
+                                  start_period_answers* asked) {
     start_periods out;
     // The search's own work on integers stops at the time limit too: a
     // formula that moves nothing at the zero start lets every candidate
@@ -131,11 +136,11 @@ start_periods prove_start_periods(prover& p, access_subject const& w, std::uint6
                 bool const screened =
                     std::all_of(starts.begin(), starts.end(), [&](auto const& s) { return moves_as_one(w, s, i, t); });
                 if (!screened || !moves_as_one_early(w, i, t, until)) continue;
-                answer const proof = proved_move(p, w, i, t, false);
+                answer const proof = proved_move(p, w, i, t, false, asked);
                 if (proof == answer::unsat) {
                     out.box.back() = t;
                     out.note += (out.note.empty() ? "" : ", ") + w.vars[i].name + " every " + std::to_string(t);
-                    out.repeats = out.repeats && proved_move(p, w, i, t, true) == answer::unsat;
+                    out.repeats = out.repeats && proved_move(p, w, i, t, true, asked) == answer::unsat;
                     return true;
                 }
                 if (proof == answer::sat ? ++refuted == max_refuted_candidates : ++undecided == max_undecided_candidates)

@@ -11,8 +11,11 @@
 // is proved to change nothing at all (`repeats`).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "access_subject.hpp"
@@ -42,10 +45,21 @@ inline constexpr std::uint64_t every_period_up_to = std::uint64_t{1} << 20;
 inline constexpr std::uint64_t most_layout_period_multiple = 64;
 inline constexpr unsigned max_refuted_candidates = 8, max_undecided_candidates = 2;
 
+// The solver's answers to one access's period queries, by variable, period
+// and form (exactly or by a multiple of 128 bytes): prove_conflict_bound
+// searches twice (a small box before the figure search, every candidate
+// once the search gives up), and the second search does not ask again
+// what the first asked (r / 6 + lane % 8 * 2 on article:nx=2174,elem=8,
+// tc=8 had eight candidates refuted, 4 s of solver, twice).
+using start_period_answers = std::map<std::tuple<std::size_t, std::uint64_t, bool>, answer>;
+
 // The first period of each variable the solver proves among the
 // candidates (those up to `most_period`), in the order above, within the
 // prover's timeout a query; the search over the candidates stops at that
 // time limit too (a variable then keeps its count).
-start_periods prove_start_periods(prover& p, access_subject const& w, std::uint64_t most_period = ~std::uint64_t(0));
+// `asked`: answers already given for this access, and where to keep the
+// new ones (none: each query is asked).
+start_periods prove_start_periods(prover& p, access_subject const& w, std::uint64_t most_period = ~std::uint64_t(0),
+                                  start_period_answers* asked = nullptr);
 
 }  // namespace swz::verify

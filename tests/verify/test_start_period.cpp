@@ -253,3 +253,30 @@ TEST_CASE("a small period of each start decides the figure before the solver's s
         CHECK(r.evidence.at("variables") == prefix.evidence.at("variables"));
     }
 }
+
+TEST_CASE("a second period search of one access asks the solver nothing the first asked, and finds the same",
+          "[verify][start-period]") {
+    // prove_conflict_bound searches twice (a small box before the solver's
+    // figure search, every candidate once it gives up): the answers of the
+    // first are the second's. Padded rows: r every 1 fails the screen on
+    // integers (576 bytes), r every 2 is proved to move every lane by 1152
+    // bytes and refuted to repeat them: two queries.
+    auto const padded = parsed_layout("pad:16", std::uint64_t(1) << 32, 128, 2);
+    auto const a = std::get<access_subject>(access_on("cp.async.16:cell(lane / 8 + 4 * r, lane % 8 * 8) for r < 5000000", padded));
+    prover p(20000);
+    start_period_answers asked;
+    auto const first = prove_start_periods(p, a, ~std::uint64_t(0), &asked);
+    CHECK(first.box == std::vector<std::uint64_t>{2});
+    CHECK_FALSE(first.repeats);  // the answer of the exact form is its own, not the moving form's
+    auto const queries = p.log().size();
+    CHECK(asked.size() == 2);
+    auto const again = prove_start_periods(p, a, ~std::uint64_t(0), &asked);
+    CHECK(p.log().size() == queries);
+    CHECK(again.box == first.box);
+    CHECK(again.note == first.note);
+    CHECK(again.repeats == first.repeats);
+    // Without the answers kept, the same search asks again.
+    auto const fresh = prove_start_periods(p, a);
+    CHECK(p.log().size() > queries);
+    CHECK(fresh.box == first.box);
+}
