@@ -82,16 +82,18 @@ struct lane_formula {
     }
 
     // The cell lane `lane` accesses at the start `vars`; a cell formula's only.
+    // `vars` may hold more values than the formula declares, unread (the
+    // prover ranges over one start, `once`, where the formula has none).
     template <class V>
     lane_cell<V> cell_of(V const& lane, std::vector<V> const& vars) const {
-        assert(target == lane_target::cell && vars.size() == variables.size());
+        assert(target == lane_target::cell && vars.size() >= variables.size());
         return lane_cell<V>{evaluate(row(), lane, vars), evaluate(column(), lane, vars)};
     }
 
     // The byte offset lane `lane` accesses at the start `vars`; a byte formula's only.
     template <class V>
     V byte_of(V const& lane, std::vector<V> const& vars) const {
-        assert(target == lane_target::byte && vars.size() == variables.size());
+        assert(target == lane_target::byte && vars.size() >= variables.size());
         return evaluate(offset(), lane, vars);
     }
 };
