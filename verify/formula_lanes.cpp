@@ -2,31 +2,20 @@
 
 #include <vector>
 
+#include "swz/access/lane_program.hpp"
 #include "swz/access/lane_vector.hpp"
 
 namespace swz::verify {
 
 static_assert(lane_vector::size == warp_lanes);
 
-namespace {
-
-// The start as lane vectors, each variable the same in every lane, in the
-// calling thread's own buffer: the enumerations call this at every start
-// from every thread.
-std::vector<lane_vector> const& uniform_start(std::vector<std::uint64_t> const& s) {
-    thread_local std::vector<lane_vector> v;
-    v.resize(s.size());
-    for (std::size_t i = 0; i < s.size(); ++i) v[i] = lane_vector::all(s[i]);
-    return v;
-}
-
-}  // namespace
-
 lane_facts_fn cell_formula_lanes(lane_formula const& f, layout_subject const& t, unsigned run, unsigned lanes) {
     std::uint32_t const e = t.shape.elem;
     formula_cell_bounds const bounds{t.rows(), t.cols(), run};
-    return [f, t, e, bounds, run, lanes](std::vector<std::uint64_t> const& s, lane_facts& out) {
-        lane_cell<lane_vector> const c = f.cell_of(lane_vector::indices(), uniform_start(s));
+    // lane_formula::cell_of's row and column, prepared once for every start.
+    lane_program const row(f.row()), column(f.column());
+    return [row, column, t, e, bounds, run, lanes](std::vector<std::uint64_t> const& s, lane_facts& out) {
+        lane_cell<lane_vector> const c{row(s), column(s)};
         logical_byte<lane_vector> const b = formula_cell_byte(c, e);
         // stored_byte (access_geometry.hpp), the layout's map a warp a call.
         lane_vector const x = b.xb / e, within = b.xb % e;
@@ -48,8 +37,9 @@ lane_facts_fn cell_formula_lanes(lane_formula const& f, layout_subject const& t,
 }
 
 lane_facts_fn byte_formula_lanes(lane_formula const& f, formula_byte_bounds bounds, unsigned lanes) {
-    return [f, bounds, lanes](std::vector<std::uint64_t> const& s, lane_facts& out) {
-        lane_vector const b = f.byte_of(lane_vector::indices(), uniform_start(s));
+    lane_program const offset(f.offset());  // lane_formula::byte_of's
+    return [offset, bounds, lanes](std::vector<std::uint64_t> const& s, lane_facts& out) {
+        lane_vector const b = offset(s);
         out.outside = out.split = 0;
         for (unsigned l = 0; l < lanes; ++l) {
             out.address[l] = b[l];

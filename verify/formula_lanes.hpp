@@ -2,7 +2,8 @@
 // written once for every value type: one lane as an integer or a
 // bit-vector (access_spec.cpp's lane-by-lane functions and the solver's
 // encoding), and every lane at once as a lane vector
-// (swz/access/lane_vector.hpp), which the enumerations call a start.
+// (swz/access/lane_vector.hpp, lane_program.hpp), which the enumerations
+// call a start.
 #pragma once
 
 #include <cstdint>

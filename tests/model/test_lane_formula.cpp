@@ -1,7 +1,8 @@
 // Lane formulas (swz/access/lane_formula.hpp): what they parse to, what they
 // evaluate to against values worked out by hand, their canonical text, the
 // exact place and words of each error, random trees read back from text, and
-// every lane at once (swz/access/lane_vector.hpp) against one lane at a time.
+// every lane at once (swz/access/lane_vector.hpp, lane_program.hpp) against
+// one lane at a time.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "swz/access/lane_formula.hpp"
+#include "swz/access/lane_program.hpp"
 #include "swz/access/lane_vector.hpp"
 
 using namespace swz;
@@ -295,6 +297,12 @@ TEST_CASE("lane formula: 100 nested parentheses and a 20000-term sum are read wi
     lane_formula const f = parsed(sum);
     CHECK(f.byte_of(u64(3), {}) == 60000);
     CHECK(parsed("x:" + f.text()).text() == f.text());
+    // As a program, lanes-only: its values past the stack's places too.
+    CHECK(lane_program(f.offset())({})[3] == 60000);
+    std::string mixed = "x:byte(lane";
+    for (int i = 1; i < 300; ++i) mixed += " + lane * s";
+    lane_formula const g = parsed(mixed + ") for s < 9");
+    CHECK(lane_program(g.offset())({5})[3] == 3 + 299 * 15);
 }
 
 namespace {
@@ -458,7 +466,12 @@ TEST_CASE("lane formula: random trees printed, read back and evaluated equal the
             for (u64 v : vars) uniform.push_back(lane_vector::all(v));
             for (std::size_t t = 0; t < trees.size(); ++t) {
                 lane_vector const all = evaluate(f.expressions[t], lane_vector::indices(), uniform);
-                for (u64 l = 0; l < 32; ++l) REQUIRE(all[unsigned(l)] == value_of(*trees[t], l, by_name));
+                // And as a program: lane-only nodes once, start-only ones on integers.
+                lane_vector const run = lane_program(f.expressions[t])(vars);
+                for (u64 l = 0; l < 32; ++l) {
+                    REQUIRE(all[unsigned(l)] == value_of(*trees[t], l, by_name));
+                    REQUIRE(run[unsigned(l)] == value_of(*trees[t], l, by_name));
+                }
             }
         }
     }
