@@ -1,5 +1,6 @@
 #include "formula_lanes.hpp"
 
+#include <array>
 #include <vector>
 
 #include "swz/access/lane_program.hpp"

@@ -1,15 +1,12 @@
 // A value at every lane of a warp at once: what the prover's enumerations
-// evaluate a user's formula on (lane_expression.hpp's evaluate<V>, the very
-// template the solver's bit-vectors and single integers go through), one
-// node of the formula for 32 lanes in a loop instead of the whole formula
-// for one lane at a time.
+// evaluate a user's formula on (lane_program.hpp, node by node through
+// lane_expression.hpp's evaluate_binary, the step evaluate<V> takes for the
+// solver's bit-vectors and single integers), one node of the formula for
+// 32 lanes in a loop instead of the whole formula for one lane at a time.
 //
 // Each operator is std::uint64_t's, lane by lane: evaluate<lane_vector> at
 // lane l is evaluate<std::uint64_t> at l (tests/model/test_lane_formula.cpp
-// checks every operator and random formulas). A start variable holds one
-// value in every lane: such a vector is `uniform`, and an operation on
-// uniform operands computes one lane and copies it (r / 5 divides once a
-// start, not 32 times). Host only.
+// checks every operator and random formulas). Host only.
 #pragma once
 
 #include <array>
@@ -20,19 +17,16 @@ namespace swz {
 struct lane_vector {
     static constexpr unsigned size = 32;  // a warp's lanes
     std::array<std::uint64_t, size> lane;
-    bool uniform;  // every lane holds lane[0]
 
     static lane_vector all(std::uint64_t v) {
         lane_vector r;
         r.lane.fill(v);
-        r.uniform = true;
         return r;
     }
     // Lane l holds l: the formula's `lane`.
     static lane_vector indices() {
         lane_vector r;
         for (unsigned l = 0; l < size; ++l) r.lane[l] = l;
-        r.uniform = false;
         return r;
     }
     std::uint64_t operator[](unsigned l) const { return lane[l]; }
@@ -42,18 +36,14 @@ namespace detail {
 
 template <class Op>
 lane_vector lane_map(lane_vector const& a, Op op) {
-    if (a.uniform) return lane_vector::all(op(a.lane[0]));
     lane_vector r;
-    r.uniform = false;
     for (unsigned l = 0; l < lane_vector::size; ++l) r.lane[l] = op(a.lane[l]);
     return r;
 }
 
 template <class Op>
 lane_vector lane_zip(lane_vector const& a, lane_vector const& b, Op op) {
-    if (a.uniform && b.uniform) return lane_vector::all(op(a.lane[0], b.lane[0]));
     lane_vector r;
-    r.uniform = false;
     for (unsigned l = 0; l < lane_vector::size; ++l) r.lane[l] = op(a.lane[l], b.lane[l]);
     return r;
 }
