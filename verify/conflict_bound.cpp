@@ -481,7 +481,7 @@ constexpr std::uint64_t period_first_starts = std::uint64_t{1} << 20;
 // Before the solver's figure search, on an access of more starts than are
 // enumerated at once: start periods of up to early_period_most (the first
 // series of candidates, start_period.hpp), where their box holds at most
-// early_box_starts starts. A formula's start costs about 0.6 us a thread
+// early_box_starts starts. A formula's start costs about 0.5 us a thread
 // (all lanes at once): at most about 3 s on two threads, where the search
 // gives up after 10-20 s on such boxes (ld.4:cell(r + lane / 2, (lane % 4
 // + k) * 1) for r < 2^30, k < 60 on article:nx=2220,elem=4,tc=4: 2131200
