@@ -52,12 +52,10 @@ void through_layout(access_subject& a, layout_subject const& t, At at) {
         return stored_byte(t.symbolic_offset, at(s[0].lift(lane), s), e);
     };
     a.element_address = [t, at, e](unsigned lane, std::vector<std::uint64_t> const& s, unsigned k) {
-        auto const b = at(std::uint64_t(lane), s);
-        return t.offset(b.y, b.xb / e + k);
+        return stored_element(t.offset, at(std::uint64_t(lane), s), e, k);
     };
     a.symbolic_element_address = [t, at, e](unsigned lane, std::vector<symbolic_uint> const& s, unsigned k) {
-        auto const b = at(s[0].lift(lane), s);
-        return t.symbolic_offset(b.y, b.xb / e + k);
+        return stored_element(t.symbolic_offset, at(s[0].lift(lane), s), e, k);
     };
     a.describe_lane = [at, e](unsigned lane, std::vector<std::uint64_t> const& s) {
         auto const b = at(std::uint64_t(lane), s);
@@ -138,7 +136,7 @@ void walk_units(access_subject& a, layout_subject const& t) {
             auto const b = column_access::lane_byte(std::uint64_t(0), y, first + i, width);
             std::uint64_t const byte = stored_byte(cell, b, elem);
             out[i] = byte;
-            for (unsigned k = 1; k < run; ++k) legal = legal && cell(y, b.xb / elem + k) == byte + k * elem.value;
+            for (unsigned k = 1; k < run; ++k) legal = legal && stored_element(cell, b, elem, k) == byte + k * elem.value;
             legal = legal && (byte & (width - 1)) == 0;
         }
         return legal;

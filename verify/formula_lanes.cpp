@@ -1,6 +1,5 @@
 #include "formula_lanes.hpp"
 
-#include <array>
 #include <vector>
 
 #include "swz/access/lane_program.hpp"
@@ -15,22 +14,23 @@ lane_facts_fn cell_formula_lanes(lane_formula const& f, layout_subject const& t,
     formula_cell_bounds const bounds{t.rows(), t.cols(), run};
     // lane_formula::cell_of's row and column, prepared once for every start.
     lane_program const row(f.row()), column(f.column());
-    return [row, column, t, e, bounds, run, lanes](std::vector<std::uint64_t> const& s, lane_facts& out) {
+    // The layout's map, a warp's cells a call (every lane's: an inactive
+    // lane's cell costs a few ns and leaves no value unset).
+    auto const warp_offsets = [t](lane_vector const& y, lane_vector const& x) {
+        lane_vector out;
+        t.cell_offsets_of(y.lane.data(), x.lane.data(), lane_vector::size, out.lane.data());
+        return out;
+    };
+    return [row, column, warp_offsets, e, bounds, run, lanes](std::vector<std::uint64_t> const& s, lane_facts& out) {
         lane_cell<lane_vector> const c{row(s), column(s)};
         logical_byte<lane_vector> const b = formula_cell_byte(c, e);
-        // stored_byte (access_geometry.hpp), the layout's map a warp a call.
-        lane_vector const x = b.xb / e, within = b.xb % e;
-        t.cell_offsets_of(b.y.lane.data(), x.lane.data(), lanes, out.address.data());
+        out.address = stored_byte(warp_offsets, b, e).lane;
         out.outside = out.split = 0;
-        for (unsigned l = 0; l < lanes; ++l) {
-            out.address[l] += within[l];
+        for (unsigned l = 0; l < lanes; ++l)
             if (!bounds.inside(lane_cell<std::uint64_t>{c.row[l], c.column[l]})) out.outside |= std::uint32_t(1) << l;
-        }
         if (out.outside) return;
-        std::array<std::uint64_t, warp_lanes> element;
         for (unsigned k = 1; k < run; ++k) {
-            lane_vector const xk = x + k;
-            t.cell_offsets_of(b.y.lane.data(), xk.lane.data(), lanes, element.data());
+            lane_vector const element = stored_element(warp_offsets, b, e, k);
             for (unsigned l = 0; l < lanes; ++l)
                 if (element[l] != out.address[l] + k * e) out.split |= std::uint32_t(1) << l;
         }

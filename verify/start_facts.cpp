@@ -1,5 +1,6 @@
 #include "start_facts.hpp"
 
+#include <bit>
 #include <stdexcept>
 
 namespace swz::verify {
@@ -8,11 +9,7 @@ namespace {
 
 std::uint32_t lane_bit(unsigned l) { return std::uint32_t(1) << l; }
 
-unsigned lowest_lane(std::uint32_t lanes) {
-    unsigned l = 0;
-    while (!(lanes & lane_bit(l))) ++l;
-    return l;
-}
+unsigned lowest_lane(std::uint32_t lanes) { return unsigned(std::countr_zero(lanes)); }
 
 }  // namespace
 

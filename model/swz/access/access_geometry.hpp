@@ -36,6 +36,17 @@ SWZ_HOST_DEVICE V stored_byte(Offset const& offset, logical_byte<V> const& b, E 
     return offset(b.y, b.xb / elem) + b.xb % elem;
 }
 
+// Where element k of a lane's run from logical byte b is stored: a lane
+// that moves several elements is one vector access only where each sits at
+// stored_byte + k * elem.
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+template <class V, class Offset, class E>
+SWZ_HOST_DEVICE V stored_element(Offset const& offset, logical_byte<V> const& b, E elem, unsigned k) {
+    return offset(b.y, b.xb / elem + k);
+}
+
 // One start variable and how many values it takes: 0 .. count-1.
 struct start_variable {
     std::string name;

@@ -189,9 +189,9 @@ V evaluate_binary(lane_node const& n, lane_node const& l, lane_node const& r, V 
     return apply_constant(n.op, *right, l.value);  // + * ^ & | commute
 }
 
-// Integers and lane vectors: each non-constant node's value at its own
-// index of `values`, which holds one per node. No allocation: the
-// enumeration of a user's access evaluates its formula at every start.
+// Integers: each non-constant node's value at its own index of `values`,
+// which holds one per node. No allocation: the enumeration of a user's
+// access evaluates its formula several times a lane and a start.
 template <class V>
 V evaluate_in_place(std::vector<lane_node> const& nodes, V const& lane, std::vector<V> const& vars, V* values) {
     for (std::size_t i = 0; i < nodes.size(); ++i) {
@@ -212,8 +212,7 @@ template <class V>
 V evaluate(lane_expression const& e, V const& lane, std::vector<V> const& vars) {
     std::vector<lane_node> const& nodes = e.nodes();
     if (e.root().constant) return detail::constant_like(lane, e.root().value);
-    // Integers and lane vectors (lane_vector.hpp): no allocation.
-    if constexpr (std::is_trivially_copyable_v<V> && std::is_default_constructible_v<V>) {
+    if constexpr (std::is_integral_v<V>) {
         constexpr std::size_t on_stack = 64;  // nodes: longer than any formula written by hand
         if (nodes.size() <= on_stack) {
             std::array<V, on_stack> values;

@@ -12,6 +12,8 @@
 #include <array>
 #include <cstdint>
 
+#include "swz/pow2.hpp"
+
 namespace swz {
 
 struct lane_vector {
@@ -48,14 +50,6 @@ lane_vector lane_zip(lane_vector const& a, lane_vector const& b, Op op) {
     return r;
 }
 
-inline bool is_power_of_two(std::uint64_t c) { return c != 0 && (c & (c - 1)) == 0; }
-
-inline unsigned log2_of_power(std::uint64_t c) {
-    unsigned s = 0;
-    while ((std::uint64_t(1) << s) != c) ++s;
-    return s;
-}
-
 }  // namespace detail
 
 #define SWZ_LANE_VECTOR_OPERATOR(OP)                                                                  \
@@ -83,11 +77,11 @@ inline lane_vector operator>>(lane_vector const& a, std::uint64_t c) {
 }
 // A power of two shifts and masks: a division a lane costs tens of cycles.
 inline lane_vector operator/(lane_vector const& a, std::uint64_t c) {
-    if (detail::is_power_of_two(c)) return a >> detail::log2_of_power(c);
+    if (is_pow2(c)) return a >> log2_floor(c);
     return detail::lane_map(a, [c](std::uint64_t x) { return x / c; });
 }
 inline lane_vector operator%(lane_vector const& a, std::uint64_t c) {
-    if (detail::is_power_of_two(c)) return a & (c - 1);
+    if (is_pow2(c)) return a & (c - 1);
     return detail::lane_map(a, [c](std::uint64_t x) { return x % c; });
 }
 
