@@ -124,11 +124,22 @@ inline layout_subject subject_of(article_layout<layout_params> const& l, tile_sh
     article_layout<host_article_params> const fast{host_article_params(l.params)};
     detail::set_concrete_offsets(s, fast);
     layout_params const p = l.params;
-    if (!check_article(p))
+    if (!check_article(p)) {
         s.row_offsets = [fast, nx = p.nx](std::uint64_t y, std::uint64_t x0, std::uint64_t n, std::uint64_t* out) {
             if (x0 + n <= nx) return fast.row_run(y, x0, n, out);
             for (std::uint64_t i = 0; i < n; ++i) out[i] = fast.byte_offset(y, x0 + i);
         };
+        // A warp's cells at one start, one remainder a cell inside the rows
+        // (rows below 2^32 keep y * NX * elem from wrapping: a row is at
+        // most the 228 KiB of shared memory), the formula as written
+        // elsewhere (a user's formula may name any cell).
+        s.cell_offsets = [fast, nx = p.nx](std::uint64_t const* y, std::uint64_t const* x, std::size_t n,
+                                           std::uint64_t* out) {
+            auto const f = fast;  // a local copy: `out` cannot alias it, so its divisors stay in registers
+            for (std::size_t i = 0; i < n; ++i)
+                out[i] = x[i] < nx && y[i] <= 0xffffffffu ? f.byte_offset_in_row(y[i], x[i]) : f.byte_offset(y[i], x[i]);
+        };
+    }
     s.symbolic_column_direct = [p](symbolic_uint const& y, symbolic_uint const& x) { return swizzled_column(p, y, x); };
     s.period_rows = detail::lcm(detail::article_period(p), detail::rows_repeating(s.pitch, 1));
     return s;

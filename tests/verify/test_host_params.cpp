@@ -9,6 +9,7 @@
 
 #include "host_params.hpp"
 #include "swz/layout/article.hpp"
+#include "swz/layout_params.hpp"
 
 TEST_CASE("the article's formula on host divisors gives the offsets of the formula as written", "[verify][layouts]") {
     unsigned layouts = 0;
@@ -55,6 +56,32 @@ TEST_CASE("a row's run of the article's formula gives the offsets of the formula
                                 CAPTURE(nx, elem, tc, y, x0, i);
                                 FAIL("the run differs from the formula");
                             }
+                    }
+            }
+    CHECK(layouts > 250);
+}
+
+// One cell by row_run's identity (article_layout::byte_offset_in_row, the
+// enumerations' warp-wide map): every cell of a row, rows up to 2^32 - 1,
+// on both parameter types, gives the formula as written.
+TEST_CASE("a cell of the article's formula by the row's identity gives the offset of the formula as written",
+          "[verify][layouts]") {
+    unsigned layouts = 0;
+    for (std::uint32_t elem : {1u, 2u, 4u, 8u, 16u})
+        for (std::uint32_t tc = elem; tc <= 128; tc += elem)
+            for (std::uint32_t nx : {1u, 2u, 3u, 12u, 17u, 40u, 64u, 96u, 243u, 1000u, 1293u, 2739u}) {
+                swz::layout_params const p{nx, elem, tc};
+                if (swz::check_article(p)) continue;
+                ++layouts;
+                swz::article_layout<swz::layout_params> const as_written{p};
+                swz::article_layout<swz::verify::host_article_params> const fast{swz::verify::host_article_params(p)};
+                for (std::uint64_t y : {0ull, 1ull, 5ull, 31ull, 1023ull, 2648063ull, 4294967294ull, 4294967295ull})
+                    for (std::uint64_t x = 0; x < nx; ++x) {
+                        std::uint64_t const want = as_written.byte_offset(y, x);
+                        if (fast.byte_offset_in_row(y, x) != want || as_written.byte_offset_in_row(y, x) != want) {
+                            CAPTURE(nx, elem, tc, y, x);
+                            FAIL("the cell differs from the formula");
+                        }
                     }
             }
     CHECK(layouts > 250);

@@ -33,6 +33,17 @@ struct article_layout {
     SWZ_HOST_DEVICE constexpr V byte_offset(V y, V x) const {
         return y * (params.row_elems() * params.elem_bytes()) + swizzled_column(params, y, x) * params.elem_bytes();
     }
+    // byte_offset(y, x) of one cell x < NX, where a row holds whole chunks of
+    // whole elements (check_article) and y * NX * elem does not wrap: the
+    // identity row_run's comment derives, for one cell, with one remainder
+    // where the formula as written divides three times. For enumerations
+    // that place a warp's cells at every start.
+    template <class V>
+    SWZ_HOST_DEVICE constexpr V byte_offset_in_row(V y, V x) const {
+        V const stored = (y ^ (x / params.elems_per_chunk())) % params.chunks_per_row();
+        return y * (params.row_elems() * params.elem_bytes()) + stored * params.chunk_bytes() +
+               (x % params.elems_per_chunk()) * params.elem_bytes();
+    }
     // byte_offset(y, x) of cells x0 .. x0 + n - 1 of row y, a chunk at a
     // time, for enumerations that ask for millions of rows. Where a row holds
     // whole chunks of whole elements (check_article: TC = K * elem, a row C
