@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "swz/config.hpp"
+#include "swz/pow2.hpp"
 
 namespace swz {
 
@@ -182,25 +183,28 @@ inline unsigned async_copy_16_phase_cost(warp_access const& a, unsigned first) {
 }
 
 // One phase (lanes `first` .. `first` + per_phase - 1) under the bank rule:
-// the most distinct units any bank group holds. Lanes are bucketed by group
-// first, so a lane is compared only with the units already in its group.
-// W is the access width as a constant, so that bank_unit and bank_group
-// divide by constants.
+// the most distinct units any bank group holds. Each group keeps the lanes
+// that brought its distinct units, as bits, so a lane is compared only with
+// those, and their count (a count, not a popcount: without -mpopcnt that is
+// a library call, a tenth of an enumeration's time). W is the access width
+// as a constant, so that bank_unit and bank_group divide by constants.
 template <unsigned W>
 phase_cost bank_phase_cost_of_width(warp_access const& a, unsigned first) {
     constexpr unsigned per_phase = lanes_per_phase(W);
-    std::array<unsigned, per_phase> in_group{};
-    std::array<std::array<std::uint64_t, per_phase>, per_phase> units;  // [group][i], the first in_group[group]
-    for (unsigned l = first; l < first + per_phase; ++l) {
-        if (!a.active[l]) continue;
-        std::uint64_t const u = bank_unit(a.byte_address[l], W);
-        unsigned const g = unsigned(bank_group(a.byte_address[l], W));
-        auto const end = units[g].begin() + in_group[g];
-        if (std::find(units[g].begin(), end, u) == end) units[g][in_group[g]++] = u;
+    std::array<std::uint64_t, per_phase> unit;        // [i]: lane first + i's, where its bit is in `distinct`
+    std::array<std::uint32_t, per_phase> distinct{};  // [group]: bit i for each lane that brought a new unit
+    std::array<unsigned, per_phase> count{};          // [group]: its bits
+    for (unsigned i = 0; i < per_phase; ++i) {
+        if (!a.active[first + i]) continue;
+        std::uint64_t const u = bank_unit(a.byte_address[first + i], W);
+        unsigned const g = unsigned(bank_group(a.byte_address[first + i], W));
+        bool seen = false;
+        for (std::uint32_t m = distinct[g]; m != 0 && !seen; m &= m - 1) seen = unit[lowest_set_bit(m)] == u;
+        if (!seen) unit[i] = u, distinct[g] |= std::uint32_t(1) << i, ++count[g];
     }
     phase_cost p{first, per_phase, 0, 0};
     for (unsigned g = 0; g < per_phase; ++g)
-        if (in_group[g] > p.cost) p = {first, per_phase, in_group[g], g * (unit_bytes(W) / bank_width_bytes)};
+        if (count[g] > p.cost) p = {first, per_phase, count[g], g * (unit_bytes(W) / bank_width_bytes)};
     return p;
 }
 
@@ -220,13 +224,19 @@ template <class Each>
 void for_each_phase_cost(warp_access const& a, Each&& each) {
     if (a.rule == phase_rule::async_copy_16 && a.width != 16) throw std::invalid_argument("the cp.async.16 rule takes 16-byte lanes");
     if (!is_access_width(a.width)) throw std::invalid_argument("access width must be 1, 2, 4, 8 or 16 bytes");
-    for (unsigned l = 0; l < warp_lanes; ++l)  // a power of two (is_access_width)
-        if (a.active[l] && (a.byte_address[l] & (a.width - 1)) != 0) throw std::invalid_argument("misaligned shared-memory access");
+    // One pass over the lanes (no branch a lane): the active ones as bits,
+    // and their addresses' bits below the width (a power of two).
+    std::uint32_t active = 0;
+    std::uint64_t misaligned = 0;
+    for (unsigned l = 0; l < warp_lanes; ++l) {
+        active |= std::uint32_t(a.active[l]) << l;
+        misaligned |= a.active[l] ? a.byte_address[l] & (a.width - 1) : 0;
+    }
+    if (misaligned != 0) throw std::invalid_argument("misaligned shared-memory access");
     unsigned const per_phase = lanes_per_phase(a.width);
+    std::uint32_t const phase_lanes = per_phase == warp_lanes ? ~std::uint32_t(0) : (std::uint32_t(1) << per_phase) - 1;
     for (unsigned first = 0; first < warp_lanes; first += per_phase) {
-        bool any = false;
-        for (unsigned l = first; l < first + per_phase; ++l) any = any || a.active[l];
-        if (!any) continue;
+        if (((active >> first) & phase_lanes) == 0) continue;
         if (a.rule == phase_rule::async_copy_16) each(phase_cost{first, per_phase, async_copy_16_phase_cost(a, first), 0});
         else each(bank_phase_cost(a, first));
     }

@@ -16,4 +16,8 @@ SWZ_HOST_DEVICE constexpr unsigned log2_floor(std::uint64_t v) {
     return r;
 }
 
+// The index of the lowest set bit of v > 0, on the host. Not
+// std::countr_zero: nvcc compiles some users of the model as C++17.
+inline unsigned lowest_set_bit(std::uint32_t v) { return unsigned(__builtin_ctz(v)); }
+
 }  // namespace swz
