@@ -21,6 +21,11 @@
 
 namespace swz::verify {
 
+std::uint64_t starts_in_time(prover const& p) {
+    std::uint64_t const in_time = std::uint64_t(p.timeout_ms()) * 10000 * sweep_threads();
+    return std::max(row_sweep_starts, in_time);
+}
+
 namespace {
 
 // The encoding uses the bank rule's own unit view (swz/bank_model.hpp:
@@ -448,14 +453,22 @@ std::vector<symbolic_uint> start_of(std::vector<bounded_variable> const& vars) {
 // (start_period.hpp; those up to `most_period`), legality decided by the
 // solver over every start, or in the box too where the periods repeat
 // every lane exactly; nothing where no variable has a period or the box
-// holds more than `most_starts` starts. `asked`: the access's period
-// answers so far (start_period.hpp).
+// holds more than `most_starts` starts (0: starts_in_time; then
+// `too_large`, where given, says so). `asked`: the access's period answers
+// so far (start_period.hpp).
 std::optional<property_result> exhaust_period_box(prover& p, access_subject const& w, property_result r,
                                                   bool require_conflict_free, start_period_answers& asked,
                                                   std::uint64_t most_period = ~std::uint64_t(0),
-                                                  std::uint64_t most_starts = row_sweep_starts) {
+                                                  std::uint64_t most_starts = 0, std::string* too_large = nullptr) {
+    if (most_starts == 0) most_starts = starts_in_time(p);
     start_periods const periods = prove_start_periods(p, w, most_period, &asked);
-    if (periods.note.empty() || case_count(periods.box, most_starts) > most_starts) return std::nullopt;
+    if (periods.note.empty()) return std::nullopt;
+    if (case_count(periods.box, most_starts) > most_starts) {
+        if (too_large)
+            *too_large = "one period of each start (" + periods.note + ") holds more than the " +
+                         counted(most_starts, "start") + " enumerated in the time limit";
+        return std::nullopt;
+    }
     if (!periods.repeats) {
         auto const vars = solver_variables(p, w);
         if (auto refused = smt_legality(p, w, r, vars, start_of(vars))) return *refused;
@@ -481,19 +494,24 @@ constexpr std::uint64_t period_first_starts = std::uint64_t{1} << 20;
 // Before the solver's figure search, on an access of more starts than are
 // enumerated at once: start periods of up to early_period_most (the first
 // series of candidates, start_period.hpp), where their box holds at most
-// early_box_starts starts. A formula's start costs about 0.5 us a thread
-// (all lanes at once): at most about 3 s on two threads, where the search
-// gives up after 10-20 s on such boxes (ld.4:cell(r + lane / 2, (lane % 4
-// + k) * 1) for r < 2^30, k < 60 on article:nx=2220,elem=4,tc=4: 2131200
-// starts, 17 s before, 1 s now). The screen costs milliseconds (most
-// candidates fail on lane 0 at the first start, two evaluations each), and
-// the solver's answers on the candidates are kept for the later search
-// (start_period_answers). Such a box decides at once what the search can
-// spend its whole limit on: ld.16:cell(r / 3 + lane % 8 * 2, lane % 8 * 4)
-// for r < 10^9 on article:nx=268,elem=4,tc=16 took 10 s of solver, then the
-// 1608 starts of its period; cp.async.4:cell(r + lane / 4, (lane % 8 + k)
-// * 1) for r < 10^6, k < 48 on article:nx=2674,elem=4,tc=4 (r every 85568)
-// 18.7 s where the candidates went up to 65536 only, 1.7 s now.
+// early_box_starts starts. A formula's start costs about 0.35 us a thread
+// on the article's layouts (all lanes at once), 0.2 on the others: at most
+// about 1.5 s on two threads, where the search gives up after 10-20 s on
+// such boxes (ld.4:cell(r + lane / 2, (lane % 4 + k) * 1) for r < 2^30, k <
+// 60 on article:nx=2220,elem=4,tc=4: 2131200 starts, 17 s before, under 1 s
+// now). The screen costs milliseconds (most candidates fail on lane 0 at
+// the first start, two evaluations each), and the solver's answers on the
+// candidates are kept for the later search (start_period_answers). Such a
+// box decides at once what the search can spend its whole limit on:
+// ld.16:cell(r / 3 + lane % 8 * 2, lane % 8 * 4) for r < 10^9 on
+// article:nx=268,elem=4,tc=16 took 10 s of solver, then the 1608 starts of
+// its period; cp.async.4:cell(r + lane / 4, (lane % 8 + k) * 1) for r <
+// 10^6, k < 48 on article:nx=2674,elem=4,tc=4 (r every 85568) 18.7 s where
+// the candidates went up to 65536 only, under 1 s now. Not the layout's
+// multiples, nor boxes of 2^24: tried early, they spent 3.4 s enumerating
+// the 11458560 starts of st.8:cell(r / 5, lane * 64) for r < 2^30 on
+// article:nx=2238,elem=4,tc=8, which the solver's search decides in 0.2 s,
+// and gained nothing on 280 random formulas.
 constexpr std::uint64_t early_period_most = every_period_up_to, early_box_starts = std::uint64_t{1} << 23;
 
 // The figure by the solver: legality, then the exact figure's search.
@@ -667,10 +685,12 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
         if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
         solved.reason += "; " + out_of_time;
     }
-    auto const cut = exhaust_period_box(p, w, r, require_conflict_free, asked);
+    std::string too_large;
+    auto const cut = exhaust_period_box(p, w, r, require_conflict_free, asked, ~std::uint64_t(0), 0, &too_large);
     if (cut && cut->outcome != verdict::unknown) return *cut;
     // What else was tried, and why it did not decide, in the reason.
     if (cut) solved.reason += "; " + cut->reason;
+    if (!too_large.empty()) solved.reason += "; " + too_large;
     if (enumerable && many) {
         if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
         solved.reason += "; " + out_of_time;

@@ -35,15 +35,22 @@ struct start_periods {
 // Candidates: every T up to 2^20 (a layout's period in rows over a start's
 // step, a formula's modulus: (s + lane) % 97 repeats every 97), then powers
 // of two; where none is proved, the first multiples of the layout's period
-// in rows (a cell formula's row r / 5 + lane on the seed article's layout
-// of 1119 chunks of 8 bytes a row, whose period is 2291712 rows: r every 5
-// of them); each screened on integers at sample starts, the cheap check
+// in rows (cell(r / 5, lane * 64) on the seed article's layout of 1119
+// chunks of 8 bytes a row, whose period is 2291712 rows: r every 5 of
+// them); each screened on integers at sample starts, the cheap check
 // first, before the solver is asked. A screen that lets through candidates
 // the solver refutes, or cannot decide, is given a few of them, no more,
-// in each of the two series.
+// in each of the two series. The starts of the solver's refutations join
+// the screen, first after the zero start: a candidate refuted there is
+// refuted without the solver (r / 6 + lane % 8 * 2 on article:nx=2174,
+// elem=8,tc=8: 384 refuted, then 768 .. 104064 at its start, and 417408
+// proved, where eight refutations ended the series), and a series ends
+// after many such (a formula whose every candidate passes the zero start
+// and fails at the first refutation's would screen 2^20 of them).
 inline constexpr std::uint64_t every_period_up_to = std::uint64_t{1} << 20;
 inline constexpr std::uint64_t most_layout_period_multiple = 64;
 inline constexpr unsigned max_refuted_candidates = 8, max_undecided_candidates = 2;
+inline constexpr unsigned max_refuted_at_known_starts = 4096;
 
 // The solver's answers to one access's period queries, by variable, period
 // and form (exactly or by a multiple of 128 bytes): prove_conflict_bound

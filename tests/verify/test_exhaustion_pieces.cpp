@@ -115,11 +115,12 @@ TEST_CASE("a cell formula's start period is found among the multiples of the lay
           "[verify][start-period]") {
     // The seed article's formula on rows of 1119 chunks of 8 bytes repeats
     // every 1119 x 2048 = 2291712 rows (2048: the power of two from 1119 up);
-    // r / 5 + lane % 8 moves by that every 5 of them.
-    // Smaller candidates (multiples of 40) pass the integer screen and are
-    // refuted by the solver, which spends the first series' budget.
+    // r / 5 moves by that every 5 of them, and by whole rows at no multiple
+    // of it below 5. Lane l on chunk 32 l of the row: the lanes' chunks
+    // span ten bits, so no candidate of the first series passes the screen
+    // (r / 5 + lane % 8 on chunks 0 and 4 has a period there: 89520).
     auto const t = parsed_layout("article:nx=2238,elem=4,tc=8", std::uint64_t(1) << 32, 8952, 4);
-    auto const w = subject(t, "st.8:cell(r / 5 + lane % 8, (lane % 2) * 8) for r < 1073741824");
+    auto const w = subject(t, "st.8:cell(r / 5, lane * 64) for r < 1073741824");
     CHECK(w.layout_period_rows == 2291712);
     prover p(2000);  // each series' budget: the first spends it all here
     auto const periods = prove_start_periods(p, w);

@@ -280,3 +280,63 @@ TEST_CASE("a second period search of one access asks the solver nothing the firs
     CHECK(p.log().size() > queries);
     CHECK(fresh.box == first.box);
 }
+
+TEST_CASE("a start where the solver refuted one candidate screens out the candidates it refutes too",
+          "[verify][start-period]") {
+    // r / 6 + lane % 8 * 2 on the article's rows of 2174 chunks: the sample
+    // screen lets through every multiple of 384, and the solver refuted each
+    // (384 .. 3072: eight refutations, 7.5 s, and the first series of
+    // candidates ended there). The start of the first refutation refutes most
+    // of the others on integers; the series goes on to a proved period.
+    auto const t = parsed_layout("article:nx=2174,elem=8,tc=8", std::uint64_t{1} << 32, 17392, 8);
+    auto const a = std::get<access_subject>(
+        access_on("ld.4:cell(r / 6 + (lane % 8) * 2, (lane % 8) * 8) for r < 1073741824", t));
+    prover p(10000);
+    auto const periods = prove_start_periods(p, a, every_period_up_to);
+    REQUIRE(periods.box.size() == 1);
+    CHECK(periods.box[0] <= every_period_up_to);  // found in the first series
+    unsigned refuted = 0;
+    for (auto const& o : p.log())
+        if (o.name.find(".start_period.") != std::string::npos && o.name.find("[small]") == std::string::npos &&
+            o.result == answer::sat)
+            ++refuted;
+    CHECK(refuted <= 2);
+    // The figure and first worst start over that period's box are those of
+    // every start of two periods.
+    std::string const formula = "ld.4:cell(r / 6 + (lane % 8) * 2, (lane % 8) * 8) for r < ";
+    auto const r = decided(t, formula + "1073741824");
+    CAPTURE(r.method, r.reason);
+    REQUIRE(r.outcome == verdict::proved);
+    CHECK_THAT(r.method, Catch::Contains("(r every " + std::to_string(periods.box[0]) + ")"));
+    prover q(20000);
+    auto const prefix = prove_conflict_bound(
+        q, std::get<access_subject>(access_on(formula + std::to_string(2 * periods.box[0]), t)), false,
+        figure_method::exhaustion);
+    REQUIRE(prefix.outcome == verdict::proved);
+    CHECK(r.fig->value == prefix.fig->value);
+    CHECK(r.evidence.at("variables") == prefix.evidence.at("variables"));
+}
+
+TEST_CASE("a box of periods is enumerated up to what the time limit allows, and a larger one is named in the UNKNOWN",
+          "[verify][start-period]") {
+    // The cap grows with the limit: a fixed 2^26 gave up on larger boxes
+    // whatever the user allowed.
+    CHECK(starts_in_time(prover(100)) == row_sweep_starts);  // below 67 threads
+    CHECK(starts_in_time(prover(60000)) >= std::uint64_t{600000000});
+    CHECK(starts_in_time(prover(120000)) == 2 * starts_in_time(prover(60000)));
+    // r every 701184 and k < 124: 86946816 starts, more than half a second
+    // enumerates on fewer than 18 threads (else tried, and out of time); the
+    // solver gives up on the figure in that time too.
+    auto const t = parsed_layout("article:nx=2739,elem=4,tc=4", std::uint64_t{1} << 32, 10956, 4);
+    auto const a = std::get<access_subject>(
+        access_on("cp.async.4:cell(lane % 2 + 2 * r, (lane / 2 + 4 * k) * 1) for r < 10000000, k < 124", t));
+    prover p(500);
+    auto const r = prove_conflict_bound(p, a, false);
+    CAPTURE(r.method, r.reason);
+    REQUIRE(r.outcome == verdict::unknown);
+    if (starts_in_time(p) < 86946816)
+        CHECK_THAT(r.reason, Catch::Contains("one period of each start (r every 701184) holds more than the " +
+                                             std::to_string(starts_in_time(p)) + " starts enumerated in the time limit"));
+    else
+        CHECK_THAT(r.reason, Catch::Contains("(r every 701184: 86946816 starts) did not finish within the time limit"));
+}
