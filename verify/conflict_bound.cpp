@@ -495,7 +495,7 @@ constexpr std::uint64_t period_first_starts = std::uint64_t{1} << 20;
 // enumerated at once: start periods of up to early_period_most (the first
 // series of candidates, start_period.hpp), where their box holds at most
 // early_box_starts starts. A formula's start costs about 0.35 us a thread
-// on the article's layouts (all lanes at once), 0.2 on the others: at most
+// on the article's layouts (all lanes at once), 0.2-0.26 on the others: at most
 // about 1.5 s on two threads, where the search gives up after 10-20 s on
 // such boxes (ld.4:cell(r + lane / 2, (lane % 4 + k) * 1) for r < 2^30, k <
 // 60 on article:nx=2220,elem=4,tc=4: 2131200 starts, 17 s before, under 1 s

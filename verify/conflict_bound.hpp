@@ -36,7 +36,7 @@ inline constexpr std::uint64_t cheap_class_sweep_least = std::uint64_t{1} << 14;
 inline constexpr std::uint64_t row_sweep_starts = std::uint64_t{1} << 26;
 // The most starts a box of proved start periods is enumerated over:
 // row_sweep_starts, or more where the time limit could enumerate more at
-// 0.1 us a start a thread (faster than any access measured: about 0.2 us
+// 0.1 us a start a thread (faster than any access measured: about 0.2-0.26 us
 // on most layouts, 0.35 on the article's), so that a longer limit decides a
 // larger box, where a fixed cap gave up on it whatever the limit
 // (cp.async.4:cell(lane % 2 + 2 * r, (lane / 2 + 4 * k) * 1) for r < 10^7,
