@@ -453,9 +453,9 @@ std::vector<symbolic_uint> start_of(std::vector<bounded_variable> const& vars) {
 // (start_period.hpp; those up to `most_period`), legality decided by the
 // solver over every start, or in the box too where the periods repeat
 // every lane exactly; nothing where no variable has a period or the box
-// holds more than `most_starts` starts (0: starts_in_time; then
-// `too_large`, where given, says so). `asked`: the access's period answers
-// so far (start_period.hpp).
+// holds more than `most_starts` starts (0: starts_in_time), which
+// `too_large`, where given, then names. `asked`: the access's period
+// answers so far (start_period.hpp).
 std::optional<property_result> exhaust_period_box(prover& p, access_subject const& w, property_result r,
                                                   bool require_conflict_free, start_period_answers& asked,
                                                   std::uint64_t most_period = ~std::uint64_t(0),

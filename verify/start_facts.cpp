@@ -1,7 +1,8 @@
 #include "start_facts.hpp"
 
-#include <bit>
 #include <stdexcept>
+
+#include "swz/pow2.hpp"
 
 namespace swz::verify {
 
@@ -9,7 +10,7 @@ namespace {
 
 std::uint32_t lane_bit(unsigned l) { return std::uint32_t(1) << l; }
 
-unsigned lowest_lane(std::uint32_t lanes) { return unsigned(std::countr_zero(lanes)); }
+unsigned lowest_lane(std::uint32_t lanes) { return lowest_set_bit(lanes); }
 
 }  // namespace
 

@@ -89,22 +89,16 @@ bool refuted_at(access_subject const& w, std::vector<std::uint64_t> const& s, st
     return !moves_as_one(w, s, i, t);
 }
 
-// A proof's answer, and the start of the solver's model where it refuted.
-struct move_answer {
-    answer result;
-    std::optional<std::vector<std::uint64_t>> refuting;
-};
-
 // What a proof asks of moving variable i by t: in `exactly` form, that
 // every lane's bytes and elements stay where they were and the lane stays
 // inside the tile or outside it, at every start of the domain (variable i
 // below count - t); else, at every start where each lane is inside the
 // tile at both, that they all move by lane 0's move, a multiple of 128
 // bytes.
-move_answer proved_move(prover& p, access_subject const& w, std::size_t i, std::uint64_t t, bool exactly,
-                        start_period_answers* asked) {
+period_answer proved_move(prover& p, access_subject const& w, std::size_t i, std::uint64_t t, bool exactly,
+                          start_period_answers* asked) {
     if (asked)
-        if (auto const known = asked->find({i, t, exactly}); known != asked->end()) return {known->second, {}};
+        if (auto const known = asked->find({i, t, exactly}); known != asked->end()) return known->second;
     std::vector<variable_range> ranges;
     for (std::size_t v = 0; v < w.vars.size(); ++v)
         ranges.push_back({w.vars[v].name, v == i ? w.vars[v].count - t : w.vars[v].count, 0, solver_symbol(w, v)});
@@ -128,9 +122,10 @@ move_answer proved_move(prover& p, access_subject const& w, std::size_t i, std::
         w.id + (exactly ? ".start_repeat." : ".start_period.") + w.vars[i].name + "." + std::to_string(t);
     auto const out = check_expecting_unsat(p, name, query, vars);
     if (out.result == answer::unsat) p.assign_role(out.log_index, obligation_role::proof);
-    if (asked) asked->emplace(std::make_tuple(i, t, exactly), out.result);
-    if (out.result == answer::sat && out.model) return {out.result, model_values(*out.model, vars)};
-    return {out.result, {}};
+    period_answer got{out.result, {}};
+    if (out.result == answer::sat && out.model) got.refuting = model_values(*out.model, vars);
+    if (asked) asked->emplace(std::make_tuple(i, t, exactly), got);
+    return got;
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -58,7 +59,13 @@ inline constexpr unsigned max_refuted_at_known_starts = 4096;
 // once the search gives up), and the second search does not ask again
 // what the first asked (r / 6 + lane % 8 * 2 on article:nx=2174,elem=8,
 // tc=8 had eight candidates refuted, 4 s of solver, twice).
-using start_period_answers = std::map<std::tuple<std::size_t, std::uint64_t, bool>, answer>;
+// A refutation keeps the start of the solver's model, which the later
+// search screens its candidates at, as the first did.
+struct period_answer {
+    answer result;
+    std::optional<std::vector<std::uint64_t>> refuting;  // where the solver refuted the move
+};
+using start_period_answers = std::map<std::tuple<std::size_t, std::uint64_t, bool>, period_answer>;
 
 // The first period of each variable the solver proves among the
 // candidates (those up to `most_period`), in the order above, within the

@@ -292,7 +292,8 @@ TEST_CASE("a start where the solver refuted one candidate screens out the candid
     auto const a = std::get<access_subject>(
         access_on("ld.4:cell(r / 6 + (lane % 8) * 2, (lane % 8) * 8) for r < 1073741824", t));
     prover p(10000);
-    auto const periods = prove_start_periods(p, a, every_period_up_to);
+    start_period_answers asked;
+    auto const periods = prove_start_periods(p, a, every_period_up_to, &asked);
     REQUIRE(periods.box.size() == 1);
     CHECK(periods.box[0] <= every_period_up_to);  // found in the first series
     unsigned refuted = 0;
@@ -301,6 +302,14 @@ TEST_CASE("a start where the solver refuted one candidate screens out the candid
             o.result == answer::sat)
             ++refuted;
     CHECK(refuted <= 2);
+    // The kept answers keep each refutation's start: a second search asks
+    // the solver nothing and screens as the first did.
+    bool kept_start = false;
+    for (auto const& [key, got] : asked) kept_start = kept_start || (got.result == answer::sat && got.refuting);
+    CHECK(kept_start);
+    auto const queries = p.log().size();
+    CHECK(prove_start_periods(p, a, every_period_up_to, &asked).box == periods.box);
+    CHECK(p.log().size() == queries);
     // The figure and first worst start over that period's box are those of
     // every start of two periods.
     std::string const formula = "ld.4:cell(r / 6 + (lane % 8) * 2, (lane % 8) * 8) for r < ";
