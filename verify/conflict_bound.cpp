@@ -646,12 +646,18 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     // The transfer rule of cp.async.16 has no SMT encoding: it is decided by
     // enumeration only, whatever the method asked, where that can finish:
     // of one period of each start where the solver proves periods.
+    std::string box_too_large;
     if (by_transfers && !small)
-        if (auto cut = exhaust_period_box(p, w, r, require_conflict_free, asked)) return *cut;
-    if (by_transfers && case_count(counts, row_sweep_starts) > row_sweep_starts) {
+        if (auto cut = exhaust_period_box(p, w, r, require_conflict_free, asked, ~std::uint64_t(0), 0, &box_too_large))
+            return *cut;
+    // Every start, up to as many as the time limit could enumerate.
+    std::uint64_t const in_time = starts_in_time(p);
+    bool const enumerable = case_count(counts, in_time) <= in_time;
+    std::string const too_many = "the access has more than the " + counted(in_time, "start") + " enumerated in the time limit";
+    if (by_transfers && !enumerable) {
         r.outcome = verdict::unknown;
-        r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and the access has more than " +
-                   std::to_string(row_sweep_starts) + " starts";
+        r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and " + too_many;
+        if (!box_too_large.empty()) r.reason += "; " + box_too_large;
         return r;
     }
     if (by_transfers || method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
@@ -677,9 +683,8 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     // start costs about a microsecond: 2^23 of them take seconds), the period
     // first: ((s * 4 + lane * 4) % 4000) ^ ((s / 1000) % 8 << 4) over 2^26
     // starts has one of 8000 (an audit found it UNKNOWN after 20 s).
-    bool const enumerable = case_count(counts, row_sweep_starts) <= row_sweep_starts;
     bool const many = case_count(counts, period_first_starts) > period_first_starts;
-    std::string const out_of_time = "the enumeration of every start (" + counted(case_count(counts, row_sweep_starts), "start") +
+    std::string const out_of_time = "the enumeration of every start (" + counted(case_count(counts, in_time), "start") +
                                     ") did not finish within the time limit";
     if (enumerable && !many) {
         if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
@@ -695,6 +700,7 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
         if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
         solved.reason += "; " + out_of_time;
     }
+    if (!enumerable) solved.reason += "; " + too_many;
     return solved;
 }
 

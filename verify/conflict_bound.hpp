@@ -34,15 +34,16 @@ inline constexpr std::uint64_t cheap_class_sweep_least = std::uint64_t{1} << 14;
 // Row accesses likewise (row_sweep.hpp: 32 lanes through the bank rule a
 // start): every tile of up to 2^16 rows of up to 32768 units a row.
 inline constexpr std::uint64_t row_sweep_starts = std::uint64_t{1} << 26;
-// The most starts a box of proved start periods is enumerated over:
-// row_sweep_starts, or more where the time limit could enumerate more at
-// 0.1 us a start a thread (faster than any access measured: about 0.2-0.26 us
-// on most layouts, 0.35 on the article's), so that a longer limit decides a
-// larger box, where a fixed cap gave up on it whatever the limit
+// The most starts enumerated where the solver gives up (every start, or a
+// box of proved start periods; cp.async.16 always): row_sweep_starts, or
+// more where the time limit could enumerate more at 0.1 us a start a thread
+// (faster than any access measured: about 0.2-0.26 us on most layouts, 0.35
+// on the article's), so that a longer limit decides more, where a fixed
+// cap gave up whatever the limit
 // (cp.async.4:cell(lane % 2 + 2 * r, (lane / 2 + 4 * k) * 1) for r < 10^7,
 // k < 124 on article:nx=2739,elem=4,tc=4: 86946816 starts, decided in 39 s
-// with --timeout-ms 20000). A box that does not finish in time is UNKNOWN,
-// and its reason says so, as it says of a box larger than this.
+// with --timeout-ms 20000). An enumeration that does not finish in time is
+// UNKNOWN, and its reason says so, as it says of one larger than this.
 std::uint64_t starts_in_time(prover const& p);
 
 // With `require_conflict_free`, a worst case above the ideal is a refutation

@@ -349,3 +349,24 @@ TEST_CASE("a box of periods is enumerated up to what the time limit allows, and 
     else
         CHECK_THAT(r.reason, Catch::Contains("(r every 701184: 86946816 starts) did not finish within the time limit"));
 }
+
+TEST_CASE("every start is enumerated up to what the time limit allows, and more starts than that are named in the UNKNOWN",
+          "[verify][start-period]") {
+    // 2^40 starts, and a period of 2^33 (s / 2^30 % 8): too many to
+    // enumerate at any limit here, and said so, where the reason said
+    // nothing of it (the solver's figure search) or named a fixed 2^26
+    // (cp.async.16, which only enumeration decides).
+    auto const t = parsed_layout("cute:3,4,3", std::uint64_t{1} << 20, 128, 4);
+    std::string const start = " for s < 1099511627776";
+    prover p(5);
+    std::string const too_many =
+        "the access has more than the " + std::to_string(starts_in_time(p)) + " starts enumerated in the time limit";
+    for (std::string const body : {"ld.4:byte(((s / 1073741824) % 8 * 4 + lane * 4 + (s % 1000003) * 132) % 4096)",
+                                   "cp.async.16:byte((s / 1073741824) % 8 * 16 + lane * 128 % 4096 + (s % 3) * 4096)"}) {
+        auto const a = std::get<access_subject>(access_on(body + start, t));
+        auto const r = prove_conflict_bound(p, a, false);
+        CAPTURE(body, r.method, r.reason);
+        REQUIRE(r.outcome == verdict::unknown);
+        CHECK_THAT(r.reason, Catch::Contains(too_many));
+    }
+}
