@@ -1,5 +1,6 @@
 #include "access_spec.hpp"
 
+#include "cell_text.hpp"
 #include "counted.hpp"
 #include "formula_lanes.hpp"
 
@@ -28,12 +29,8 @@ std::uint64_t gcd(std::uint64_t a, std::uint64_t b) { return b == 0 ? a : gcd(b,
 
 access_geometry geometry_of(layout_subject const& t) { return {t.rows(), t.shape.row_bytes, t.shape.elem, t.chunk_bytes}; }
 
-std::string cell_text(std::uint64_t y, std::uint64_t x, std::uint64_t byte_in_elem) {
-    std::string s = "[";
-    s += std::to_string(y);
-    s += "][";
-    s += std::to_string(x);
-    s += "]";
+std::string cell_byte_text(std::uint64_t y, std::uint64_t x, std::uint64_t byte_in_elem) {
+    std::string s = cell_text(y, x);
     if (byte_in_elem) s += "+" + std::to_string(byte_in_elem);
     return s;
 }
@@ -59,7 +56,7 @@ void through_layout(access_subject& a, layout_subject const& t, At at) {
     };
     a.describe_lane = [at, e](unsigned lane, std::vector<std::uint64_t> const& s) {
         auto const b = at(std::uint64_t(lane), s);
-        return cell_text(b.y, b.xb / e, b.xb % e);
+        return cell_byte_text(b.y, b.xb / e, b.xb % e);
     };
 }
 
@@ -422,7 +419,7 @@ result formula(std::string const& spec, layout_subject const& t) {
     // wrap past 2^64 (a column of 2^62 would read back as 0).
     a.describe_lane = [f](unsigned lane, std::vector<std::uint64_t> const& s) {
         auto const c = f.cell_of(std::uint64_t(lane), s);
-        return cell_text(c.row, c.column, 0);
+        return cell_text(c.row, c.column);
     };
     formula_cell_bounds const bounds{t.rows(), t.cols(), a.run_elements};
     a.inside = [f, bounds](unsigned lane, std::vector<std::uint64_t> const& s) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "cell_text.hpp"
+
 #include "conflict_bound.hpp"
 #include "edge_sample.hpp"
 #include "query_support.hpp"
@@ -64,8 +66,8 @@ property_result prove_step(prover& p, layout_subject const& t, bank_step s, bool
         if (line_difference(later, now) == s.shift) return std::nullopt;
         replayed out;
         out.data = {{"cell", {v[0], v[1]}}, {"byte", now}, {"byte_later", later}};
-        out.lines.push_back("cell [" + std::to_string(v[0]) + "][" + std::to_string(v[1]) + "] is at byte " +
-                            std::to_string(now) + ", cell [" + std::to_string(v[0] + dy) + "][" + std::to_string(v[1] + dx) +
+        out.lines.push_back("cell " + cell_text(v[0], v[1]) + " is at byte " +
+                            std::to_string(now) + ", cell " + cell_text(v[0] + dy, v[1] + dx) +
                             "] at " + std::to_string(later) + ": " + std::to_string(line_difference(later, now)) +
                             " bytes further along the bank line, not " + std::to_string(s.shift));
         return out;

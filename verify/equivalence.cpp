@@ -1,5 +1,6 @@
 #include "equivalence.hpp"
 
+#include "cell_text.hpp"
 #include "query_support.hpp"
 
 namespace swz::verify {
@@ -29,7 +30,7 @@ property_result prove_equivalence(prover& p, layout_subject const& a, layout_sub
         if (in_a == in_b) return std::nullopt;
         replayed out;
         out.data = {{"cell", {v[0], v[1]}}, {"byte_a", in_a}, {"byte_b", in_b}};
-        out.lines.push_back("cell [" + std::to_string(v[0]) + "][" + std::to_string(v[1]) + "]: " + a.spec +
+        out.lines.push_back("cell " + cell_text(v[0], v[1]) + ": " + a.spec +
                             " puts it at byte " + std::to_string(in_a) + ", " + b.spec + " at byte " +
                             std::to_string(in_b));
         return out;

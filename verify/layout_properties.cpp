@@ -7,20 +7,12 @@
 
 #include "first_block_scan.hpp"
 #include "linear_rank.hpp"
+#include "cell_text.hpp"
 #include "query_support.hpp"
 
 namespace swz::verify {
 
 namespace {
-
-std::string cell(std::uint64_t y, std::uint64_t x) {
-    std::string s = "[";
-    s += std::to_string(y);
-    s += "][";
-    s += std::to_string(x);
-    s += "]";
-    return s;
-}
 
 property_result start(std::string id, std::string statement) {
     property_result r;
@@ -335,7 +327,7 @@ property_result last_period(prover& p, layout_subject const& t, std::uint64_t pe
                            if (o + t.shape.elem <= t.footprint) return std::nullopt;
                            replayed out;
                            out.data = {{"kind", "outside"}, {"cell", cell_json(y, v[1])}, {"byte", o}, {"footprint", t.footprint}};
-                           out.lines.push_back("cell " + cell(y, v[1]) + " maps to byte " + std::to_string(o) +
+                           out.lines.push_back("cell " + cell_text(y, v[1]) + " maps to byte " + std::to_string(o) +
                                                ", outside the tile's " + std::to_string(t.footprint) + " bytes");
                            return out;
                        });
@@ -386,7 +378,7 @@ std::optional<property_result> bijection_by_period(prover& p, layout_subject con
         if (c1 != c2 || (v[0] == v[2] && v[1] == v[3])) return std::nullopt;
         replayed out;
         out.data = {{"kind", "collision"}, {"cells", {cell_json(v[0], v[1]), cell_json(v[2], v[3])}}, {"byte", c1}};
-        out.lines.push_back("cells " + cell(v[0], v[1]) + " and " + cell(v[2], v[3]) + " both map to " + place(t, c1));
+        out.lines.push_back("cells " + cell_text(v[0], v[1]) + " and " + cell_text(v[2], v[3]) + " both map to " + place(t, c1));
         return out;
     }, false, known ? std::optional(known->values) : std::nullopt, known && known->smallest);
     return last_period(p, t, period, r, false);
@@ -559,13 +551,13 @@ property_result decide_bijection(prover& p, layout_subject const& t, property_re
         replayed out;
         if (c1 > last) {
             out.data = {{"kind", "outside"}, {"cell", cell_json(v[0], v[1])}, {"byte", c1}, {"footprint", t.footprint}};
-            out.lines.push_back("cell " + cell(v[0], v[1]) + " maps to byte " + std::to_string(c1) +
+            out.lines.push_back("cell " + cell_text(v[0], v[1]) + " maps to byte " + std::to_string(c1) +
                                 ", outside the tile's " + std::to_string(t.footprint) + " bytes");
             return out;
         }
         if ((v[0] != v[2] || v[1] != v[3]) && c1 == c2) {
             out.data = {{"kind", "collision"}, {"cells", {cell_json(v[0], v[1]), cell_json(v[2], v[3])}}, {"byte", c1}};
-            out.lines.push_back("cells " + cell(v[0], v[1]) + " and " + cell(v[2], v[3]) + " both map to " + place(t, c1));
+            out.lines.push_back("cells " + cell_text(v[0], v[1]) + " and " + cell_text(v[2], v[3]) + " both map to " + place(t, c1));
             return out;
         }
         return std::nullopt;
@@ -655,7 +647,7 @@ property_result prove_row_locality(prover& p, layout_subject const& t) {
         if (o >= from && o + t.shape.elem <= from + t.shape.row_bytes) return std::nullopt;
         replayed out;
         out.data = {{"cell", cell_json(v[0], v[1])}, {"byte", o}, {"row_first_byte", from}};
-        out.lines.push_back("cell " + cell(v[0], v[1]) + " is stored at " + place(t, o) + ", outside row " +
+        out.lines.push_back("cell " + cell_text(v[0], v[1]) + " is stored at " + place(t, o) + ", outside row " +
                             std::to_string(v[0]) + " (bytes " + std::to_string(from) + ".." +
                             std::to_string(from + t.shape.row_bytes - 1) + ")");
         return out;
@@ -774,7 +766,7 @@ property_result involution_by_offsets(prover& p, layout_subject const& t, proper
         std::string const unit = s.unit_bytes == 1 ? "byte" : "element";
         replayed out;
         out.data = {{"cell", cell_json(v[0], v[1])}, {"offset", u}, {"swizzled", once}, {"swizzled_twice", twice}};
-        out.lines.push_back("cell " + cell(v[0], v[1]) + ": " + unit + " offset " + std::to_string(u) + " -> " +
+        out.lines.push_back("cell " + cell_text(v[0], v[1]) + ": " + unit + " offset " + std::to_string(u) + " -> " +
                             std::to_string(once) + " -> " + std::to_string(twice));
         return out;
     });

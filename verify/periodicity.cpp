@@ -1,5 +1,6 @@
 #include "periodicity.hpp"
 
+#include "cell_text.hpp"
 #include "counted.hpp"
 #include "query_support.hpp"
 
@@ -27,7 +28,7 @@ property_result prove_periodicity(prover& p, layout_subject const& t, std::strin
         if (later == now + period * t.pitch) return std::nullopt;
         replayed out;
         out.data = {{"cell", {v[0], v[1]}}, {"byte", now}, {"byte_later", later}};
-        out.lines.push_back("cell [" + std::to_string(v[0]) + "][" + std::to_string(v[1]) + "] is at byte " +
+        out.lines.push_back("cell " + cell_text(v[0], v[1]) + " is at byte " +
                             std::to_string(now) + ", " + std::to_string(period) + " rows later at " + std::to_string(later) +
                             ", not " + std::to_string(now + period * t.pitch));
         return out;

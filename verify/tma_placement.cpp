@@ -1,5 +1,6 @@
 #include "tma_placement.hpp"
 
+#include "cell_text.hpp"
 #include "query_support.hpp"
 
 namespace swz::verify {
@@ -8,15 +9,6 @@ namespace {
 
 // Shared-memory addresses an sm_90 block can see: below 2^18.
 constexpr std::uint64_t address_space = std::uint64_t(1) << 18;
-
-std::string cell(std::uint64_t y, std::uint64_t x) {
-    std::string s = "[";
-    s += std::to_string(y);
-    s += "][";
-    s += std::to_string(x);
-    s += "]";
-    return s;
-}
 
 }  // namespace
 
@@ -48,7 +40,7 @@ property_result prove_tma_alignment(prover& p, layout_subject const& t) {
             replayed out;
             out.data = {{"alignment", a}, {"base", b}, {"cell", {s[1], s[2]}}, {"placed", placed}, {"expected", meant}};
             out.lines.push_back("a tile at address " + std::to_string(b) + " (a multiple of " + std::to_string(a) +
-                                "): cell " + cell(s[1], s[2]) + " lands at relative byte " + std::to_string(placed) +
+                                "): cell " + cell_text(s[1], s[2]) + " lands at relative byte " + std::to_string(placed) +
                                 ", the swizzled offset is " + std::to_string(meant));
             return out;
         });
@@ -94,7 +86,7 @@ property_result prove_tma_base(prover& p, layout_subject const& t) {
         if (placed == meant) return std::nullopt;
         replayed out;
         out.data = {{"cell", {s[0], s[1]}}, {"placed", placed}, {"expected", meant}, {"base", v.mode.address}};
-        out.lines.push_back("cell " + cell(s[0], s[1]) + " lands at relative byte " + std::to_string(placed) +
+        out.lines.push_back("cell " + cell_text(s[0], s[1]) + " lands at relative byte " + std::to_string(placed) +
                             ", but the kernel reads it at " + std::to_string(meant) + ": the base " +
                             std::to_string(v.mode.address) + " is not a multiple of " +
                             std::to_string(v.mode.repeat_bytes()));

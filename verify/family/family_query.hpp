@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "../cell_text.hpp"
 #include "../query_support.hpp"
 
 namespace swz::verify {
@@ -162,10 +163,6 @@ inline bool follows_from(property_result& whole, property_result const& needed) 
 template <class Instance>
 std::string instance_text(Instance const& i) {
     return i.spec() + " on " + std::to_string(i.rows) + " rows";
-}
-
-inline std::string cell_text(std::uint64_t y, std::uint64_t x) {
-    return "[" + std::to_string(y) + "][" + std::to_string(x) + "]";
 }
 
 }  // namespace swz::verify
