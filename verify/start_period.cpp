@@ -5,18 +5,16 @@
 #include <optional>
 
 #include "query_support.hpp"
+#include "start_facts.hpp"
 #include "swz/bank_model.hpp"
 
 namespace swz::verify {
 namespace {
 
-// Whether moving variable i by t from start s moves every lane's bytes by
-// one multiple of the bank line, on integers: the screen before a proof.
-bool moves_as_one(access_subject const& w, std::vector<std::uint64_t> const& s, std::size_t i, std::uint64_t t) {
-    std::vector<std::uint64_t> moved = s;
-    moved[i] += t;
-    std::uint64_t const d = w.address(0, moved) - w.address(0, s);
-    if (d % bytes_per_phase) return false;
+// Whether every lane's bytes, each element of its run, move by d from
+// start s to start moved: lane by lane.
+bool every_lane_moves_by(access_subject const& w, std::vector<std::uint64_t> const& s,
+                         std::vector<std::uint64_t> const& moved, std::uint64_t d) {
     for (unsigned l = 0; l < w.instr.address_lanes; ++l) {
         if (w.address(l, moved) - w.address(l, s) != d) return false;
         for (unsigned k = 1; k < w.run_elements; ++k)
@@ -25,11 +23,34 @@ bool moves_as_one(access_subject const& w, std::vector<std::uint64_t> const& s, 
     return true;
 }
 
+// Whether moving variable i by t from start s moves every lane's bytes by
+// one multiple of the bank line, on integers: the screen before a proof.
+// Lane 0 first (most candidates fail there: two evaluations), then all
+// lanes at once (facts_at), lane by lane only where a lane is outside the
+// tile or its run split at either start (facts_at then says less).
+bool moves_as_one(access_subject const& w, std::vector<std::uint64_t> const& s, std::size_t i, std::uint64_t t) {
+    std::vector<std::uint64_t> moved = s;
+    moved[i] += t;
+    std::uint64_t const d = w.address(0, moved) - w.address(0, s);
+    if (d % bytes_per_phase) return false;
+    lane_facts const at = facts_at(w, s), there = facts_at(w, moved);
+    if (at.outside || there.outside || at.split || there.split) return every_lane_moves_by(w, s, moved, d);
+    for (unsigned l = 0; l < w.instr.address_lanes; ++l)
+        if (there.address[l] - at.address[l] != d) return false;
+    return true;
+}
+
 // A few starts of every variable's range (its ends, its middle; variable
 // i's first 128 too, where a modulus up to 128 wraps: (s % 97) moved by 8
 // agrees at s = 0 .. 88 and at both ends), variable i below count - t:
 // where the screen looks, the far starts first (a formula that changes
-// only in its second half fails there at once).
+// only in its second half fails there at once). Then starts spread over
+// the whole domain, the same on every run: a large modulus wraps only at
+// some starts (r every 16 on article:nx=848,elem=8,tc=16 for cell(lane % 2
+// + 2 * r, (lane / 2 + k) * 1): lanes disagree only where a row's chunks
+// wrap past 424 for some of them, which no start above reaches, and the
+// solver took its whole limit to refute it).
+constexpr unsigned spread_screen_starts = 64;
 std::vector<std::vector<std::uint64_t>> screen_starts(access_subject const& w, std::size_t i, std::uint64_t t) {
     std::vector<std::vector<std::uint64_t>> out{{}};
     for (std::size_t v = 0; v < w.vars.size(); ++v) {
@@ -51,42 +72,68 @@ std::vector<std::vector<std::uint64_t>> screen_starts(access_subject const& w, s
             }
         out = std::move(next);
     }
+    std::uint64_t state = 0x5157a47d1e5c0ffeULL;  // splitmix64: fixed, so every run screens alike
+    auto const next_random = [&state] {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    };
+    for (unsigned k = 0; k < spread_screen_starts; ++k) {
+        std::vector<std::uint64_t> s;
+        for (std::size_t v = 0; v < w.vars.size(); ++v)
+            s.push_back(next_random() % (v == i ? w.vars[v].count - t : w.vars[v].count));
+        out.push_back(std::move(s));
+    }
     return out;
 }
 
 // The sample screen's survivors on the first consecutive starts of
-// variable i (the others at 0), before a solver query each: a modulus of
-// up to some thousands wraps there, where the sample misses it ((s + lane)
-// % 1000 moved by 32 agrees at s = 0 .. 967; 31 such candidates took the
-// whole time limit before 1000, an audit found).
+// variable i, the others at 0 and then at their last value, before a
+// solver query each: a modulus of up to some thousands wraps there, where
+// the sample misses it ((s + lane) % 1000 moved by 32 agrees at s = 0 ..
+// 967; 31 such candidates took the whole time limit before 1000, an audit
+// found). The first start where the move fails, if any; nothing where it
+// passes or the time runs out (`timed_out`).
 constexpr std::uint64_t consecutive_screen_starts = 4096;
-bool moves_as_one_early(access_subject const& w, std::size_t i, std::uint64_t t,
-                        std::chrono::steady_clock::time_point deadline) {
-    std::vector<std::uint64_t> s(w.vars.size(), 0);
+std::optional<std::vector<std::uint64_t>> fails_consecutively(access_subject const& w, std::size_t i, std::uint64_t t,
+                                                              std::chrono::steady_clock::time_point deadline,
+                                                              bool& timed_out) {
     std::uint64_t const n = std::min(w.vars[i].count - t, consecutive_screen_starts);
-    for (std::uint64_t x = 0; x < n; ++x) {
-        s[i] = x;
-        if (!moves_as_one(w, s, i, t)) return false;
-        if (x % 256 == 255 && std::chrono::steady_clock::now() > deadline) return false;  // the search ends there too
+    std::vector<std::uint64_t> s(w.vars.size(), 0);
+    for (bool const far : {false, true}) {
+        if (far) {
+            if (w.vars.size() == 1) break;
+            for (std::size_t v = 0; v < w.vars.size(); ++v) s[v] = w.vars[v].count - 1;
+        }
+        for (std::uint64_t x = 0; x < n; ++x) {
+            s[i] = x;
+            if (!moves_as_one(w, s, i, t)) return s;
+            if (x % 256 == 255 && std::chrono::steady_clock::now() > deadline) {  // the search ends there too
+                timed_out = true;
+                return std::nullopt;
+            }
+        }
     }
-    return true;
+    return std::nullopt;
 }
 
-// Whether start s, where the solver refuted an earlier candidate, refutes
-// moving variable i by t too: s and the moved start in the domain, every
-// lane inside the tile at both (the proof's own condition), and the move
-// not one multiple of 128 bytes for all. Then the solver would answer sat
-// as well. A period search meets runs of candidates the sample screen lets
-// through and the solver refutes at one start (r / 6 + lane % 8 * 2 on
-// article:nx=2174,elem=8,tc=8: 384, 768, ..., 3072, 7.5 s of solver).
+// Whether start s, where the solver refuted an earlier candidate or an
+// earlier candidate failed the screen, refutes moving variable i by t too:
+// s and the moved start in the domain, every lane inside the tile at both
+// (the proof's own condition), and the move not one multiple of 128 bytes
+// for all. Then the solver would answer sat as well. A period search meets
+// runs of candidates the sample screen lets through and the solver refutes
+// at one start (r / 6 + lane % 8 * 2 on article:nx=2174,elem=8,tc=8: 384,
+// 768, ..., 3072, 7.5 s of solver), and runs that each fail the screen at
+// the same start after thousands of others ((r * 2 + lane) % 4538 on
+// cute:1,3,4 over rows of 256 bytes: every r up to 2268, 10 s).
 bool refuted_at(access_subject const& w, std::vector<std::uint64_t> const& s, std::size_t i, std::uint64_t t) {
     if (s[i] >= w.vars[i].count - t) return false;
+    if (moves_as_one(w, s, i, t)) return false;
     std::vector<std::uint64_t> moved = s;
     moved[i] += t;
-    if (w.inside)
-        for (unsigned l = 0; l < w.instr.address_lanes; ++l)
-            if (!w.inside(l, s) || !w.inside(l, moved)) return false;
-    return !moves_as_one(w, s, i, t);
+    return !w.inside || (!facts_at(w, s).outside && !facts_at(w, moved).outside);
 }
 
 // What a proof asks of moving variable i by t: in `exactly` form, that
@@ -128,6 +175,14 @@ period_answer proved_move(prover& p, access_subject const& w, std::size_t i, std
     return got;
 }
 
+// Keeps start s among the latest few a screen failed at, each once.
+constexpr std::size_t kept_screen_failures = 16;
+void remember(std::vector<std::vector<std::uint64_t>>& starts, std::vector<std::uint64_t> s) {
+    if (std::find(starts.begin(), starts.end(), s) != starts.end()) return;
+    if (starts.size() == kept_screen_failures) starts.erase(starts.begin());
+    starts.push_back(std::move(s));
+}
+
 }  // namespace
 
 start_periods prove_start_periods(prover& p, access_subject const& w, std::uint64_t most_period,
@@ -144,6 +199,7 @@ start_periods prove_start_periods(prover& p, access_subject const& w, std::uint6
         out.box.push_back(count);
         std::vector<std::uint64_t> const zero(w.vars.size(), 0);
         std::vector<std::vector<std::uint64_t>> refuting;  // the starts of the solver's refutations so far
+        std::vector<std::vector<std::uint64_t>> screen_failures;  // the latest starts candidates failed the screen at
         // One series of candidates, until one is proved (true) or the
         // series ends: a candidate the solver refuted or gave up on leads
         // to the next, but not without end (each may take the whole time
@@ -157,10 +213,20 @@ start_periods prove_start_periods(prover& p, access_subject const& w, std::uint6
                     if (++refuted_on_integers == max_refuted_at_known_starts) return false;
                     continue;
                 }
+                if (std::any_of(screen_failures.begin(), screen_failures.end(),
+                                [&](auto const& s) { return refuted_at(w, s, i, t); }))
+                    continue;  // as the screen would (no solver time to bound)
                 auto const starts = screen_starts(w, i, t);
-                bool const screened =
-                    std::all_of(starts.begin(), starts.end(), [&](auto const& s) { return moves_as_one(w, s, i, t); });
-                if (!screened || !moves_as_one_early(w, i, t, until)) continue;
+                auto failed = std::find_if(starts.begin(), starts.end(), [&](auto const& s) { return !moves_as_one(w, s, i, t); });
+                std::optional<std::vector<std::uint64_t>> failed_at;
+                bool timed_out = false;
+                if (failed != starts.end()) failed_at = *failed;
+                else failed_at = fails_consecutively(w, i, t, until, timed_out);
+                if (timed_out) return false;
+                if (failed_at) {
+                    if (refuted_at(w, *failed_at, i, t)) remember(screen_failures, std::move(*failed_at));
+                    continue;
+                }
                 auto const proof = proved_move(p, w, i, t, false, asked);
                 if (proof.result == answer::unsat) {
                     out.box.back() = t;

@@ -370,3 +370,48 @@ TEST_CASE("every start is enumerated up to what the time limit allows, and more 
         CHECK_THAT(r.reason, Catch::Contains(too_many));
     }
 }
+
+TEST_CASE("the period screen fails a run of candidates at the start where the first failed, and looks across the domain",
+          "[verify][start-period]") {
+    SECTION("(r * 2 + lane) % 4538 repeats every 2269: every r below fails at the wrap, found once") {
+        // Each candidate below 2269 passes the sample screen and fails the
+        // consecutive one only where rows wrap past 4538 (r about 2254):
+        // 2268 such walks took the whole 10 s, and the solver decided the
+        // figure instead. The first failure's start now fails the others at
+        // once (kept by the search).
+        auto const t = parsed_layout("cute:1,3,4", std::uint64_t{1} << 32, 256, 2);
+        auto const a = std::get<access_subject>(
+            access_on("ld.4:cell((r * 2 + lane) % 4538, lane / 8 * 4) for r < 1000000000", t));
+        prover p(10000);
+        auto const periods = prove_start_periods(p, a, every_period_up_to);
+        CHECK(periods.box == std::vector<std::uint64_t>{2269});
+        CHECK(periods.repeats);
+    }
+    SECTION("r every 16 is false only where some lanes' chunks wrap past 424: screened out on integers") {
+        // article:nx=848,elem=8,tc=16: r + 16 moves each lane 32 rows down,
+        // and its chunk by 32 (mod 424) with it; lanes disagree only where
+        // the chunks of some wrap and of others not, which needs k > 0 and
+        // rows far down. No start of the sample or the first 4096 of r (k =
+        // 0) is one; the solver gave up on it after its whole limit.
+        auto const t = parsed_layout("article:nx=848,elem=8,tc=16", std::uint64_t{1} << 32, 6784, 8);
+        auto const a = std::get<access_subject>(
+            access_on("ld.4:cell(lane % 2 + 2 * r, (lane / 2 + 1 * k) * 1) for r < 10000000, k < 23", t));
+        prover p(10000);
+        auto const periods = prove_start_periods(p, a, every_period_up_to);
+        for (auto const& o : p.log()) CHECK(o.name.find(".start_period.r.16") == std::string::npos);
+        REQUIRE(periods.box.size() == 2);
+        // 1696 rows: a multiple of 32 (the XOR with x / 2 < 32 carries nothing
+        // past it) and of 424 (each chunk stays where it was).
+        CHECK(periods.box[0] == 848);
+        // The figure over that box is that of every start of two periods.
+        auto const r = decided(t, "ld.4:cell(lane % 2 + 2 * r, (lane / 2 + 1 * k) * 1) for r < 10000000, k < 23");
+        REQUIRE(r.outcome == verdict::proved);
+        prover q(20000);
+        auto const prefix = prove_conflict_bound(
+            q, std::get<access_subject>(access_on("ld.4:cell(lane % 2 + 2 * r, (lane / 2 + 1 * k) * 1) for r < 1696, k < 23", t)),
+            false, figure_method::exhaustion);
+        REQUIRE(prefix.outcome == verdict::proved);
+        CHECK(r.fig->value == prefix.fig->value);
+        CHECK(r.evidence.at("variables") == prefix.evidence.at("variables"));
+    }
+}
