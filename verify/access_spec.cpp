@@ -3,6 +3,7 @@
 #include "cell_text.hpp"
 #include "counted.hpp"
 #include "formula_lanes.hpp"
+#include "formula_wraps.hpp"
 
 #include <algorithm>
 #include <type_traits>
@@ -392,6 +393,7 @@ result formula(std::string const& spec, layout_subject const& t) {
     a.id = "conflict." + a.spec;
     a.statement = "lane l " + std::string(instr->is_store() ? "writes " : "reads ") + f.text() + " (" + instr->name() + ")";
     for (auto const& v : f.variables) a.vars.push_back({v.name, v.count});
+    a.formula_wraps = formula_wraps(f);
     // A formula with no start is one instance; the prover still wants a variable.
     if (a.vars.empty()) a.vars.push_back({"once", 1}), a.single_start = true;
     if (f.target == lane_target::byte) {

@@ -83,6 +83,10 @@ struct access_subject {
     // layout_subject::period_rows): its multiples are start period
     // candidates of a cell formula (start_period.hpp).
     std::uint64_t layout_period_rows = 0;
+    // A user's formula's wrapping constants per start variable
+    // (formula_wraps.hpp): start period candidates divide their product
+    // with the layout's period and the bank line. Empty elsewhere.
+    std::vector<std::vector<std::uint64_t>> formula_wraps;
     lane_address_fn address;           // the first byte lane `lane` touches
     symbolic_lane_address_fn symbolic_address;
     // Where the lane reads through a layout and moves more than one element:

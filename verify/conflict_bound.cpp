@@ -492,9 +492,9 @@ std::optional<property_result> exhaust_period_box(prover& p, access_subject cons
 constexpr std::uint64_t period_first_starts = std::uint64_t{1} << 20;
 
 // Before the solver's figure search, on an access of more starts than are
-// enumerated at once: start periods of up to early_period_most (the first
-// series of candidates, start_period.hpp), where their box holds at most
-// early_box_starts starts. A formula's start costs about 0.35 us a thread
+// enumerated at once: start periods of up to early_box_starts (no larger
+// one makes a box that small; start_period.hpp), where their box holds at
+// most that many starts. A formula's start costs about 0.35 us a thread
 // on the article's layouts (all lanes at once), 0.2-0.26 on the others: at most
 // about 1.5 s on two threads, where the search gives up after 10-20 s on
 // such boxes (ld.4:cell(r + lane / 2, (lane % 4 + k) * 1) for r < 2^30, k <
@@ -511,8 +511,12 @@ constexpr std::uint64_t period_first_starts = std::uint64_t{1} << 20;
 // multiples, nor boxes of 2^24: tried early, they spent 3.4 s enumerating
 // the 11458560 starts of st.8:cell(r / 5, lane * 64) for r < 2^30 on
 // article:nx=2238,elem=4,tc=8, which the solver's search decides in 0.2 s,
-// and gained nothing on 280 random formulas.
-constexpr std::uint64_t early_period_most = every_period_up_to, early_box_starts = std::uint64_t{1} << 23;
+// and gained nothing on 280 random formulas. Periods up to 2^23 (2^20
+// before): the divisors of a formula's wraps reach past 2^20 where the
+// layout's multiples do not ((lane + r * 32) / 273 on
+// article:nx=2184,elem=1,tc=8: r every 1192464, 1.4 s where the solver
+// gave up after 10 s, then the later search took 4).
+constexpr std::uint64_t early_box_starts = std::uint64_t{1} << 23, early_period_most = early_box_starts;
 
 // The figure by the solver: legality, then the exact figure's search.
 property_result solve_figure(prover& p, access_subject const& w, property_result r, bool require_conflict_free) {

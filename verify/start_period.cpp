@@ -4,6 +4,7 @@
 #include <chrono>
 #include <optional>
 
+#include "divisors.hpp"
 #include "query_support.hpp"
 #include "start_facts.hpp"
 #include "swz/bank_model.hpp"
@@ -247,8 +248,22 @@ start_periods prove_start_periods(prover& p, access_subject const& w, std::uint6
         // that pass the screen and fail the proof (multiples of 40 rows for
         // r / 5 on the article's layout) may have spent the first one.
         if (std::uint64_t const rows = w.layout_period_rows; rows > every_period_up_to / most_layout_period_multiple)
-            search(rows, [rows](std::uint64_t t) { return t / rows < most_layout_period_multiple ? t + rows : 0; },
-                   std::chrono::steady_clock::now() + limit);
+            if (search(rows, [rows](std::uint64_t t) { return t / rows < most_layout_period_multiple ? t + rows : 0; },
+                       std::chrono::steady_clock::now() + limit))
+                continue;
+        // The divisors of the formula's wraps times the layout's period and
+        // the bank line, ascending, on a budget of their own.
+        if (i < w.formula_wraps.size() && !w.formula_wraps[i].empty()) {
+            std::vector<std::uint64_t> factors = w.formula_wraps[i];
+            factors.push_back(std::max<std::uint64_t>(w.layout_period_rows, 1));
+            factors.push_back(bytes_per_phase);
+            auto const divisors = divisors_of_product(factors, std::min(count / 2, most_period), most_wrap_divisors);
+            auto const after = [&divisors](std::uint64_t t) {
+                auto const next = std::upper_bound(divisors.begin(), divisors.end(), t);
+                return next == divisors.end() ? std::uint64_t{0} : *next;
+            };
+            search(after(1), after, std::chrono::steady_clock::now() + limit);
+        }
     }
     return out;
 }

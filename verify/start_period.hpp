@@ -38,10 +38,14 @@ struct start_periods {
 // of two; where none is proved, the first multiples of the layout's period
 // in rows (cell(r / 5, lane * 64) on the seed article's layout of 1119
 // chunks of 8 bytes a row, whose period is 2291712 rows: r every 5 of
-// them); each screened on integers at sample starts, the cheap check
-// first, before the solver is asked. A screen that lets through candidates
-// the solver refutes, or cannot decide, is given a few of them, no more,
-// in each of the two series. The starts of the solver's refutations join
+// them); then, for a user's formula, the divisors of the product of its
+// wrapping constants (formula_wraps.hpp), the layout's period in rows and
+// the 128-byte line, ascending ((lane + r * 32) / 273 on the article's rows
+// of 273 chunks: r every 1192464, past 2^20 and no multiple of the layout's
+// 139776 rows); each screened on integers at sample starts, the cheap
+// check first, before the solver is asked. A screen that lets through
+// candidates the solver refutes, or cannot decide, is given a few of them,
+// no more, in each of the three series. The starts of the solver's refutations join
 // the screen, first after the zero start: a candidate refuted there is
 // refuted without the solver (r / 6 + lane % 8 * 2 on article:nx=2174,
 // elem=8,tc=8: 384 refuted, then 768 .. 104064 at its start, and 417408
@@ -50,6 +54,7 @@ struct start_periods {
 // and fails at the first refutation's would screen 2^20 of them).
 inline constexpr std::uint64_t every_period_up_to = std::uint64_t{1} << 20;
 inline constexpr std::uint64_t most_layout_period_multiple = 64;
+inline constexpr std::size_t most_wrap_divisors = std::size_t{1} << 14;
 inline constexpr unsigned max_refuted_candidates = 8, max_undecided_candidates = 2;
 inline constexpr unsigned max_refuted_at_known_starts = 4096;
 

@@ -415,3 +415,23 @@ TEST_CASE("the period screen fails a run of candidates at the start where the fi
         CHECK(r.evidence.at("variables") == prefix.evidence.at("variables"));
     }
 }
+
+TEST_CASE("a period past every series of numbers is found among the divisors of the formula's wraps, the layout's period and the line",
+          "[verify][start-period]") {
+    // (lane + r * 32) / 273 and % 273 on rows of 273 chunks (the layout
+    // repeats every 139776 rows = 512 * 273): moving r by t moves every lane
+    // alike only where 32 t / 273 rows is a multiple of 139776, so t =
+    // 1192464, past 2^20 and no multiple of 139776; it divides 273 * 273 *
+    // 139776 * 128. The solver gave up on the figure, and no period was found.
+    auto const t = parsed_layout("article:nx=2184,elem=1,tc=8", std::uint64_t{1} << 32, 2184, 1);
+    auto const a = std::get<access_subject>(
+        access_on("cp.async.4:cell((lane + r * 32) / 273, ((lane + r * 32) % 273) * 8) for r < 1073741824", t));
+    prover p(10000);
+    CHECK(prove_start_periods(p, a).box == std::vector<std::uint64_t>{1192464});
+    // r / 5 % 127 moving the column, r the row, on rows of 229 chunks (the
+    // layout repeats every 29312 rows): r every 5 * 127 * 29312.
+    auto const u = parsed_layout("article:nx=1832,elem=2,tc=16", std::uint64_t{1} << 32, 3664, 2);
+    auto const b = std::get<access_subject>(
+        access_on("st.8:cell(lane * 1 + r * 1, ((r / 5) % 127) * 8) for r < 1073741824", u));
+    CHECK(prove_start_periods(p, b).box == std::vector<std::uint64_t>{18613120});
+}

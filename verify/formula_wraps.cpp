@@ -1,0 +1,48 @@
+#include "formula_wraps.hpp"
+
+namespace swz::verify {
+namespace {
+
+// The span a constant right side wraps its left operand at, if it does.
+std::uint64_t wrap_of(lane_op op, std::uint64_t c) {
+    switch (op) {
+    case lane_op::divide:
+    case lane_op::remainder: return c;
+    case lane_op::shift_right: return std::uint64_t{1} << c;
+    case lane_op::bit_and: {  // the mask's span: a power of two above it
+        if (c >> 62) return 0;
+        std::uint64_t span = 1;
+        while (span <= c) span <<= 1;
+        return span;
+    }
+    default: return 0;
+    }
+}
+
+void add_wraps(lane_expression const& e, std::size_t variable, std::vector<std::uint64_t>& out) {
+    auto const& nodes = e.nodes();
+    std::vector<bool> holds(nodes.size(), false);  // the node's subtree holds the variable
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        lane_node const& n = nodes[i];
+        if (n.what == lane_node::kind::variable) holds[i] = n.variable == variable;
+        if (n.what != lane_node::kind::binary) continue;
+        holds[i] = holds[n.left] || holds[n.right];
+        // A constant side may stand left of a commuting & (mask & r).
+        bool const right_constant = nodes[n.right].constant, left_constant = nodes[n.left].constant;
+        std::uint64_t wrap = 0;
+        if (right_constant && holds[n.left]) wrap = wrap_of(n.op, nodes[n.right].value);
+        else if (left_constant && holds[n.right] && n.op == lane_op::bit_and) wrap = wrap_of(n.op, nodes[n.left].value);
+        if (wrap > 1) out.push_back(wrap);
+    }
+}
+
+}  // namespace
+
+std::vector<std::vector<std::uint64_t>> formula_wraps(lane_formula const& f) {
+    std::vector<std::vector<std::uint64_t>> out(f.variables.size());
+    for (std::size_t v = 0; v < f.variables.size(); ++v)
+        for (auto const& e : f.expressions) add_wraps(e, v, out[v]);
+    return out;
+}
+
+}  // namespace swz::verify

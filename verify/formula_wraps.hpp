@@ -1,0 +1,23 @@
+// Where a user's formula wraps in each start variable, by its own
+// constants: the divisor of each `/` and `%`, 2^c of each `>> c` and the
+// span of each `& mask` whose operand holds the variable. A start period
+// of the access divides a product of these, the layout's period in rows
+// and the 128-byte bank line (start_period.hpp): (lane + r * 32) / 273 and
+// % 273 on the article's rows of 273 chunks repeat every 1192464 starts,
+// 2^4 * 273^2, which dividing 273^2 * 139776 * 128 finds, and no series of
+// every candidate up to 2^20 or of the layout's multiples does.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "swz/access/lane_formula.hpp"
+
+namespace swz::verify {
+
+// Per declared variable, in declaration order: its wrapping constants, one
+// for each node that applies one (nested ones multiply: r / 5 % 5 repeats
+// every 25), in the order the formula applies them.
+std::vector<std::vector<std::uint64_t>> formula_wraps(lane_formula const& f);
+
+}  // namespace swz::verify
