@@ -4,6 +4,7 @@
 #include "counted.hpp"
 #include "formula_lanes.hpp"
 #include "formula_wraps.hpp"
+#include "value_interval.hpp"
 
 #include <algorithm>
 #include <type_traits>
@@ -377,6 +378,17 @@ std::optional<access_subject> builtin(std::string const& spec, layout_subject co
     return std::nullopt;
 }
 
+// The ranges a formula's lane and start variables take.
+struct formula_ranges {
+    value_interval lane;
+    std::vector<value_interval> vars;
+};
+formula_ranges start_ranges(access_subject const& a) {
+    formula_ranges r{{0, a.instr.address_lanes - 1}, {}};
+    for (auto const& v : a.vars) r.vars.push_back({0, v.count - 1});
+    return r;
+}
+
 result formula(std::string const& spec, layout_subject const& t) {
     auto const colon = spec.find(':');
     std::string const kind = spec.substr(0, colon);
@@ -394,6 +406,7 @@ result formula(std::string const& spec, layout_subject const& t) {
     a.statement = "lane l " + std::string(instr->is_store() ? "writes " : "reads ") + f.text() + " (" + instr->name() + ")";
     for (auto const& v : f.variables) a.vars.push_back({v.name, v.count});
     a.formula_wraps = formula_wraps(f);
+    a.start_steps = formula_steps(f);
     // A formula with no start is one instance; the prover still wants a variable.
     if (a.vars.empty()) a.vars.push_back({"once", 1}), a.single_start = true;
     if (f.target == lane_target::byte) {
@@ -408,6 +421,9 @@ result formula(std::string const& spec, layout_subject const& t) {
         a.symbolic_inside = [f, bounds](unsigned lane, std::vector<symbolic_uint> const& s) {
             auto const b = f.byte_of(s[0].lift(lane), s);
             return bounds.fits ? b <= bounds.last : b < 0u;
+        };
+        a.inside_everywhere = [f, bounds, ranges = start_ranges(a)] {
+            return bounds.inside(f.byte_of(ranges.lane, ranges.vars));
         };
         a.lanes_at = byte_formula_lanes(f, bounds, a.instr.address_lanes);
         a.describe_lane = [](unsigned, std::vector<std::uint64_t> const&) { return std::string(); };
@@ -429,6 +445,9 @@ result formula(std::string const& spec, layout_subject const& t) {
     };
     a.symbolic_inside = [f, bounds](unsigned lane, std::vector<symbolic_uint> const& s) {
         return bounds.inside(f.cell_of(s[0].lift(lane), s));
+    };
+    a.inside_everywhere = [f, bounds, ranges = start_ranges(a)] {
+        return bounds.inside(f.cell_of(ranges.lane, ranges.vars));
     };
     a.lanes_at = cell_formula_lanes(f, t, a.run_elements, a.instr.address_lanes);
     return a;

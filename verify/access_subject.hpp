@@ -87,6 +87,10 @@ struct access_subject {
     // (formula_wraps.hpp): start period candidates divide their product
     // with the layout's period and the bank line. Empty elsewhere.
     std::vector<std::vector<std::uint64_t>> formula_wraps;
+    // Per start variable, d where the access is the same at v and at v
+    // rounded down to a multiple of d (a formula reading v only as v / d;
+    // formula_wraps.hpp): enumerations visit those only. Empty: 1 for all.
+    std::vector<std::uint64_t> start_steps;
     lane_address_fn address;           // the first byte lane `lane` touches
     symbolic_lane_address_fn symbolic_address;
     // Where the lane reads through a layout and moves more than one element:
@@ -100,6 +104,10 @@ struct access_subject {
     // not make sure (a user's formula); empty: always.
     std::function<bool(unsigned lane, std::vector<std::uint64_t> const&)> inside;
     std::function<z3::expr(unsigned lane, std::vector<symbolic_uint> const&)> symbolic_inside;
+    // Whether every lane is inside at every start, by the ranges of the
+    // formula's values alone (value_interval.hpp): no solver, and false
+    // where the ranges do not tell. Empty where `inside` is.
+    std::function<bool()> inside_everywhere;
     // The three above at every lane at once, where the access computes them
     // faster so (a user's formula, on lane vectors); empty elsewhere, and
     // the enumerations ask them lane by lane.

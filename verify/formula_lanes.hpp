@@ -41,7 +41,11 @@ struct formula_byte_bounds {
     std::uint64_t last;  // the last first byte that fits, where one does
     formula_byte_bounds(std::uint64_t footprint, std::uint32_t width)
         : fits(footprint >= width), last(footprint >= width ? footprint - width : 0) {}
-    bool inside(std::uint64_t b) const { return fits && b <= last; }
+    // b: an integer, or a value_interval (then: every value of it fits).
+    template <class V>
+    bool inside(V const& b) const {
+        return fits && b <= last;
+    }
 };
 
 // Every lane of a cell formula at one start through the layout's warp-wide

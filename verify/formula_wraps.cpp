@@ -36,7 +36,39 @@ void add_wraps(lane_expression const& e, std::size_t variable, std::vector<std::
     }
 }
 
+// What `v / d` or `v >> c` reads v in steps of, for the node reading leaf
+// `leaf` (0: any other use of it).
+std::uint64_t step_of(std::vector<lane_node> const& nodes, std::size_t leaf) {
+    for (auto const& n : nodes) {
+        if (n.what != lane_node::kind::binary || (n.left != leaf && n.right != leaf)) continue;
+        if (n.left != leaf || !nodes[n.right].constant) return 0;
+        if (n.op == lane_op::divide) return nodes[n.right].value;
+        if (n.op == lane_op::shift_right) return std::uint64_t{1} << nodes[n.right].value;
+        return 0;
+    }
+    return 0;  // the whole expression: read as it is
+}
+
 }  // namespace
+
+std::vector<std::uint64_t> formula_steps(lane_formula const& f) {
+    std::vector<std::uint64_t> out;
+    for (std::size_t v = 0; v < f.variables.size(); ++v) {
+        std::uint64_t step = 0;  // none seen yet
+        bool same = true;
+        for (auto const& e : f.expressions) {
+            auto const& nodes = e.nodes();
+            for (std::size_t i = 0; i < nodes.size() && same; ++i) {
+                if (nodes[i].what != lane_node::kind::variable || nodes[i].variable != v) continue;
+                std::uint64_t const d = step_of(nodes, i);
+                same = d != 0 && (step == 0 || step == d);
+                step = d;
+            }
+        }
+        out.push_back(same && step > 1 ? step : 1);
+    }
+    return out;
+}
 
 std::vector<std::vector<std::uint64_t>> formula_wraps(lane_formula const& f) {
     std::vector<std::vector<std::uint64_t>> out(f.variables.size());

@@ -24,11 +24,14 @@ std::vector<std::uint64_t> divisors_by_walk(std::uint64_t n, std::uint64_t most)
     return out;
 }
 
-std::vector<std::vector<std::uint64_t>> wraps(std::string const& text) {
-    auto const parsed = parse_lane_formula(text, 0);
-    REQUIRE(std::holds_alternative<lane_formula>(parsed));
-    return formula_wraps(std::get<lane_formula>(parsed));
+lane_formula parsed(std::string const& text) {
+    auto const p = parse_lane_formula(text, 0);
+    REQUIRE(std::holds_alternative<lane_formula>(p));
+    return std::get<lane_formula>(p);
 }
+
+std::vector<std::vector<std::uint64_t>> wraps(std::string const& text) { return formula_wraps(parsed(text)); }
+std::vector<std::uint64_t> steps(std::string const& text) { return formula_steps(parsed(text)); }
 
 }  // namespace
 
@@ -61,4 +64,16 @@ TEST_CASE("a formula's wraps: each / % >> & constant applied to a subtree holdin
     CHECK(wraps("byte(((r >> 3) & 6) * 128 + (5 & k) * 4 + (k + lane) % 24 + r % 1) for r < 64, k < 8") ==
           std::vector<std::vector<std::uint64_t>>{{8, 8}, {8, 24}});
     CHECK(wraps("byte(lane * 4 + s * 128) for s < 4") == std::vector<std::vector<std::uint64_t>>{{}});
+}
+
+TEST_CASE("a formula's steps: d where it reads a variable only as v / d (or v >> c), one d throughout", "[verify][divisors]") {
+    CHECK(steps("cell(r / 24 + lane / 4 + j * 4, (lane % 4) * 2 + k) for r < 9, k < 4, j < 5") ==
+          std::vector<std::uint64_t>{24, 1, 1});
+    CHECK(steps("cell(r / 6 + lane, (r / 6) % 4 + (k >> 3)) for r < 9, k < 4") == std::vector<std::uint64_t>{6, 8});
+    // Read otherwise anywhere, or in two steps: every value.
+    CHECK(steps("cell(r / 6 + lane, r % 6) for r < 9") == std::vector<std::uint64_t>{1});
+    CHECK(steps("cell(r / 6 + lane, r / 4) for r < 9") == std::vector<std::uint64_t>{1});
+    CHECK(steps("cell(lane, r) for r < 9") == std::vector<std::uint64_t>{1});
+    CHECK(steps("byte(r) for r < 9") == std::vector<std::uint64_t>{1});
+    CHECK(steps("byte(lane * 4 + (r * 2) / 6) for r < 9") == std::vector<std::uint64_t>{1});
 }
