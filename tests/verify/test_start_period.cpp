@@ -435,3 +435,24 @@ TEST_CASE("a period past every series of numbers is found among the divisors of 
         access_on("st.8:cell(lane * 1 + r * 1, ((r / 5) % 127) * 8) for r < 1073741824", u));
     CHECK(prove_start_periods(p, b).box == std::vector<std::uint64_t>{18613120});
 }
+
+TEST_CASE("a formula of up to 2^20 starts to visit is enumerated before the solver's figure search", "[verify][start-period]") {
+    // The solver's search spent its whole limit on this one, then the
+    // enumeration took 0.02 s.
+    auto const t = parsed_layout("article:nx=1764,elem=2,tc=8", std::uint64_t{1} << 32, 3528, 2);
+    auto const a = std::get<access_subject>(
+        access_on("ld.2:cell((lane + r * 1) / 1764, ((lane + r * 32) % 1764) * 1) for r < 100000", t));
+    prover p(10000);
+    auto const r = prove_conflict_bound(p, a, false);
+    CAPTURE(r.method, r.reason);
+    REQUIRE(r.outcome == verdict::proved);
+    CHECK(r.method == "by exhaustion over 100000 starts");
+    for (auto const& o : p.log()) CHECK(o.name.find(".at_least_") == std::string::npos);
+    // Steps count: r / 24 over 10^6 values of r is 41667 starts to visit.
+    auto const u = parsed_layout("article:nx=1906,elem=8,tc=16", std::uint64_t{1} << 32, 15248, 8);
+    auto const b = std::get<access_subject>(
+        access_on("st.8:cell(r / 24 + lane / 4 + j * 4, (lane % 4) * 2 + k) for r < 1000000, k < 5, j < 5", u));
+    auto const s = prove_conflict_bound(p, b, false);
+    CAPTURE(s.method, s.reason);
+    CHECK(s.method == "by exhaustion over 1041675 starts, r in steps of 24 (the formula reads only r / 24)");
+}
