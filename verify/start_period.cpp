@@ -119,6 +119,18 @@ std::optional<std::vector<std::uint64_t>> fails_consecutively(access_subject con
     return std::nullopt;
 }
 
+// The first start where moving variable i by t fails the screen: the
+// sample, then the consecutive starts; nothing where it passes or the time
+// runs out (`timed_out`).
+std::optional<std::vector<std::uint64_t>> screen_failure(access_subject const& w, std::size_t i, std::uint64_t t,
+                                                         std::chrono::steady_clock::time_point deadline,
+                                                         bool& timed_out) {
+    auto const starts = screen_starts(w, i, t);
+    auto const failed = std::find_if(starts.begin(), starts.end(), [&](auto const& s) { return !moves_as_one(w, s, i, t); });
+    if (failed != starts.end()) return *failed;
+    return fails_consecutively(w, i, t, deadline, timed_out);
+}
+
 // Whether start s, where the solver refuted an earlier candidate or an
 // earlier candidate failed the screen, refutes moving variable i by t too:
 // s and the moved start in the domain, every lane inside the tile at both
@@ -217,12 +229,8 @@ start_periods prove_start_periods(prover& p, access_subject const& w, std::uint6
                 if (std::any_of(screen_failures.begin(), screen_failures.end(),
                                 [&](auto const& s) { return refuted_at(w, s, i, t); }))
                     continue;  // as the screen would (no solver time to bound)
-                auto const starts = screen_starts(w, i, t);
-                auto failed = std::find_if(starts.begin(), starts.end(), [&](auto const& s) { return !moves_as_one(w, s, i, t); });
-                std::optional<std::vector<std::uint64_t>> failed_at;
                 bool timed_out = false;
-                if (failed != starts.end()) failed_at = *failed;
-                else failed_at = fails_consecutively(w, i, t, until, timed_out);
+                auto failed_at = screen_failure(w, i, t, until, timed_out);
                 if (timed_out) return false;
                 if (failed_at) {
                     if (refuted_at(w, *failed_at, i, t)) remember(screen_failures, std::move(*failed_at));
