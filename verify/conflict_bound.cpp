@@ -218,12 +218,16 @@ void refute_illegal(property_result& r, access_subject const& w, std::vector<std
 
 // Decides the access's legality with the solver: nothing when legal (and
 // the proof is logged), else the finished result.
+// Whether the ranges of a formula's values keep every lane inside the tile
+// at every start (access_subject::inside_everywhere).
+bool inside_by_ranges(access_subject const& w) { return w.inside_everywhere && w.inside_everywhere(); }
+
 std::optional<property_result> smt_legality(prover& p, access_subject const& w, property_result r,
                                             std::vector<bounded_variable> const& vars,
                                             std::vector<symbolic_uint> const& start) {
     // Lanes the formula's ranges keep inside need no such clause (a smaller
     // query; the smallest illegal start is then one of the others).
-    bool const inside_known = w.inside_everywhere && w.inside_everywhere();
+    bool const inside_known = inside_by_ranges(w);
     z3::expr_vector illegal(p.ctx());
     for (unsigned l = 0; l < w.instr.address_lanes; ++l) {
         if (w.symbolic_inside && !inside_known) illegal.push_back(!w.symbolic_inside(l, start));
@@ -268,7 +272,7 @@ std::optional<property_result> smt_legality(prover& p, access_subject const& w, 
 std::string every_lane_inside(prover& p, access_subject const& w, std::vector<bounded_variable> const& vars,
                               std::vector<symbolic_uint> const& start) {
     if (!w.symbolic_inside) return "by construction";
-    if (w.inside_everywhere && w.inside_everywhere()) return "by the ranges of the formula's values";
+    if (inside_by_ranges(w)) return "by the ranges of the formula's values";
     z3::expr_vector outside(p.ctx());
     for (unsigned l = 0; l < w.instr.address_lanes; ++l) outside.push_back(!w.symbolic_inside(l, start));
     auto q = range_constraints(vars);

@@ -10,6 +10,7 @@
 #include "access_spec.hpp"
 #include "agreement.hpp"
 #include "conflict_bound.hpp"
+#include "start_facts.hpp"
 #include "start_period.hpp"
 
 using namespace swz;
@@ -23,6 +24,21 @@ property_result decided(layout_subject const& t, std::string const& spec) {
     REQUIRE(std::holds_alternative<access_subject>(a));
     prover p(20000);
     return prove_conflict_bound(p, std::get<access_subject>(a), false);
+}
+
+// The figure and first worst start of `r` against a walk of every start
+// of `prefix`, which holds two periods: each value of each variable (no
+// steps, access_subject::start_steps), as no proof cuts them.
+void check_as_every_start(property_result const& r, layout_subject const& t, std::string const& prefix) {
+    auto every = std::get<access_subject>(access_on(prefix, t));
+    every.start_steps.clear();
+    prover q(20000);
+    auto const walked = prove_conflict_bound(q, every, false, figure_method::exhaustion);
+    CAPTURE(prefix, walked.method);
+    REQUIRE(walked.outcome == verdict::proved);
+    CHECK_THAT(walked.method, Catch::StartsWith("by exhaustion over"));
+    CHECK(r.fig->value == walked.fig->value);
+    CHECK(r.evidence.at("variables") == walked.evidence.at("variables"));
 }
 
 struct case_ {
@@ -244,13 +260,7 @@ TEST_CASE("a small period of each start decides the figure before the solver's s
         REQUIRE(r.outcome == verdict::proved);
         CHECK_THAT(r.method, Catch::Contains("in one period of each start (r every " + std::to_string(c.period) + ")"));
         for (auto const& o : p.log()) CHECK(o.name.find(".at_least_") == std::string::npos);  // no figure search
-        prover q(20000);
-        auto const prefix = prove_conflict_bound(q, std::get<access_subject>(access_on(c.prefix, t)), false, figure_method::exhaustion);
-        CAPTURE(prefix.method);
-        REQUIRE(prefix.outcome == verdict::proved);
-        CHECK_THAT(prefix.method, Catch::StartsWith("by exhaustion over"));
-        CHECK(r.fig->value == prefix.fig->value);
-        CHECK(r.evidence.at("variables") == prefix.evidence.at("variables"));
+        check_as_every_start(r, t, c.prefix);
     }
 }
 
@@ -317,13 +327,7 @@ TEST_CASE("a start where the solver refuted one candidate screens out the candid
     CAPTURE(r.method, r.reason);
     REQUIRE(r.outcome == verdict::proved);
     CHECK_THAT(r.method, Catch::Contains("(r every " + std::to_string(periods.box[0]) + ")"));
-    prover q(20000);
-    auto const prefix = prove_conflict_bound(
-        q, std::get<access_subject>(access_on(formula + std::to_string(2 * periods.box[0]), t)), false,
-        figure_method::exhaustion);
-    REQUIRE(prefix.outcome == verdict::proved);
-    CHECK(r.fig->value == prefix.fig->value);
-    CHECK(r.evidence.at("variables") == prefix.evidence.at("variables"));
+    check_as_every_start(r, t, formula + std::to_string(2 * periods.box[0]));
 }
 
 TEST_CASE("a box of periods is enumerated up to what the time limit allows, and a larger one is named in the UNKNOWN",
@@ -403,16 +407,22 @@ TEST_CASE("the period screen fails a run of candidates at the start where the fi
         // 1696 rows: a multiple of 32 (the XOR with x / 2 < 32 carries nothing
         // past it) and of 424 (each chunk stays where it was).
         CHECK(periods.box[0] == 848);
+        // No smaller move is a period: each fails at some start, on integers.
+        for (std::uint64_t step = 1; step < 848; ++step) {
+            bool fails = false;
+            for (std::uint64_t r0 = 0; r0 < 20000 && !fails; ++r0)
+                for (std::uint64_t k = 0; k < 23 && !fails; ++k) {
+                    auto const at = facts_at(a, {r0, k}), there = facts_at(a, {r0 + step, k});
+                    std::uint64_t const d = there.address[0] - at.address[0];
+                    for (unsigned l = 0; l < 32; ++l) fails = fails || d % 128 != 0 || there.address[l] - at.address[l] != d;
+                }
+            CAPTURE(step);
+            CHECK(fails);
+        }
         // The figure over that box is that of every start of two periods.
         auto const r = decided(t, "ld.4:cell(lane % 2 + 2 * r, (lane / 2 + 1 * k) * 1) for r < 10000000, k < 23");
         REQUIRE(r.outcome == verdict::proved);
-        prover q(20000);
-        auto const prefix = prove_conflict_bound(
-            q, std::get<access_subject>(access_on("ld.4:cell(lane % 2 + 2 * r, (lane / 2 + 1 * k) * 1) for r < 1696, k < 23", t)),
-            false, figure_method::exhaustion);
-        REQUIRE(prefix.outcome == verdict::proved);
-        CHECK(r.fig->value == prefix.fig->value);
-        CHECK(r.evidence.at("variables") == prefix.evidence.at("variables"));
+        check_as_every_start(r, t, "ld.4:cell(lane % 2 + 2 * r, (lane / 2 + 1 * k) * 1) for r < 1696, k < 23");
     }
 }
 
