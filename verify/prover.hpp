@@ -12,6 +12,7 @@
 
 #include <z3++.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -59,6 +60,20 @@ public:
     bv_encoding const& fast() const { return fast_; }
     bv_encoding const& literal() const { return literal_; }
     unsigned timeout_ms() const { return timeout_ms_; }
+    // Every query's limit, and every budget read from it, lowered (never
+    // raised) while this lives: a first, short attempt at what another
+    // method may decide sooner, before the attempt with the whole limit.
+    class limit_scope {
+    public:
+        limit_scope(prover& p, unsigned ms) : p_(p), saved_(p.timeout_ms_) { p.timeout_ms_ = std::min(ms, saved_); }
+        ~limit_scope() { p_.timeout_ms_ = saved_; }
+        limit_scope(limit_scope const&) = delete;
+        limit_scope& operator=(limit_scope const&) = delete;
+
+    private:
+        prover& p_;
+        unsigned saved_;
+    };
     // Whether a proof attempt asks the small box (every variable below 64)
     // before the whole range: where counterexamples are the rule and the
     // whole range is slow (rows that are not powers of two), a small

@@ -5,7 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "access_spec.hpp"
 #include "agreement.hpp"
@@ -39,6 +41,13 @@ void check_as_every_start(property_result const& r, layout_subject const& t, std
     CHECK_THAT(walked.method, Catch::StartsWith("by exhaustion over"));
     CHECK(r.fig->value == walked.fig->value);
     CHECK(r.evidence.at("variables") == walked.evidence.at("variables"));
+}
+
+// The start a result's evidence names, in the access's variables' order.
+std::vector<std::uint64_t> evidence_start_of(access_subject const& a, property_result const& r) {
+    std::vector<std::uint64_t> s;
+    for (auto const& v : a.vars) s.push_back(r.evidence.at("variables").at(v.name).get<std::uint64_t>());
+    return s;
 }
 
 struct case_ {
@@ -465,4 +474,61 @@ TEST_CASE("a formula of up to 2^20 starts to visit is enumerated before the solv
     auto const s = prove_conflict_bound(p, b, false);
     CAPTURE(s.method, s.reason);
     CHECK(s.method == "by exhaustion over 1041675 starts, r in steps of 24 (the formula reads only r / 24)");
+}
+
+TEST_CASE("the solver's first attempt at a formula's figure is short; a start it did not confirm the smallest is left to the "
+          "other methods, then to the attempt on the whole limit",
+          "[verify][start-period]") {
+    // The access leaves the tile's 3000 rows only where r * 3 / 1000003
+    // reaches 2984 or so, past any enumeration and any box of periods: the
+    // solver refutes it. Its smallest illegal start unconfirmed (the
+    // fault), neither attempt's answer is the smallest: the whole limit's
+    // is shown, and says so.
+    auto const t = parsed_layout("article:nx=654,elem=4,tc=8", 3000, 2616, 4);
+    auto const a = std::get<access_subject>(access_on(
+        "cp.async.4:cell((r * 3) / 1000003 + lane / 4 + j, (lane % 4) * 2 + k) for r < 1073741824, k < 28, j < 10", t));
+    {
+        prover p(10000);
+        auto const r = prove_conflict_bound(p, a, false);
+        CAPTURE(r.method, r.reason);
+        REQUIRE(r.outcome == verdict::refuted);
+        CHECK_FALSE(r.evidence.contains("not_smallest"));
+        auto const at = evidence_start_of(a, r);
+        CHECK(illegal_at(a, at).has_value());
+        // Rows reach 3000 first where r * 3 / 1000003 = 2984, lane 28's
+        // lane / 4 = 7 and j = 9: r = ceil(2984 * 1000003 / 3), k = 0.
+        CHECK(at == std::vector<std::uint64_t>{994669651, 0, 9});
+    }
+    prover p(10000);
+    scoped_fault const f({injected_fault::kind::answer_unknown, a.id + ".legality [smallest"});
+    auto const r = prove_conflict_bound(p, a, false);
+    CAPTURE(r.method, r.reason);
+    REQUIRE(r.outcome == verdict::refuted);
+    CHECK(r.evidence.contains("not_smallest"));
+    CHECK(f.hits() == 2);  // once in each attempt
+    auto const s = evidence_start_of(a, r);
+    CHECK(illegal_at(a, s).has_value());
+}
+
+TEST_CASE("a figure the solver's first attempt did not confirm the smallest is decided by the enumeration, as it finds alone",
+          "[verify][start-period]") {
+    // The solver decides this one in its first attempt (figure 8); with its
+    // witness unconfirmed (the fault), the 2 million starts are enumerated.
+    auto const t = parsed_layout("article:nx=64,elem=4,tc=16", std::uint64_t{1} << 32, 256, 4);
+    auto const a = std::get<access_subject>(
+        access_on("ld.4:cell((lane * r) / 256, lane % 4) for r < 2000000", t));
+    prover p(10000);
+    scoped_fault const f({injected_fault::kind::answer_unknown, a.id + ".witness [smallest"});
+    auto const r = prove_conflict_bound(p, a, false);
+    CAPTURE(r.method, r.reason);
+    REQUIRE(r.outcome == verdict::proved);
+    CHECK(f.hits() >= 1);
+    CHECK(r.method == "by exhaustion over 2000000 starts");
+    CHECK_FALSE(r.evidence.contains("not_smallest"));
+    CHECK(r.fig->value == 8);
+    prover q(20000);
+    auto const walked = prove_conflict_bound(q, a, false, figure_method::exhaustion);
+    REQUIRE(walked.outcome == verdict::proved);
+    CHECK(r.fig->value == walked.fig->value);
+    CHECK(r.evidence.at("variables") == walked.evidence.at("variables"));
 }
