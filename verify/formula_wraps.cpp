@@ -1,5 +1,7 @@
 #include "formula_wraps.hpp"
 
+#include <numeric>
+
 namespace swz::verify {
 namespace {
 
@@ -68,6 +70,18 @@ std::vector<std::uint64_t> formula_steps(lane_formula const& f) {
         out.push_back(same && step > 1 ? step : 1);
     }
     return out;
+}
+
+std::uint64_t wrap_split(std::vector<std::uint64_t> const& wraps, std::uint64_t count) {
+    std::uint64_t const most = count / 2;
+    std::uint64_t product = 1, lcm = 1;
+    for (auto const c : wraps) {
+        if ((c & (c - 1)) == 0) continue;  // shifts and masks already: no divider to spare
+        product = product != 0 && c <= most / product ? product * c : 0;
+        lcm = lcm != 0 && c / std::gcd(lcm, c) <= most / lcm ? lcm / std::gcd(lcm, c) * c : 0;
+    }
+    std::uint64_t const split = product != 0 ? product : lcm;
+    return split > 1 ? split : 0;
 }
 
 std::vector<std::vector<std::uint64_t>> formula_wraps(lane_formula const& f) {

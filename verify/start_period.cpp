@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "divisors.hpp"
+#include "formula_wraps.hpp"
 #include "query_support.hpp"
 #include "start_facts.hpp"
 #include "swz/bank_model.hpp"
@@ -160,8 +161,11 @@ period_answer proved_move(prover& p, access_subject const& w, std::size_t i, std
     if (asked)
         if (auto const known = asked->find({i, t, exactly}); known != asked->end()) return known->second;
     std::vector<variable_range> ranges;
-    for (std::size_t v = 0; v < w.vars.size(); ++v)
-        ranges.push_back({w.vars[v].name, v == i ? w.vars[v].count - t : w.vars[v].count, 0, solver_symbol(w, v)});
+    for (std::size_t v = 0; v < w.vars.size(); ++v) {
+        std::uint64_t const count = v == i ? w.vars[v].count - t : w.vars[v].count;
+        std::uint64_t const split = v < w.formula_wraps.size() ? wrap_split(w.formula_wraps[v], count) : 0;
+        ranges.push_back({w.vars[v].name, count, split, solver_symbol(w, v)});
+    }
     auto const vars = make_split_variables(p.fast(), ranges);
     std::vector<symbolic_uint> s, moved;
     for (auto const& v : vars) s.push_back(v.value), moved.push_back(v.value);

@@ -77,3 +77,20 @@ TEST_CASE("a formula's steps: d where it reads a variable only as v / d (or v >>
     CHECK(steps("byte(r) for r < 9") == std::vector<std::uint64_t>{1});
     CHECK(steps("byte(lane * 4 + (r * 2) / 6) for r < 9") == std::vector<std::uint64_t>{1});
 }
+
+TEST_CASE("a variable's split for the solver: the product of its wraps that are not powers of two, else their lcm, where q keeps "
+          "two values",
+          "[verify][divisors]") {
+    std::uint64_t const big = std::uint64_t{1} << 32;
+    CHECK(wrap_split({1000, 8}, big) == 1000);   // % 8 is a mask: no divider to spare
+    CHECK(wrap_split({5, 127}, big) == 635);     // r / 5 % 127: nested, the product
+    CHECK(wrap_split({273, 273}, big) == 74529);
+    CHECK(wrap_split({6, 10}, 100) == 30);       // the product 60 leaves q one value; the lcm two
+    CHECK(wrap_split({1000}, 1999) == 0);        // 1000 * 2 > 1999: q would be 0 or 1 only where it may
+    CHECK(wrap_split({1000}, 2000) == 1000);
+    CHECK(wrap_split({64, 8}, big) == 0);        // powers of two only
+    CHECK(wrap_split({}, big) == 0);
+    CHECK(wrap_split({7, 1000003}, 1000000) == 0);  // neither product nor lcm fits
+    // No product or lcm overflows: three primes near 2^32 multiply past 2^64.
+    CHECK(wrap_split({4294967291u, 4294967279u, 4294967231u}, ~std::uint64_t(0)) == 0);
+}

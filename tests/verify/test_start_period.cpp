@@ -532,3 +532,20 @@ TEST_CASE("a figure the solver's first attempt did not confirm the smallest is d
     CHECK(r.fig->value == walked.fig->value);
     CHECK(r.evidence.at("variables") == walked.evidence.at("variables"));
 }
+
+TEST_CASE("a period query writes its variable by the formula's wraps, so that r % 1000 meets no 64-bit divider",
+          "[verify][start-period]") {
+    // Split as r = 1000 q + m, r % 1000 is m and (r + 8) % 1000 a 10-bit
+    // remainder: r every 8 is proved at once, where unsplit it took the
+    // whole 10 s limit (and r every 16 3.5 s more).
+    auto const t = parsed_layout("cute:3,0,9", std::uint64_t{1} << 32, 96, 8);
+    std::string const formula = "ld.4:byte((lane * 4 + (r % 1000) * 32) ^ ((r / 1) % 8 << 4)) for r < ";
+    auto const a = std::get<access_subject>(access_on(formula + "4294967296", t));
+    prover p(10000);
+    auto const r = prove_conflict_bound(p, a, false);
+    CAPTURE(r.method, r.reason);
+    REQUIRE(r.outcome == verdict::proved);
+    CHECK_THAT(r.method, Catch::Contains("(r every 8)"));
+    // Two wraps of the modulus, every start: the same figure and first worst start.
+    check_as_every_start(r, t, formula + "2000");
+}
