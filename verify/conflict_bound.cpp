@@ -15,6 +15,7 @@
 #include "row_sweep.hpp"
 #include "start_period.hpp"
 #include "exhaustion.hpp"
+#include "formula_wraps.hpp"
 #include "sweep_pieces.hpp"
 #include "query_support.hpp"
 #include "swz/bank_model.hpp"
@@ -495,8 +496,10 @@ std::optional<property_result> class_figure(prover& p, access_subject const& w, 
 // start period (a proved layout period) where it has one.
 std::vector<bounded_variable> solver_variables(prover& p, access_subject const& w) {
     std::vector<variable_range> ranges;
-    for (std::size_t i = 0; i < w.vars.size(); ++i)
-        ranges.push_back({w.vars[i].name, w.vars[i].count, i == 0 ? w.start_period : 0, solver_symbol(w, i)});
+    for (std::size_t i = 0; i < w.vars.size(); ++i) {
+        std::uint64_t const wraps = i < w.formula_wraps.size() ? wrap_split(w.formula_wraps[i], w.vars[i].count) : 0;
+        ranges.push_back({w.vars[i].name, w.vars[i].count, i == 0 && w.start_period ? w.start_period : wraps, solver_symbol(w, i)});
+    }
     return make_split_variables(p.fast(), ranges);
 }
 
