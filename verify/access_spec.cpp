@@ -406,6 +406,7 @@ result formula(std::string const& spec, layout_subject const& t) {
     a.statement = "lane l " + std::string(instr->is_store() ? "writes " : "reads ") + f.text() + " (" + instr->name() + ")";
     for (auto const& v : f.variables) a.vars.push_back({v.name, v.count});
     a.formula_wraps = formula_wraps(f);
+    a.wrap_periods = formula_wrap_periods(f);
     a.start_steps = formula_steps(f);
     // A formula with no start is one instance; the prover still wants a variable.
     if (a.vars.empty()) a.vars.push_back({"once", 1}), a.single_start = true;

@@ -87,6 +87,10 @@ struct access_subject {
     // (formula_wraps.hpp): start period candidates divide their product
     // with the layout's period and the bank line. Empty elsewhere.
     std::vector<std::vector<std::uint64_t>> formula_wraps;
+    // Per start variable, the period its formula wraps it at
+    // (formula_wrap_periods): the solver's queries write the variable by
+    // it (wrap_split). Empty elsewhere.
+    std::vector<std::uint64_t> wrap_periods;
     // Per start variable, d where the access is the same at v and at v
     // rounded down to a multiple of d (a formula reading v only as v / d;
     // formula_wraps.hpp): enumerations visit those only. Empty: 1 for all.

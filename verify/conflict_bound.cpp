@@ -497,7 +497,7 @@ std::optional<property_result> class_figure(prover& p, access_subject const& w, 
 std::vector<bounded_variable> solver_variables(prover& p, access_subject const& w) {
     std::vector<variable_range> ranges;
     for (std::size_t i = 0; i < w.vars.size(); ++i) {
-        std::uint64_t const wraps = i < w.formula_wraps.size() ? wrap_split(w.formula_wraps[i], w.vars[i].count) : 0;
+        std::uint64_t const wraps = i < w.wrap_periods.size() ? wrap_split(w.wrap_periods[i], w.vars[i].count) : 0;
         ranges.push_back({w.vars[i].name, w.vars[i].count, i == 0 && w.start_period ? w.start_period : wraps, solver_symbol(w, i)});
     }
     return make_split_variables(p.fast(), ranges);

@@ -51,6 +51,39 @@ std::uint64_t step_of(std::vector<lane_node> const& nodes, std::size_t leaf) {
     return 0;  // the whole expression: read as it is
 }
 
+// Least common multiples and products of periods, 0 standing for one past
+// 2^64 (and absorbing).
+std::uint64_t saturated_lcm(std::uint64_t a, std::uint64_t b) {
+    if (a == 0 || b == 0) return 0;
+    std::uint64_t const step = b / std::gcd(a, b);
+    return step <= ~std::uint64_t(0) / a ? a * step : 0;
+}
+std::uint64_t saturated_product(std::uint64_t a, std::uint64_t b) {
+    if (a == 0 || b == 0) return 0;
+    return b <= ~std::uint64_t(0) / a ? a * b : 0;
+}
+
+// The period expression e wraps variable v at: each node's, bottom up (the
+// nodes come operands first), a wrap multiplying its operand's.
+std::uint64_t wrap_period(lane_expression const& e, std::size_t variable) {
+    auto const& nodes = e.nodes();
+    std::vector<bool> holds(nodes.size(), false);
+    std::vector<std::uint64_t> period(nodes.size(), 1);
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        lane_node const& n = nodes[i];
+        if (n.what == lane_node::kind::variable) holds[i] = n.variable == variable;
+        if (n.what != lane_node::kind::binary) continue;
+        holds[i] = holds[n.left] || holds[n.right];
+        if (!holds[i]) continue;
+        std::uint64_t wrap = 0;
+        std::size_t operand = n.left;
+        if (nodes[n.right].constant && holds[n.left]) wrap = wrap_of(n.op, nodes[n.right].value);
+        else if (nodes[n.left].constant && n.op == lane_op::bit_and) wrap = wrap_of(n.op, nodes[n.left].value), operand = n.right;
+        period[i] = wrap > 1 ? saturated_product(period[operand], wrap) : saturated_lcm(period[n.left], period[n.right]);
+    }
+    return period.back();
+}
+
 }  // namespace
 
 std::vector<std::uint64_t> formula_steps(lane_formula const& f) {
@@ -72,16 +105,19 @@ std::vector<std::uint64_t> formula_steps(lane_formula const& f) {
     return out;
 }
 
-std::uint64_t wrap_split(std::vector<std::uint64_t> const& wraps, std::uint64_t count) {
-    std::uint64_t const most = count / 2;
-    std::uint64_t product = 1, lcm = 1;
-    for (auto const c : wraps) {
-        if ((c & (c - 1)) == 0) continue;  // shifts and masks already: no divider to spare
-        product = product != 0 && c <= most / product ? product * c : 0;
-        lcm = lcm != 0 && c / std::gcd(lcm, c) <= most / lcm ? lcm / std::gcd(lcm, c) * c : 0;
+std::uint64_t wrap_split(std::uint64_t period, std::uint64_t count) {
+    bool const pow2 = (period & (period - 1)) == 0;
+    return period > 1 && !pow2 && period <= count / 2 ? period : 0;
+}
+
+std::vector<std::uint64_t> formula_wrap_periods(lane_formula const& f) {
+    std::vector<std::uint64_t> out;
+    for (std::size_t v = 0; v < f.variables.size(); ++v) {
+        std::uint64_t period = 1;
+        for (auto const& e : f.expressions) period = saturated_lcm(period, wrap_period(e, v));
+        out.push_back(period);
     }
-    std::uint64_t const split = product != 0 ? product : lcm;
-    return split > 1 ? split : 0;
+    return out;
 }
 
 std::vector<std::vector<std::uint64_t>> formula_wraps(lane_formula const& f) {

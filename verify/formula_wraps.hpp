@@ -27,15 +27,23 @@ std::vector<std::vector<std::uint64_t>> formula_wraps(lane_formula const& f);
 // of r.
 std::vector<std::uint64_t> formula_steps(lane_formula const& f);
 
+// Per declared variable: the period the formula's wraps repeat at, the
+// least common multiple over its subtrees of each wrap times the wraps it
+// applies to (nested ones multiply: r / 127 % 11 wraps every 1397, r % 127
+// beside it adds nothing); 0 where that passes 2^64.
+std::vector<std::uint64_t> formula_wrap_periods(lane_formula const& f);
+
 // The period to write a start variable by in the solver's queries (v = P *
-// q + m, m < P; query_support.hpp's variable_range): the product of its
-// wraps that are not powers of two (nested ones multiply), else their
-// least common multiple, where that leaves q at least two values below
-// `count`; else 0, no split. Each such wrap's / and % then meets only m
-// (symbolic_uint's affine forms: (P * q + m) % 1000 is m % 1000 where 1000
-// divides P), not a divider on all of v's bits. Powers of two are shifts
-// and masks on any width, and splitting for them only cost time (stop
-// 52: a period query on (r ^ lane) % 64 timed out split, took 9 ms whole).
-std::uint64_t wrap_split(std::vector<std::uint64_t> const& wraps, std::uint64_t count);
+// q + m, m < P; query_support.hpp's variable_range): its wrap period
+// (formula_wrap_periods), where that is no power of two and leaves q at
+// least two values below `count`; else 0, no split. Each / and % the
+// formula applies to v then meets only m (symbolic_uint's affine forms:
+// (P * q + m) % 1000 is m % 1000 where 1000 divides P), not a divider on
+// all of v's bits. Powers of two are shifts and masks on any width, and
+// splitting for them only cost time (stop 52: a period query on (r ^
+// lane) % 64 timed out split, took 9 ms whole); the product of every wrap
+// (127 * 127 * 11 for r % 127 beside r / 127 % 11) slowed the search for
+// the smallest illegal start 20 times.
+std::uint64_t wrap_split(std::uint64_t period, std::uint64_t count);
 
 }  // namespace swz::verify

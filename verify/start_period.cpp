@@ -163,7 +163,7 @@ period_answer proved_move(prover& p, access_subject const& w, std::size_t i, std
     std::vector<variable_range> ranges;
     for (std::size_t v = 0; v < w.vars.size(); ++v) {
         std::uint64_t const count = v == i ? w.vars[v].count - t : w.vars[v].count;
-        std::uint64_t const split = v < w.formula_wraps.size() ? wrap_split(w.formula_wraps[v], count) : 0;
+        std::uint64_t const split = v < w.wrap_periods.size() ? wrap_split(w.wrap_periods[v], count) : 0;
         ranges.push_back({w.vars[v].name, count, split, solver_symbol(w, v)});
     }
     auto const vars = make_split_variables(p.fast(), ranges);

@@ -78,19 +78,30 @@ TEST_CASE("a formula's steps: d where it reads a variable only as v / d (or v >>
     CHECK(steps("byte(lane * 4 + (r * 2) / 6) for r < 9") == std::vector<std::uint64_t>{1});
 }
 
-TEST_CASE("a variable's split for the solver: the product of its wraps that are not powers of two, else their lcm, where q keeps "
-          "two values",
+TEST_CASE("a formula's wrap periods: each wrap times the wraps beneath it, the least common multiple across", "[verify][divisors]") {
+    auto const periods = [](std::string const& text) { return formula_wrap_periods(parsed(text)); };
+    // r / 127 % 11 wraps every 1397; r % 127 beside it adds nothing.
+    CHECK(periods("cell((r % 127) + (k % 127) * 128 + lane, ((r / 127) % 11) * 8) for r < 9, k < 9") ==
+          std::vector<std::uint64_t>{1397, 127});
+    CHECK(periods("cell((lane + r * 32) / 273, ((lane + r * 32) % 273) * 8) for r < 9") == std::vector<std::uint64_t>{273});
+    CHECK(periods("cell(lane * 1 + r * 1, ((r / 5) % 127) * 8 + (lane % 4)) for r < 9") == std::vector<std::uint64_t>{635});
+    CHECK(periods("byte((lane * 4 + (r % 1000) * 32) ^ ((r / 1) % 8 << 4)) for r < 9") == std::vector<std::uint64_t>{1000});
+    // A shift's 2^c and a mask's span multiply as well; across terms, the lcm.
+    CHECK(periods("byte(((r >> 3) & 6) * 128 + (5 & k) * 4 + (k + lane) % 24 + r % 1) for r < 64, k < 8") ==
+          std::vector<std::uint64_t>{64, 24});
+    CHECK(periods("byte(lane * 4 + s * 128) for s < 4") == std::vector<std::uint64_t>{1});
+    // Past 2^64: 0.
+    CHECK(periods("cell(lane, (r % 1000003) / 1000033 % 4000037 % 5000011) for r < 9") == std::vector<std::uint64_t>{0});
+}
+
+TEST_CASE("a variable's split for the solver: its wrap period where that is no power of two and q keeps two values",
           "[verify][divisors]") {
     std::uint64_t const big = std::uint64_t{1} << 32;
-    CHECK(wrap_split({1000, 8}, big) == 1000);   // % 8 is a mask: no divider to spare
-    CHECK(wrap_split({5, 127}, big) == 635);     // r / 5 % 127: nested, the product
-    CHECK(wrap_split({273, 273}, big) == 74529);
-    CHECK(wrap_split({6, 10}, 100) == 30);       // the product 60 leaves q one value; the lcm two
-    CHECK(wrap_split({1000}, 1999) == 0);        // 1000 * 2 > 1999: q would be 0 or 1 only where it may
-    CHECK(wrap_split({1000}, 2000) == 1000);
-    CHECK(wrap_split({64, 8}, big) == 0);        // powers of two only
-    CHECK(wrap_split({}, big) == 0);
-    CHECK(wrap_split({7, 1000003}, 1000000) == 0);  // neither product nor lcm fits
-    // No product or lcm overflows: three primes near 2^32 multiply past 2^64.
-    CHECK(wrap_split({4294967291u, 4294967279u, 4294967231u}, ~std::uint64_t(0)) == 0);
+    CHECK(wrap_split(1000, big) == 1000);
+    CHECK(wrap_split(1397, big) == 1397);
+    CHECK(wrap_split(1000, 1999) == 0);  // q would be 0 or 1 only where it may
+    CHECK(wrap_split(1000, 2000) == 1000);
+    CHECK(wrap_split(64, big) == 0);  // shifts and masks already
+    CHECK(wrap_split(1, big) == 0);
+    CHECK(wrap_split(0, big) == 0);  // past 2^64
 }
