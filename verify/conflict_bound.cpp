@@ -493,7 +493,8 @@ std::optional<property_result> class_figure(prover& p, access_subject const& w, 
 }
 
 // The solver's variables of an access, the first split by the access's
-// start period (a proved layout period) where it has one.
+// start period (a proved layout period) where it has one, a formula's by
+// their wrap periods (wrap_split) otherwise.
 std::vector<bounded_variable> solver_variables(prover& p, access_subject const& w) {
     std::vector<variable_range> ranges;
     for (std::size_t i = 0; i < w.vars.size(); ++i) {

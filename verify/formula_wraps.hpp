@@ -43,7 +43,7 @@ std::vector<std::uint64_t> formula_wrap_periods(lane_formula const& f);
 // splitting for them only cost time (stop 52: a period query on (r ^
 // lane) % 64 timed out split, took 9 ms whole); the product of every wrap
 // (127 * 127 * 11 for r % 127 beside r / 127 % 11) slowed the search for
-// the smallest illegal start 20 times.
+// the smallest illegal start 25 times.
 std::uint64_t wrap_split(std::uint64_t period, std::uint64_t count);
 
 }  // namespace swz::verify
