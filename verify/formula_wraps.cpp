@@ -21,21 +21,37 @@ std::uint64_t wrap_of(lane_op op, std::uint64_t c) {
     }
 }
 
-void add_wraps(lane_expression const& e, std::size_t variable, std::vector<std::uint64_t>& out) {
-    auto const& nodes = e.nodes();
-    std::vector<bool> holds(nodes.size(), false);  // the node's subtree holds the variable
+// Per node of e: whether its subtree holds the variable (the nodes come
+// operands first).
+std::vector<bool> holders(std::vector<lane_node> const& nodes, std::size_t variable) {
+    std::vector<bool> holds(nodes.size(), false);
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         lane_node const& n = nodes[i];
         if (n.what == lane_node::kind::variable) holds[i] = n.variable == variable;
-        if (n.what != lane_node::kind::binary) continue;
-        holds[i] = holds[n.left] || holds[n.right];
-        // A constant side may stand left of a commuting & (mask & r).
-        bool const right_constant = nodes[n.right].constant, left_constant = nodes[n.left].constant;
-        std::uint64_t wrap = 0;
-        if (right_constant && holds[n.left]) wrap = wrap_of(n.op, nodes[n.right].value);
-        else if (left_constant && holds[n.right] && n.op == lane_op::bit_and) wrap = wrap_of(n.op, nodes[n.left].value);
-        if (wrap > 1) out.push_back(wrap);
+        if (n.what == lane_node::kind::binary) holds[i] = holds[n.left] || holds[n.right];
     }
+    return holds;
+}
+
+// The wrap binary node n applies to an operand holding the variable: its
+// span (0 where none) and that operand. A constant side may stand left of
+// a commuting & (mask & r).
+struct node_wrap {
+    std::uint64_t span;
+    std::size_t operand;
+};
+node_wrap wrap_at(std::vector<lane_node> const& nodes, lane_node const& n, std::vector<bool> const& holds) {
+    if (nodes[n.right].constant && holds[n.left]) return {wrap_of(n.op, nodes[n.right].value), n.left};
+    if (nodes[n.left].constant && holds[n.right] && n.op == lane_op::bit_and) return {wrap_of(n.op, nodes[n.left].value), n.right};
+    return {0, n.left};
+}
+
+void add_wraps(lane_expression const& e, std::size_t variable, std::vector<std::uint64_t>& out) {
+    auto const& nodes = e.nodes();
+    std::vector<bool> const holds = holders(nodes, variable);
+    for (auto const& n : nodes)
+        if (n.what == lane_node::kind::binary)
+            if (std::uint64_t const span = wrap_at(nodes, n, holds).span; span > 1) out.push_back(span);
 }
 
 // What `v / d` or `v >> c` reads v in steps of, for the node reading leaf
@@ -67,19 +83,13 @@ std::uint64_t saturated_product(std::uint64_t a, std::uint64_t b) {
 // nodes come operands first), a wrap multiplying its operand's.
 std::uint64_t wrap_period(lane_expression const& e, std::size_t variable) {
     auto const& nodes = e.nodes();
-    std::vector<bool> holds(nodes.size(), false);
+    std::vector<bool> const holds = holders(nodes, variable);
     std::vector<std::uint64_t> period(nodes.size(), 1);
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         lane_node const& n = nodes[i];
-        if (n.what == lane_node::kind::variable) holds[i] = n.variable == variable;
-        if (n.what != lane_node::kind::binary) continue;
-        holds[i] = holds[n.left] || holds[n.right];
-        if (!holds[i]) continue;
-        std::uint64_t wrap = 0;
-        std::size_t operand = n.left;
-        if (nodes[n.right].constant && holds[n.left]) wrap = wrap_of(n.op, nodes[n.right].value);
-        else if (nodes[n.left].constant && n.op == lane_op::bit_and) wrap = wrap_of(n.op, nodes[n.left].value), operand = n.right;
-        period[i] = wrap > 1 ? saturated_product(period[operand], wrap) : saturated_lcm(period[n.left], period[n.right]);
+        if (n.what != lane_node::kind::binary || !holds[i]) continue;
+        node_wrap const w = wrap_at(nodes, n, holds);
+        period[i] = w.span > 1 ? saturated_product(period[w.operand], w.span) : saturated_lcm(period[n.left], period[n.right]);
     }
     return period.back();
 }
