@@ -217,12 +217,12 @@ void refute_illegal(property_result& r, access_subject const& w, std::vector<std
     }
 }
 
-// Decides the access's legality with the solver: nothing when legal (and
-// the proof is logged), else the finished result.
 // Whether the ranges of a formula's values keep every lane inside the tile
 // at every start (access_subject::inside_everywhere).
 bool inside_by_ranges(access_subject const& w) { return w.inside_everywhere && w.inside_everywhere(); }
 
+// Decides the access's legality with the solver: nothing when legal (and
+// the proof is logged), else the finished result.
 std::optional<property_result> smt_legality(prover& p, access_subject const& w, property_result r,
                                             std::vector<bounded_variable> const& vars,
                                             std::vector<symbolic_uint> const& start) {
