@@ -536,7 +536,7 @@ TEST_CASE("lane vector: each operator lane by lane, on equal and varying lanes",
                 lanes_equal(*a << c, [&](unsigned l) { return (*a)[l] << c; });
                 lanes_equal(*a >> c, [&](unsigned l) { return (*a)[l] >> c; });
             }
-            if (c != 0) {  // powers of two shift and mask; the others divide
+            if (c != 0) {  // powers of two shift and mask; the others multiply by a reciprocal
                 lanes_equal(*a / c, [&](unsigned l) { return (*a)[l] / c; });
                 lanes_equal(*a % c, [&](unsigned l) { return (*a)[l] % c; });
             }

@@ -86,32 +86,3 @@ TEST_CASE("a cell of the article's formula by the row's identity gives the offse
             }
     CHECK(layouts > 250);
 }
-
-TEST_CASE("a host divisor divides every 64-bit value as the plain operators do", "[verify][layouts]") {
-    // Divisors small and large, powers of two and not, and dividends at the
-    // edges of each divisor's multiples and of the 64-bit range.
-    std::uint64_t state = 0x9e3779b97f4a7c15ull;
-    auto next = [&] {
-        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-        return state;
-    };
-    std::vector<std::uint64_t> divisors{1, 2, 3, 5, 7, 10, 12, 40, 96, 125, 999, 1000, 1024, 4095, 65535, 65537,
-                                        (1ull << 32) - 1, (1ull << 32) + 1, (1ull << 63) - 1, (1ull << 63),
-                                        (1ull << 63) + 1, ~0ull - 1, ~0ull};
-    for (int i = 0; i < 200; ++i) divisors.push_back(next() >> (next() % 64));
-    unsigned checked = 0;
-    for (std::uint64_t d : divisors) {
-        if (d == 0) continue;
-        swz::verify::host_divisor const h(d);
-        std::vector<std::uint64_t> values{0, 1, d - 1, d, d + 1, 2 * d - 1, ~0ull, ~0ull - 1, ~0ull / d * d, ~0ull / d * d - 1};
-        for (int i = 0; i < 2000; ++i) values.push_back(next() >> (next() % 64));
-        for (std::uint64_t v : values) {
-            ++checked;
-            if (v / h != v / d || v % h != v % d) {
-                CAPTURE(d, v);
-                FAIL("the quotient or remainder differs");
-            }
-        }
-    }
-    CHECK(checked > 400000);
-}

@@ -12,7 +12,7 @@
 #include <array>
 #include <cstdint>
 
-#include "swz/pow2.hpp"
+#include "swz/host_divisor.hpp"
 
 namespace swz {
 
@@ -75,14 +75,15 @@ inline lane_vector operator<<(lane_vector const& a, std::uint64_t c) {
 inline lane_vector operator>>(lane_vector const& a, std::uint64_t c) {
     return detail::lane_map(a, [c](std::uint64_t x) { return x >> c; });
 }
-// A power of two shifts and masks: a division a lane costs tens of cycles.
+// A divisor is prepared once for the 32 lanes (host_divisor.hpp): a
+// division a lane costs tens of cycles, a multiply-high a few.
 inline lane_vector operator/(lane_vector const& a, std::uint64_t c) {
-    if (is_pow2(c)) return a >> log2_floor(c);
-    return detail::lane_map(a, [c](std::uint64_t x) { return x / c; });
+    host_divisor const d(c);
+    return detail::lane_map(a, [d](std::uint64_t x) { return d.quotient(x); });
 }
 inline lane_vector operator%(lane_vector const& a, std::uint64_t c) {
-    if (is_pow2(c)) return a & (c - 1);
-    return detail::lane_map(a, [c](std::uint64_t x) { return x % c; });
+    host_divisor const d(c);
+    return detail::lane_map(a, [d](std::uint64_t x) { return d.remainder(x); });
 }
 
 }  // namespace swz
