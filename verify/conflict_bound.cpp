@@ -14,6 +14,7 @@
 #include "fragment_sweep.hpp"
 #include "row_sweep.hpp"
 #include "start_period.hpp"
+#include "enumeration_pace.hpp"
 #include "exhaustion.hpp"
 #include "formula_wraps.hpp"
 #include "sweep_pieces.hpp"
@@ -345,15 +346,17 @@ constexpr std::uint64_t exhaustion_piece_least = std::uint64_t{1} << 16;
 
 // The figure by enumerating every start (or those of `box`, where a
 // proof has shown the others cost no more); nothing when it cannot finish
-// in time.
+// in time, and then, where `pace` is given, how far it got.
 std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject const& w, property_result r,
-                                                      bool require_conflict_free, std::vector<std::uint64_t> box = {}) {
+                                                      bool require_conflict_free, std::vector<std::uint64_t> box = {},
+                                                      enumeration_pace* pace = nullptr) {
     if (box.empty())
         for (auto const& v : w.vars) box.push_back(v.count);
     stepped_starts const stepped = in_steps(w, box);
     std::vector<std::uint64_t> const& counts = stepped.counts;
     std::uint64_t const cases = case_count(counts, ~std::uint64_t(0) - 1);
-    auto const deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(p.timeout_ms());
+    auto const began = std::chrono::steady_clock::now();
+    auto const deadline = began + std::chrono::milliseconds(p.timeout_ms());
     // The starts in contiguous pieces, one a thread, each to its first
     // illegal start or its end; merged in order, they say what one walk in
     // order would: the first illegal start, else the first start of the
@@ -363,6 +366,7 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject 
         std::optional<std::vector<std::uint64_t>> illegal_start, best_start;
         std::optional<illegal_lane> bad;
         unsigned best = 0;
+        std::uint64_t visited = 0;
     };
     auto const pieces = sweep_split{exhaustion_piece_least, 0}.of(cases);
     std::vector<piece_result> found(pieces.size());
@@ -370,6 +374,7 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject 
         piece_result& f = found[i];
         std::vector<std::uint64_t> s(counts.size());
         f.finished = for_each_assignment_in(counts, range.begin, range.end, deadline, [&](std::vector<std::uint64_t> const& at) {
+            ++f.visited;
             for (std::size_t v = 0; v < s.size(); ++v) s[v] = at[v] * stepped.steps[v];
             lane_facts const lanes = facts_at(w, s);
             if ((f.bad = first_illegal(w, lanes))) {
@@ -384,6 +389,10 @@ std::optional<property_result> exhaust_conflict_bound(prover& p, access_subject 
     r.method = exhaustion_method(w, cases, stepped.note);
     auto const names = start_names(p, w);
     piece_result const* worst = nullptr;
+    if (pace) {
+        *pace = {0, cases, std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count()};
+        for (auto const& f : found) pace->visited += f.visited;
+    }
     for (auto const& f : found) {
         if (!f.finished) return std::nullopt;
         if (f.illegal_start) {
@@ -544,11 +553,13 @@ std::optional<property_result> exhaust_period_box(prover& p, access_subject cons
         if (inside.empty())
             if (auto refused = smt_legality(p, w, r, vars, start_of(vars))) return *refused;
     }
-    auto done = exhaust_conflict_bound(p, w, r, require_conflict_free, periods.box);
+    enumeration_pace pace;
+    auto done = exhaust_conflict_bound(p, w, r, require_conflict_free, periods.box, &pace);
     if (!done) {
         r.outcome = verdict::unknown;
         r.reason = "the enumeration of one period of each start (" + periods.note + ": " +
-                   counted(visited_starts(w, periods.box, most_starts), "start") + ") did not finish within the time limit";
+                   counted(visited_starts(w, periods.box, most_starts), "start") + ") did not finish within the time limit" +
+                   pace_text(pace);
         return r;
     }
     std::string const cut = " in one period of each start (" + periods.note + "), proved to ";
@@ -771,9 +782,11 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
         return r;
     }
     if (by_transfers || method == figure_method::exhaustion || (method == figure_method::automatic && small)) {
-        if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
+        enumeration_pace pace;
+        if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free, {}, &pace)) return *done;
         r.outcome = verdict::unknown;
-        r.reason = "the enumeration of every start did not finish within the time limit";
+        r.reason = "the enumeration of every start (" + counted(pace.total, "start") +
+                   ") did not finish within the time limit" + pace_text(pace);
         return r;
     }
     // A user's formula of at most formula_first_starts starts to visit:
@@ -805,11 +818,12 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     // first: ((s * 4 + lane * 4) % 4000) ^ ((s / 1000) % 8 << 4) over 2^26
     // starts has one of 8000 (an audit found it UNKNOWN after 20 s).
     bool const many = case_count(counts, period_first_starts) > period_first_starts;
+    enumeration_pace pace;
     std::string const out_of_time = "the enumeration of every start (" + counted(visited_starts(w, counts, in_time), "start") +
                                     ") did not finish within the time limit";
     if (enumerable && !many) {
-        if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
-        tried.push_back(out_of_time);
+        if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free, {}, &pace)) return *done;
+        tried.push_back(out_of_time + pace_text(pace));
     }
     std::string too_large;
     auto const cut = exhaust_period_box(p, w, r, require_conflict_free, asked, ~std::uint64_t(0), 0, &too_large);
@@ -817,8 +831,8 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     if (cut) tried.push_back(cut->reason);
     if (!too_large.empty()) tried.push_back(too_large);
     if (enumerable && many) {
-        if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free)) return *done;
-        tried.push_back(out_of_time);
+        if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free, {}, &pace)) return *done;
+        tried.push_back(out_of_time + pace_text(pace));
     }
     if (!enumerable) tried.push_back(too_many);
     if (first_short) {

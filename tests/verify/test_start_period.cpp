@@ -384,6 +384,26 @@ TEST_CASE("every start is enumerated up to what the time limit allows, and more 
     }
 }
 
+TEST_CASE("an enumeration of every start out of time says how far it got and what limit would let it finish",
+          "[verify][start-period]") {
+    // cp.async.16's transfer rule is decided by enumeration only, and
+    // (s * s) % 1000003 has no period: 20 million starts, several seconds
+    // on two threads, not 0.2.
+    auto const t = parsed_layout("cute:3,4,3", std::uint64_t{1} << 22, 128, 4);
+    auto const a = std::get<access_subject>(
+        access_on("cp.async.16:byte(lane * 16 + ((s * s) % 1000003) * 512) for s < 20000000", t));
+    prover p(200);
+    auto const r = prove_conflict_bound(p, a, false);
+    CAPTURE(r.method, r.reason);
+    REQUIRE(r.outcome == verdict::unknown);
+    std::string const head = "the enumeration of every start (20000000 starts) did not finish within the time limit: ";
+    REQUIRE_THAT(r.reason, Catch::Contains(head) && Catch::Contains(" for all at that pace (--timeout-ms "));
+    // The limit it names is above the one that ran out: the enumeration
+    // spent at least that long on part of its starts.
+    auto const at = r.reason.find("--timeout-ms ") + 13;
+    CHECK(std::stoull(r.reason.substr(at)) > 200);
+}
+
 TEST_CASE("the period screen fails a run of candidates at the start where the first failed, and looks across the domain",
           "[verify][start-period]") {
     SECTION("(r * 2 + lane) % 4538 repeats every 2269: every r below fails at the wrap, found once") {
