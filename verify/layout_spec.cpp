@@ -2,6 +2,7 @@
 
 #include "layout_subjects.hpp"
 #include "swz/layout/shape_rules.hpp"
+#include "swz/layout/triton_swizzle.hpp"
 #include "swz/pow2.hpp"
 
 namespace swz::verify {
@@ -104,6 +105,23 @@ result linear_subject(spec_args const& a, strided_layout const& base, tile_shape
     return subject_of(l, shape, "linear:" + m.text());
 }
 
+result triton_subject(spec_args const& a, strided_layout const& base, tile_shape const& shape) {
+    auto const parsed = parse_triton(a);
+    if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
+    auto const t = std::get<triton_swizzle>(parsed);
+    if (base.pitch != shape.row_bytes)
+        return layout_error{"triton-dense-rows", "'" + a.text + "': Triton's swizzled_shared rows are dense; it takes no pad"};
+    std::uint64_t const cols = shape.cols();
+    if (!is_pow2(cols))
+        return layout_error{"triton-power-of-two-row", "'" + a.text + "': Triton's swizzled_shared needs a power-of-two row, not " +
+                                                           std::to_string(cols) + " elements"};
+    swizzled_layout<bit_swizzle> const l{t.on_rows_of(cols), base, false};
+    if (auto e = check_bits(l.swizzle, a.text, l.unit_bytes(), shape, l.footprint(shape.rows))) return *e;
+    layout_subject out = subject_of(l, shape, t.text());
+    out.family = "triton";  // the spec's family; the swizzle is CuTe's (triton_swizzle.hpp)
+    return out;
+}
+
 // The swizzle families: each builds its subject after a strided base.
 struct swizzle_family {
     char const* name;
@@ -113,6 +131,7 @@ constexpr swizzle_family swizzle_families[] = {
     {"cute", cute_subject},
     {"tma", tma_subject},
     {"linear", linear_subject},
+    {"triton", triton_subject},
 };
 
 }  // namespace
@@ -156,7 +175,7 @@ result parse_spec(std::string const& spec, tile_request const& tile) {
     if (auto const* e = std::get_if<layout_error>(&shape)) return *e;
     tile_shape const& s = std::get<tile_shape>(shape);
     if (a.family == "plain" || a.family == "pad") {
-        if (at != std::string::npos) return grammar("'" + spec + "': '@' follows a swizzle (cute, tma, linear)");
+        if (at != std::string::npos) return grammar("'" + spec + "': '@' follows a swizzle (cute, tma, linear, triton)");
         auto const base = base_of(head, s);
         if (auto const* e = std::get_if<layout_error>(&base)) return *e;
         return subject_of(std::get<strided_layout>(base), s);
@@ -169,7 +188,7 @@ result parse_spec(std::string const& spec, tile_request const& tile) {
         if (auto const* e = std::get_if<layout_error>(&base)) return *e;
         return f.build(a, std::get<strided_layout>(base), s);
     }
-    return grammar("'" + spec + "': unknown layout family '" + a.family + "' (article, plain, pad, cute, tma, linear)");
+    return grammar("'" + spec + "': unknown layout family '" + a.family + "' (article, plain, pad, cute, tma, linear, triton)");
 }
 
 }  // namespace
@@ -180,6 +199,8 @@ std::string layout_grammar() {
            "  cute:B,M,S[,unit=byte]         CuTe's Swizzle<B,M,S> on element offsets (or bytes)\n"
            "  tma:32B|64B|128B|none[,base=A] Hopper's TMA swizzle on byte addresses, tile at address A\n"
            "  linear:I0,I1,...               GF(2) layout: the element offset each offset bit maps to\n"
+           "  triton:vec=V,perPhase=P,maxPhase=M\n"
+           "                                 Triton's #ttg.swizzled_shared; a row is its order[0] dimension\n"
            "  SWIZZLE@BASE                   a swizzle after a padded tile, e.g. cute:3,3,3@pad:16\n";
 }
 

@@ -77,7 +77,7 @@ struct tma_view {
 
 struct layout_subject {
     std::string spec;    // canonical, as --layout writes it
-    std::string family;  // "article", "plain", "pad", "cute", "tma", "linear"
+    std::string family;  // "article", "plain", "pad", "cute", "tma", "linear", "triton"
     tile_shape shape;
     std::uint64_t pitch = 0;      // bytes between the starts of two rows
     std::uint64_t footprint = 0;  // bytes the tile may occupy: 0 .. footprint-1

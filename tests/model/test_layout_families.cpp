@@ -1,7 +1,8 @@
 // Each layout family's formula against an independent statement of it:
 // CuTe's Swizzle bit by bit, the TMA modes as PTX describes them (16-byte
 // chunk c of 128-byte line r placed at c ^ (r mod 2^B)), a GF(2) map as a
-// matrix product, and the article's formula against its bit form.
+// matrix product, the article's formula against its bit form, and Triton's
+// swizzled_shared as Triton's own bases state it.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include "swz/layout/strided.hpp"
 #include "swz/layout/swizzled.hpp"
 #include "swz/layout/tma_swizzle.hpp"
+#include "swz/layout/triton_swizzle.hpp"
 
 using namespace swz;
 
@@ -118,4 +120,42 @@ TEST_CASE("a swizzle composes after a padded tile in element or byte units", "[m
             CHECK(on_elems.byte_offset(y, x) == bit_swizzle{3, 3, 3}(b / 2) * 2);
             CHECK(on_bytes.byte_offset(y, x) == bit_swizzle{3, 4, 3}(b));
         }
+}
+
+TEST_CASE("Triton's swizzled_shared places each cell where Triton's bases say", "[model][families][triton]") {
+    // Triton (LinearLayoutConversions.cpp) gives the cell each shared offset
+    // holds: column bit k of the offset -> (0, 2^k), row bit k -> (2^k,
+    // vec * ((2^k / perPhase) % maxPhase) % cols), the set bits' cells
+    // XORed. The layout must place that cell at that offset, for every
+    // offset of 64 rows, on every power-of-two parameter and row up to 16
+    // and 256.
+    unsigned checked = 0;
+    for (std::uint32_t elem : {2u, 4u})
+        for (std::uint32_t cols = 1; cols <= 256; cols *= 2)
+            for (std::uint32_t vec = 1; vec <= 16; vec *= 2)
+                for (std::uint32_t per_phase = 1; per_phase <= 16; per_phase *= 2)
+                    for (std::uint32_t max_phase = 1; max_phase <= 16; max_phase *= 2) {
+                        triton_swizzle const t{vec, per_phase, max_phase};
+                        swizzled_layout<bit_swizzle> const l{t.on_rows_of(cols), strided_layout{elem, cols * elem}, false};
+                        unsigned const col_bits = log2_floor(cols);
+                        for (std::uint64_t o = 0; o < 64 * cols; ++o) {
+                            std::uint64_t row = 0, col = 0;
+                            for (unsigned k = 0; k < col_bits; ++k)
+                                if ((o >> k) & 1) col ^= std::uint64_t(1) << k;
+                            for (unsigned k = 0; k < 6; ++k) {
+                                if (((o >> (col_bits + k)) & 1) == 0) continue;
+                                std::uint64_t const r = std::uint64_t(1) << k;
+                                row ^= r;
+                                col ^= vec * ((r / per_phase) % max_phase) % cols;
+                            }
+                            ++checked;
+                            if (l.byte_offset(row, col) != o * elem) {
+                                CAPTURE(elem, cols, vec, per_phase, max_phase, o, row, col, l.byte_offset(row, col));
+                                FAIL("the cell is not at the offset Triton's bases give it");
+                            }
+                        }
+                        // Its own inverse, as the bases' XOR is.
+                        CHECK(l.swizzle.is_involution_form());
+                    }
+    CHECK(checked > 1000000);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """An independent reference for swz-verify: every layout family written again
 from its documented meaning (the article's formula, CuTe's Swizzle<B,M,S>,
-the TMA modes, padded and GF(2) layouts), the bank rule of
+the TMA modes, padded and GF(2) layouts, Triton's swizzled_shared as its
+per-bit bases state it), the bank rule of
 kernels/BANK-MODEL.md, and each property and figure by brute force over a
 small tile. It shares no code with swz: not the model's templates, not the
 enumeration of tests/support. Random small layouts of every family are
@@ -107,6 +108,23 @@ def linear(images, row_bytes, elem):
     return offset, row_bytes
 
 
+def triton(vec, per_phase, max_phase, row_bytes, elem):
+    """Triton's swizzled_shared: offset row bit k holds row 2^k at column
+    vec * ((2^k // perPhase) % maxPhase) % cols, XORed over the row's set
+    bits (Triton's LinearLayout bases); the offset of cell (y, x) is then
+    y * cols + (x ^ that column)."""
+    cols = row_bytes // elem
+
+    def offset(y, x):
+        phase, k = 0, 0
+        while y >> k:
+            if (y >> k) & 1:
+                phase ^= vec * (((1 << k) // per_phase) % max_phase) % cols
+            k += 1
+        return (y * cols + (x ^ phase)) * elem
+    return offset, row_bytes
+
+
 # ---- the bank rule ----
 
 def wavefronts(addresses, width):
@@ -136,7 +154,7 @@ def offset_bits(rows, cols):
 
 def random_layout(rng, rows):
     elem = rng.choice([1, 2, 4, 8, 16])
-    kind = rng.choice(["article", "article", "pad", "cute", "cute-byte", "cute-pad", "tma", "linear"])
+    kind = rng.choice(["article", "article", "pad", "cute", "cute-byte", "cute-pad", "tma", "linear", "triton"])
     if kind == "article":
         nx = rng.choice([1, 2, 3, 5, 8, 12, 16, 24, 32, 40, 48, 64, 96, 100, 128, rng.randint(1, 160)])
         tcs = [t for t in (elem, 2 * elem, 4 * elem, 8 * elem, 16) if t >= elem and t % elem == 0 and (nx * elem) % t == 0]
@@ -168,6 +186,11 @@ def random_layout(rng, rows):
         toff, pitch = tma(span, row_bytes, base)
         spec = (f"tma:{span}B" if span else "tma:none") + (f",base={base}" if base else "")
         return spec, row_bytes, elem, (lambda y, x, t=toff, e=elem: t(y, x * e)), pitch, None
+    if kind == "triton":
+        row_bytes = max(rng.choice([16, 32, 64, 128, 256]), elem)
+        vec, per_phase, max_phase = (rng.choice([1, 2, 4, 8, 16]) for _ in range(3))
+        off, pitch = triton(vec, per_phase, max_phase, row_bytes, elem)
+        return f"triton:vec={vec},perPhase={per_phase},maxPhase={max_phase}", row_bytes, elem, off, pitch, None
     row_bytes = rng.choice([32, 64, 128])
     row_bytes = max(row_bytes, elem)
     cols = row_bytes // elem
@@ -414,7 +437,7 @@ def random_spec_on(rng, rows, row_bytes, elem):
     """A random layout spec of a rows x row_bytes tile of elem-byte elements
     (spec_offsets gives its offsets)."""
     cols = row_bytes // elem
-    kind = rng.choice(["article", "cute", "cute-byte", "tma", "plain", "linear"])
+    kind = rng.choice(["article", "cute", "cute-byte", "tma", "plain", "linear", "triton"])
     if kind == "article" and cols & (cols - 1) == 0:
         tcs = [t for t in (elem, 2 * elem, 4 * elem, 8 * elem, 16) if t >= elem and t % elem == 0 and row_bytes % t == 0]
         return f"article:nx={cols},elem={elem},tc={rng.choice(tcs)}"
@@ -424,6 +447,9 @@ def random_spec_on(rng, rows, row_bytes, elem):
         return f"cute:{b},{m},{sh}" + (",unit=byte" if kind == "cute-byte" else "")
     if kind == "tma" and row_bytes in (32, 64, 128):
         return f"tma:{rng.choice([sp for sp in (32, 64, 128) if sp >= row_bytes])}B"
+    if kind == "triton" and cols & (cols - 1) == 0:
+        vec, per_phase, max_phase = (rng.choice([1, 2, 4, 8]) for _ in range(3))
+        return f"triton:vec={vec},perPhase={per_phase},maxPhase={max_phase}"
     if kind == "linear":
         bits = offset_bits(rows, cols)
         images = [1 << k for k in range(bits)]
@@ -500,6 +526,9 @@ def spec_offsets(spec, row_bytes, elem):
         return lambda y, x: toff(y, x * elem)
     if family == "linear":
         return linear([int(v) for v in args.split(",")], row_bytes, elem)[0]
+    if family == "triton":
+        f = dict(kv.split("=") for kv in args.split(","))
+        return triton(int(f["vec"]), int(f["perPhase"]), int(f["maxPhase"]), row_bytes, elem)[0]
     return swizzled(lambda u: u, row_bytes, elem, 0, 1)[0]
 
 

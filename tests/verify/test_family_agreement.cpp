@@ -61,6 +61,46 @@ TEST_CASE("CuTe swizzles agree with enumeration, on elements and on bytes", "[ve
     CHECK(checked > 60);
 }
 
+TEST_CASE("Triton's swizzled_shared layouts agree with enumeration, and equal the CuTe swizzle they translate to",
+          "[verify][exhaustive][families][triton]") {
+    // The parameters Triton picks for 16-byte vectors on rows of 32-256
+    // bytes, per-phase rows above one, more phases than the row has
+    // vectors (the % cols drops them), and no swizzle at all.
+    struct layout {
+        char const* spec;
+        std::uint32_t row_bytes, elem;
+        char const* cute;  // the same swizzle, by triton_swizzle.hpp's derivation worked by hand
+    };
+    for (auto const& l : {layout{"triton:vec=8,perPhase=1,maxPhase=8", 128, 2, "cute:3,3,3"},
+                          layout{"triton:vec=8,perPhase=2,maxPhase=4", 64, 2, "cute:2,3,3"},
+                          layout{"triton:vec=4,perPhase=4,maxPhase=2", 32, 2, "cute:1,2,4"},
+                          layout{"triton:vec=4,perPhase=1,maxPhase=16", 64, 4, "cute:2,2,2"},
+                          layout{"triton:vec=16,perPhase=1,maxPhase=8", 256, 1, "cute:3,4,4"},
+                          layout{"triton:vec=1,perPhase=1,maxPhase=1", 64, 4, "plain"},
+                          layout{"triton:vec=32,perPhase=2,maxPhase=8", 64, 2, "plain"}}) {
+        CAPTURE(l.spec, l.row_bytes, l.elem);
+        REQUIRE(check(l.spec, 64, l.row_bytes, l.elem));
+        auto const a = parsed(l.spec, 64, l.row_bytes, l.elem);
+        auto const b = parsed(l.cute, 64, l.row_bytes, l.elem);
+        REQUIRE((a && b));
+        CHECK(a->family == "triton");
+        for (std::uint64_t y = 0; y < 64; ++y)
+            for (std::uint64_t x = 0; x < l.row_bytes / l.elem; ++x) REQUIRE(a->offset(y, x) == b->offset(y, x));
+    }
+    // What Triton's layout cannot be: refused with the rule that says why.
+    auto const error_of = [](std::string const& spec, std::uint32_t row_bytes) {
+        auto const p = parse_layout(spec, {64, row_bytes, 2, true, std::nullopt});
+        auto const* e = std::get_if<layout_error>(&p);
+        return e ? e->rule : std::string("accepted");
+    };
+    CHECK(error_of("triton:vec=8,perPhase=1,maxPhase=8@pad:16", 128) == "triton-dense-rows");
+    CHECK(error_of("triton:vec=8,perPhase=1,maxPhase=8", 96) == "triton-power-of-two-row");
+    CHECK(error_of("triton:vec=6", 128) == "spec");
+    CHECK(error_of("triton:vec=8,order=1", 128) == "spec");
+    CHECK(error_of("triton:8,1,8", 128) == "spec");
+    CHECK(error_of("triton:vec=0", 128) == "spec");
+}
+
 TEST_CASE("TMA modes agree with enumeration on every row size, at aligned and misaligned bases", "[verify][exhaustive][families]") {
     unsigned checked = 0;
     for (std::uint32_t span : {0u, 32u, 64u, 128u})
