@@ -1,6 +1,7 @@
 #include "layout_spec.hpp"
 
 #include "layout_subjects.hpp"
+#include "swz/layout/column_blocks.hpp"
 #include "swz/layout/shape_rules.hpp"
 #include "swz/layout/triton_swizzle.hpp"
 #include "swz/pow2.hpp"
@@ -45,7 +46,7 @@ std::variant<strided_layout, layout_error> base_of(std::string const& text, tile
     if (auto const* e = std::get_if<spec_error>(&split)) return grammar(e->message);
     auto const& a = std::get<spec_args>(split);
     if (a.family != "plain" && a.family != "pad")
-        return grammar("'" + text + "': a swizzle composes after plain or pad:P, not " + a.family);
+        return grammar("'" + text + "': a swizzle composes after plain, pad:P or blocks:W, not " + a.family);
     auto const pad = parse_pad(a);
     if (auto const* e = std::get_if<spec_error>(&pad)) return grammar(e->message);
     strided_layout const l = padded_layout(shape, std::get<std::uint32_t>(pad));
@@ -122,6 +123,62 @@ result triton_subject(spec_args const& a, strided_layout const& base, tile_shape
     return out;
 }
 
+// A swizzle after column blocks (column_blocks.hpp), decided as the GF(2)
+// layout it is: with the rows, the row's elements and W powers of two, the
+// block, the row and the column are bit fields of the row-major element
+// offset, and CuTe's and the TMA's swizzles XOR bits, so the cells of one
+// offset bit each give the whole map (the linear family's images). A
+// test compares the images' map with the model's on every cell.
+template <class F>
+result blocks_subject(swizzled_layout<F, column_blocks> const& l, tile_shape const& shape, std::string const& spec) {
+    unsigned const col_bits = log2_floor(shape.cols()), row_bits = log2_floor(shape.rows);
+    gf2_map m;
+    m.bits = col_bits + row_bits;
+    for (unsigned k = 0; k < col_bits; ++k) m.image[k] = l.byte_offset(std::uint64_t(0), std::uint64_t(1) << k) / shape.elem;
+    for (unsigned k = 0; k < row_bits; ++k)
+        m.image[col_bits + k] = l.byte_offset(std::uint64_t(1) << k, std::uint64_t(0)) / shape.elem;
+    return subject_of(swizzled_layout<gf2_map>{m, padded_layout(shape, 0), false}, shape, spec);
+}
+
+// SWIZZLE@blocks:W, or blocks:W alone (no swizzle: `swizzle` empty).
+result column_blocks_subject(std::optional<spec_args> const& swizzle, spec_args const& blocks, tile_request const& tile,
+                             tile_shape const& shape) {
+    auto const w = parse_blocks(blocks);
+    if (auto const* e = std::get_if<spec_error>(&w)) return grammar(e->message);
+    std::uint32_t const width = std::get<std::uint32_t>(w);
+    std::string const whole = (swizzle ? swizzle->text + "@" : std::string()) + blocks.text;
+    auto const refuse = [&](char const* id, std::string const& why) { return layout_error{id, "'" + whole + "': " + why}; };
+    if (!tile.rows_given) return refuse("blocks-rows-given", "each column block holds every row: give the tile's --rows");
+    if (!is_pow2(shape.rows) || !is_pow2(shape.cols()) || !is_pow2(width))
+        return refuse("blocks-powers-of-two", "column blocks need power-of-two rows, row elements and block width");
+    if (width < shape.elem || width > shape.row_bytes)
+        return refuse("blocks-width", "a block of " + std::to_string(width) + " bytes must hold an element and fit in the row of " +
+                                          std::to_string(shape.row_bytes) + " bytes");
+    if (log2_floor(shape.rows) + log2_floor(shape.cols()) > gf2_map::max_bits)
+        return refuse("blocks-size", "more than 2^" + std::to_string(gf2_map::max_bits) + " cells");
+    column_blocks const base{shape.elem, width, shape.rows, shape.row_bytes};
+    if (!swizzle) return blocks_subject(swizzled_layout<bit_swizzle, column_blocks>{{}, base, false}, shape, whole);
+    if (swizzle->family == "cute") {
+        auto const parsed = parse_cute(*swizzle);
+        if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
+        auto const c = std::get<cute_swizzle_spec>(parsed);
+        swizzled_layout<bit_swizzle, column_blocks> const l{c.swizzle, base, c.on_bytes};
+        if (auto e = check_bits(c.swizzle, swizzle->text, l.unit_bytes(), shape, l.footprint(shape.rows))) return *e;
+        return blocks_subject(l, shape, cute_spec_text(c) + "@" + blocks.text);
+    }
+    if (swizzle->family == "tma") {
+        auto const parsed = parse_tma(*swizzle);
+        if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
+        auto const t = std::get<tma_swizzle>(parsed);
+        if (t.address != 0) return refuse("blocks-tma-base", "one TMA box a block: give no base");
+        if (t.span != 0 && t.span != width)
+            return refuse("blocks-tma-span", "a TMA box a block must be the swizzle's span of " + std::to_string(t.span) + " bytes wide");
+        if (width % 16 != 0) return refuse("tma-box-16B", "a TMA box row is a multiple of 16 bytes");
+        return blocks_subject(swizzled_layout<tma_swizzle, column_blocks>{t, base, true}, shape, t.text() + "@" + blocks.text);
+    }
+    return grammar("'" + whole + "': a swizzle after blocks:W is cute or tma");
+}
+
 // The swizzle families: each builds its subject after a strided base.
 struct swizzle_family {
     char const* name;
@@ -174,6 +231,10 @@ result parse_spec(std::string const& spec, tile_request const& tile) {
     auto const shape = shape_of(tile);
     if (auto const* e = std::get_if<layout_error>(&shape)) return *e;
     tile_shape const& s = std::get<tile_shape>(shape);
+    if (a.family == "blocks") {
+        if (at != std::string::npos) return grammar("'" + spec + "': '@' follows a swizzle (cute, tma)");
+        return column_blocks_subject(std::nullopt, a, tile, s);
+    }
     if (a.family == "plain" || a.family == "pad") {
         if (at != std::string::npos) return grammar("'" + spec + "': '@' follows a swizzle (cute, tma, linear, triton)");
         auto const base = base_of(head, s);
@@ -184,11 +245,16 @@ result parse_spec(std::string const& spec, tile_request const& tile) {
         if (a.family != f.name) continue;
         std::string const base_text = at == std::string::npos ? "plain" : spec.substr(at + 1);
         if (base_text.find('@') != std::string::npos) return grammar("'" + spec + "': one '@' at most");
+        if (base_text.rfind("blocks", 0) == 0) {
+            auto const blocks = split_spec(base_text);
+            if (auto const* e = std::get_if<spec_error>(&blocks)) return grammar(e->message);
+            if (std::get<spec_args>(blocks).family == "blocks") return column_blocks_subject(a, std::get<spec_args>(blocks), tile, s);
+        }
         auto const base = base_of(base_text, s);
         if (auto const* e = std::get_if<layout_error>(&base)) return *e;
         return f.build(a, std::get<strided_layout>(base), s);
     }
-    return grammar("'" + spec + "': unknown layout family '" + a.family + "' (article, plain, pad, cute, tma, linear, triton)");
+    return grammar("'" + spec + "': unknown layout family '" + a.family + "' (article, plain, pad, blocks, cute, tma, linear, triton)");
 }
 
 }  // namespace
@@ -201,7 +267,8 @@ std::string layout_grammar() {
            "  linear:I0,I1,...               GF(2) layout: the element offset each offset bit maps to\n"
            "  triton:vec=V,perPhase=P,maxPhase=M\n"
            "                                 Triton's #ttg.swizzled_shared; a row is its order[0] dimension\n"
-           "  SWIZZLE@BASE                   a swizzle after a padded tile, e.g. cute:3,3,3@pad:16\n";
+           "  SWIZZLE@BASE                   a swizzle after a padded tile, e.g. cute:3,3,3@pad:16\n"
+           "  blocks:W | SWIZZLE@blocks:W    the tile in column blocks W bytes wide, each of every row (cute, tma)\n";
 }
 
 }  // namespace swz::verify

@@ -32,6 +32,9 @@ struct tile_request {
     // layout's own (the article's TC, or the largest aligned run it keeps
     // whole, at most 16 bytes) is not the one to check.
     std::optional<std::uint32_t> chunk_bytes;
+    // --rows was given (column blocks stack every row: the default 2^32
+    // would put the second block 2^32 rows down).
+    bool rows_given = true;
 };
 
 struct layout_error {

@@ -2,7 +2,8 @@
 """An independent reference for swz-verify: every layout family written again
 from its documented meaning (the article's formula, CuTe's Swizzle<B,M,S>,
 the TMA modes, padded and GF(2) layouts, Triton's swizzled_shared as its
-per-bit bases state it), the bank rule of
+per-bit bases state it, a swizzle after column blocks as CUTLASS tiles its
+atoms), the bank rule of
 kernels/BANK-MODEL.md, and each property and figure by brute force over a
 small tile. It shares no code with swz: not the model's templates, not the
 enumeration of tests/support. Random small layouts of every family are
@@ -125,6 +126,18 @@ def triton(vec, per_phase, max_phase, row_bytes, elem):
     return offset, row_bytes
 
 
+def column_blocks(f, unit, width, rows, row_bytes, elem):
+    """The tile cut into column blocks `width` bytes wide, block j holding
+    every row at j * rows * width, rows width bytes apart (CuTe's
+    tile_to_shape of a one-block-wide atom, atoms down the rows first); the
+    swizzle f after it, on offsets in `unit` bytes."""
+    def offset(y, x):
+        b = x * elem
+        base = (b // width) * rows * width + y * width + b % width
+        return f(base // unit) * unit
+    return offset, row_bytes
+
+
 # ---- the bank rule ----
 
 def wavefronts(addresses, width):
@@ -154,7 +167,27 @@ def offset_bits(rows, cols):
 
 def random_layout(rng, rows):
     elem = rng.choice([1, 2, 4, 8, 16])
-    kind = rng.choice(["article", "article", "pad", "cute", "cute-byte", "cute-pad", "tma", "linear", "triton"])
+    kind = rng.choice(["article", "article", "pad", "cute", "cute-byte", "cute-pad", "tma", "linear", "triton", "blocks"])
+    if kind == "blocks" and rows & (rows - 1) == 0:
+        elem = rng.choice([1, 2, 4, 8])
+        row_bytes = max(rng.choice([32, 64, 128, 256, 512]), 2 * elem)
+        form = rng.choice(["cute", "cute-byte", "tma", "none"])
+        if form == "tma":
+            span = rng.choice([s for s in (32, 64, 128) if s < row_bytes] or [32])
+            f = cute_swizzle({32: 1, 64: 2, 128: 3}[span], 4, 3)  # the mode's XOR on byte addresses
+            off, pitch = column_blocks(f, 1, span, rows, row_bytes, elem)
+            return f"tma:{span}B@blocks:{span}", row_bytes, elem, off, pitch, None
+        width = rng.choice([w for w in (8, 16, 32, 64, 128, 256) if elem <= w < row_bytes])
+        if form == "none":
+            off, pitch = column_blocks(lambda u: u, 1, width, rows, row_bytes, elem)
+            return f"blocks:{width}", row_bytes, elem, off, pitch, None
+        b, m = rng.randint(0, 3), rng.randint(0, 4)
+        sh = rng.randint(max(b, 1), b + 3)
+        unit = 1 if form == "cute-byte" else elem
+        off, pitch = column_blocks(cute_swizzle(b, m, sh), unit, width, rows, row_bytes, elem)
+        return f"cute:{b},{m},{sh}" + (",unit=byte" if unit == 1 else "") + f"@blocks:{width}", row_bytes, elem, off, pitch, None
+    if kind == "blocks":
+        kind = "cute"
     if kind == "article":
         nx = rng.choice([1, 2, 3, 5, 8, 12, 16, 24, 32, 40, 48, 64, 96, 100, 128, rng.randint(1, 160)])
         tcs = [t for t in (elem, 2 * elem, 4 * elem, 8 * elem, 16) if t >= elem and t % elem == 0 and (nx * elem) % t == 0]
@@ -336,7 +369,9 @@ def compare(binary, rng):
     # A quarter of the periodic layouts are asked of swz at its default,
     # every 32-bit row; its figures and first starts are then those of a
     # tile of two periods and a warp (each start's class is in it).
-    period = bank_period(off, row_bytes, elem, pitch) if not spec.startswith("linear") and rng.random() < 0.25 else None
+    # (Not of linear layouts, nor of column blocks, whose map depends on the rows.)
+    repeats = not spec.startswith("linear") and "blocks" not in spec
+    period = bank_period(off, row_bytes, elem, pitch) if repeats and rng.random() < 0.25 else None
     every_row = period is not None and (2 * period + 32) * row_bytes // elem <= 1 << 16
     if every_row:
         rows = 2 * period + 32
@@ -377,7 +412,7 @@ def compare(binary, rng):
         ev = got.get("witness", {})
         if got["figure"]["value"] != want[0] or (ev.get("y0"), ev.get("x")) != (want[1], want[2]):
             bad.append(f"{name}: column_spread {got['figure']['value']} at {(ev.get('y0'), ev.get('x'))}, reference {want}")
-    if spec.startswith("tma:"):
+    if spec.startswith("tma:") and "@" not in spec:
         bad += compare_tma(spec, res, o, rows, row_bytes, elem, name)
     chunk = cert["layout"]["chunk_bytes"]
     if forced and chunk != forced:

@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <tuple>
+#include <vector>
 
 #include "agreement.hpp"
 #include "equivalence.hpp"
@@ -99,6 +101,68 @@ TEST_CASE("Triton's swizzled_shared layouts agree with enumeration, and equal th
     CHECK(error_of("triton:vec=8,order=1", 128) == "spec");
     CHECK(error_of("triton:8,1,8", 128) == "spec");
     CHECK(error_of("triton:vec=0", 128) == "spec");
+}
+
+TEST_CASE("column blocks place each cell where CUTLASS's tiled atoms and one TMA box a block put it, and agree with enumeration",
+          "[verify][exhaustive][families][blocks]") {
+    auto const bit = [](std::uint64_t v, unsigned k) { return (v >> k) & 1; };
+    // CuTe's Swizzle<B,M,S> (S > 0), bit by bit.
+    auto const swizzle = [&](unsigned b, unsigned m, unsigned sh, std::uint64_t o) {
+        for (unsigned i = 0; i < b; ++i) o ^= bit(o, m + i + sh) << (m + i);
+        return o;
+    };
+    SECTION("tile_to_shape of an 8-row atom of 64 halves under Swizzle<3,3,3>, atoms down the rows first") {
+        // CUTLASS's K-major 128-byte atom for 16-bit elements, tiled to 64 x
+        // 256 halves: atom (i, j) = (y / 8, x / 64) is the (i + j * 8)-th,
+        // 512 elements each, the swizzle on the whole element offset.
+        auto const s = parsed("cute:3,3,3@blocks:128", 64, 512, 2);
+        REQUIRE(s);
+        for (std::uint64_t y = 0; y < 64; ++y)
+            for (std::uint64_t x = 0; x < 256; ++x) {
+                std::uint64_t const atom = y / 8 + x / 64 * 8, inside = y % 8 * 64 + x % 64;
+                REQUIRE(s->offset(y, x) == swizzle(3, 3, 3, atom * 512 + inside) * 2);
+            }
+    }
+    SECTION("one TMA box of 128-byte rows a block, the copy engine's swizzle on each byte address") {
+        // Box j of R rows at byte j * R * 128; the 128B mode XORs address bits
+        // 7-9 into 4-6. R = 4: a box smaller than the mode's 1024-byte repeat.
+        for (std::uint64_t rows : {4u, 16u}) {
+            auto const s = parsed("tma:128B@blocks:128", rows, 512, 4);
+            REQUIRE(s);
+            for (std::uint64_t y = 0; y < rows; ++y)
+                for (std::uint64_t x = 0; x < 128; ++x)
+                    REQUIRE(s->offset(y, x) == swizzle(3, 4, 3, x * 4 / 128 * rows * 128 + y * 128 + x * 4 % 128));
+        }
+    }
+    SECTION("every verdict and figure against enumeration") {
+        unsigned checked = 0;
+        for (auto const& [spec, rows, row_bytes, elem] : std::vector<std::tuple<char const*, std::uint64_t, std::uint32_t, std::uint32_t>>{
+                 {"cute:3,3,3@blocks:128", 32, 256, 2}, {"cute:3,4,3,unit=byte@blocks:128", 16, 512, 1},
+                 {"tma:128B@blocks:128", 16, 256, 4}, {"tma:64B@blocks:64", 32, 256, 2}, {"tma:32B@blocks:32", 8, 128, 8},
+                 {"blocks:64", 32, 256, 4}, {"cute:2,2,3@blocks:32", 64, 128, 2}})
+            checked += check(spec, rows, row_bytes, elem);
+        CHECK(checked == 7);
+    }
+    SECTION("what column blocks cannot be: refused with the rule that says why") {
+        auto const error_of = [](std::string const& spec, std::uint64_t rows, std::uint32_t row_bytes, bool rows_given = true) {
+            tile_request t{rows, row_bytes, 2, true, std::nullopt};
+            t.rows_given = rows_given;
+            auto const p = parse_layout(spec, t);
+            auto const* e = std::get_if<layout_error>(&p);
+            return e ? e->rule : std::string("accepted");
+        };
+        CHECK(error_of("cute:3,3,3@blocks:128", std::uint64_t{1} << 32, 256, false) == "blocks-rows-given");
+        CHECK(error_of("cute:3,3,3@blocks:128", 96, 256) == "blocks-powers-of-two");
+        CHECK(error_of("cute:3,3,3@blocks:128", 64, 192) == "blocks-powers-of-two");
+        CHECK(error_of("cute:3,3,3@blocks:96", 64, 256) == "blocks-powers-of-two");
+        CHECK(error_of("cute:3,3,3@blocks:512", 64, 256) == "blocks-width");
+        CHECK(error_of("tma:128B@blocks:64", 64, 256) == "blocks-tma-span");
+        CHECK(error_of("tma:128B,base=1024@blocks:128", 64, 256) == "blocks-tma-base");
+        CHECK(error_of("linear:1,2@blocks:128", 64, 256) == "spec");
+        CHECK(error_of("blocks:128@pad:16", 64, 256) == "spec");
+        CHECK(error_of("blocks", 64, 256) == "spec");
+        CHECK(error_of("cute:3,3,3@blocks:128", 64, 256) == "accepted");
+    }
 }
 
 TEST_CASE("TMA modes agree with enumeration on every row size, at aligned and misaligned bases", "[verify][exhaustive][families]") {

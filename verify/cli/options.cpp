@@ -245,6 +245,7 @@ parsed parse(int argc, char const* const* argv) {
     if (auto e = count(a, "--timeout-ms", 1, u32, timeout)) return *e;
     tile_request tile{rows, std::nullopt, std::uint32_t(elem), a.has("--elem"), std::nullopt};
     if (a.has("--row-bytes")) tile.row_bytes = std::uint32_t(row_bytes);
+    tile.rows_given = a.has("--rows");
     std::uint64_t chunk = 0;
     if (auto e = count(a, "--chunk-bytes", 1, 128, chunk)) return *e;
     if (a.has("--chunk-bytes")) tile.chunk_bytes = std::uint32_t(chunk);

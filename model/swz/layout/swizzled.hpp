@@ -24,10 +24,12 @@ SWZ_HOST_DEVICE constexpr V swizzle_in_elements(F const& swizzle, V base_byte, E
     return swizzle(base_byte / elem) * elem;
 }
 
-template <class F>
+// B: the layout before the swizzle, strided (strided.hpp) unless said
+// (column_blocks.hpp).
+template <class F, class B = strided_layout>
 struct swizzled_layout {
     F swizzle{};
-    strided_layout base{};
+    B base{};
     bool on_bytes = false;  // the swizzle's unit: bytes, or (false) elements
 
     SWZ_HOST_DEVICE constexpr std::uint32_t unit_bytes() const { return on_bytes ? 1u : base.elem; }
