@@ -127,8 +127,9 @@ result triton_subject(spec_args const& a, strided_layout const& base, tile_shape
 // layout it is: with the rows, the row's elements and W powers of two, the
 // block, the row and the column are bit fields of the row-major element
 // offset, and CuTe's and the TMA's swizzles XOR bits, so the cells of one
-// offset bit each give the whole map (the linear family's images). A
-// test compares the images' map with the model's on every cell.
+// offset bit each give the whole map (the linear family's images).
+// tests/verify/test_family_agreement.cpp compares that map, cell by cell,
+// with CuTe's tiled atoms and the copy engine's rule written out.
 template <class F>
 result blocks_subject(swizzled_layout<F, column_blocks> const& l, tile_shape const& shape, std::string const& spec) {
     unsigned const col_bits = log2_floor(shape.cols()), row_bits = log2_floor(shape.rows);
