@@ -327,8 +327,9 @@ certificate certify(layout_subject const& subject, certify_options const& given)
     if (auto gated = row_gate(locality, "chunk_integrity", "each chunk stays contiguous, in order and aligned"))
         add(fixed(*gated), "layout");
     else add(timed([&, period](prover& p) { return prove_chunk_integrity(p, subject, period); }), "layout");
-    if (!subject.swizzles)
-        add(fixed(not_applicable("involution", "layout", "the swizzle is its own inverse", "the layout has no swizzle")),
+    if (!subject.swizzles || !subject.involution_not_applicable.empty())
+        add(fixed(not_applicable("involution", "layout", "the swizzle is its own inverse",
+                                 subject.swizzles ? subject.involution_not_applicable : "the layout has no swizzle")),
             "layout");
     else if (!rows_kept && !subject.swizzle) {
         if (auto gated = row_gate(locality, "involution", "the swizzle is its own inverse")) add(fixed(*gated), "layout");

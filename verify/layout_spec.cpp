@@ -138,7 +138,10 @@ result blocks_subject(swizzled_layout<F, column_blocks> const& l, tile_shape con
     for (unsigned k = 0; k < col_bits; ++k) m.image[k] = l.byte_offset(std::uint64_t(0), std::uint64_t(1) << k) / shape.elem;
     for (unsigned k = 0; k < row_bits; ++k)
         m.image[col_bits + k] = l.byte_offset(std::uint64_t(1) << k, std::uint64_t(0)) / shape.elem;
-    return subject_of(swizzled_layout<gf2_map>{m, padded_layout(shape, 0), false}, shape, spec);
+    layout_subject out = subject_of(swizzled_layout<gf2_map>{m, padded_layout(shape, 0), false}, shape, spec);
+    out.involution_not_applicable =
+        "the blocks reorder each row before the swizzle, so the layout's map is no involution whatever the swizzle";
+    return out;
 }
 
 // SWIZZLE@blocks:W, or blocks:W alone (no swizzle: `swizzle` empty).

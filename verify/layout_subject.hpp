@@ -84,6 +84,9 @@ struct layout_subject {
     std::uint32_t chunk_bytes = 0;  // the chunk of chunk_integrity and the chunk-wide patterns
     bool swizzles = false;        // a permutation to invert: involution applies
     bool involution_counts = true;  // meant to be its own inverse (else reported only)
+    // Why involution does not apply although the layout swizzles, where it
+    // does not (column blocks reorder the row before any swizzle).
+    std::string involution_not_applicable;
     std::optional<layout_params> article;   // the article's formula: its derivation applies
     std::optional<bit_swizzle> bit_form;    // the article's formula as a CuTe swizzle, where it is one
     std::optional<swizzle_view> swizzle;    // a swizzle after a strided layout
