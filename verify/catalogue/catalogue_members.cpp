@@ -77,6 +77,13 @@ std::vector<catalogue_entry> common_entries() {
     out.push_back(entry(tile("cute:2,2,3", 64, 4), entry_role::common));
     out.push_back(entry(tile("cute:2,4,3", 64, 1), entry_role::common));
     out.push_back(entry(tile("cute:2,0,4", 32, 8), entry_role::common));
+    // SM90 GMMA K-major tiles wider than the 128-byte atom: CuTe's
+    // tile_to_shape of the SW128 atom to 128 x 128 halves and 128 x 256
+    // bytes, two atoms across (column blocks).
+    out.push_back(entry(tile("cute:3,4,3,unit=byte@blocks:128", 256, 2, 128), entry_role::common));
+    out.push_back(entry(tile("cute:3,4,3,unit=byte@blocks:128", 256, 1, 128), entry_role::common));
+    // Triton's swizzled_shared for 16-bit ldmatrix operands, 64 halves a row.
+    out.push_back(entry(tile("triton:vec=8,perPhase=1,maxPhase=8", 128, 2), entry_role::common));
     // The padded tiles people copy: 32 x 33 words, rows padded by 16 bytes.
     out.push_back(entry(tile("pad:4", 128, 4, 32), entry_role::common));
     out.push_back(entry(tile("pad:16", 128, 2), entry_role::common));
@@ -110,6 +117,14 @@ std::vector<catalogue_entry> fact_entries() {
     out.push_back(equiv("cute:2,4,3,unit=byte", "tma:64B", 64, 2, "CuTe's SW64 atom is the TMA's 64B mode"));
     out.push_back(equiv("cute:1,4,3,unit=byte", "tma:32B", 32, 2, "CuTe's SW32 atom is the TMA's 32B mode"));
     out.push_back(equiv("cute:3,3,3", "tma:128B", 128, 2, "CuTe's SM80 half atom Swizzle<3,3,3> is the TMA's 128B mode"));
+    // Tiles two atoms wide: CuTe's tiled SW128 atom is one 128B TMA box a column block.
+    catalogue_entry wide = equiv("cute:3,4,3,unit=byte@blocks:128", "tma:128B@blocks:128", 256, 2,
+                                 "CuTe's SW128 atom tiled two across is the TMA's 128B mode loaded one box a 128-byte column block");
+    wide.tile.shape.rows = 128;
+    wide.name = entry_name(wide.tile, wide.required);
+    out.push_back(wide);
+    out.push_back(equiv("triton:vec=8,perPhase=1,maxPhase=8", "cute:3,3,3", 128, 2,
+                        "Triton's swizzled_shared with vec 8, perPhase 1, maxPhase 8 on 64 halves is CuTe's Swizzle<3,3,3>"));
     return out;
 }
 

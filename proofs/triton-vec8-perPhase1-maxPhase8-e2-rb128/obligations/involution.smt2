@@ -1,0 +1,15 @@
+; swz-verify obligation involution (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x: 64 bits in the prover, 6 here (asserted below 64)
+; y: 64 bits in the prover, 3 here (asserted below 8)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun x () (_ BitVec 6))
+(declare-fun y () (_ BitVec 3))
+(define-fun t1 () (_ BitVec 6) (concat y (_ bv0 3)))
+(assert (not (= (bvxor (bvxor x t1) t1) x)))
+(assert (bvult ((_ zero_extend 1) y) (_ bv8 4)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
+(check-sat)
+(exit)
