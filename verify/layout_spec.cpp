@@ -144,14 +144,45 @@ result blocks_subject(swizzled_layout<F, column_blocks> const& l, tile_shape con
     return out;
 }
 
-// SWIZZLE@blocks:W, or blocks:W alone (no swizzle: `swizzle` empty).
-result column_blocks_subject(std::optional<spec_args> const& swizzle, spec_args const& blocks, tile_request const& tile,
-                             tile_shape const& shape) {
+// What a family's swizzle after column blocks is, for the families that
+// may follow them; `blocks` is the base's own text, for messages.
+layout_error refuse_on_blocks(spec_args const& swizzle, std::string const& blocks, char const* id, std::string const& why) {
+    return {id, "'" + swizzle.text + "@" + blocks + "': " + why};
+}
+
+result cute_on_blocks(spec_args const& a, column_blocks const& base, tile_shape const& shape, std::string const& blocks) {
+    auto const parsed = parse_cute(a);
+    if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
+    auto const c = std::get<cute_swizzle_spec>(parsed);
+    swizzled_layout<bit_swizzle, column_blocks> const l{c.swizzle, base, c.on_bytes};
+    if (auto e = check_bits(c.swizzle, a.text, l.unit_bytes(), shape, l.footprint(shape.rows))) return *e;
+    return blocks_subject(l, shape, cute_spec_text(c) + "@" + blocks);
+}
+
+result tma_on_blocks(spec_args const& a, column_blocks const& base, tile_shape const& shape, std::string const& blocks) {
+    auto const parsed = parse_tma(a);
+    if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
+    auto const t = std::get<tma_swizzle>(parsed);
+    if (t.address != 0) return refuse_on_blocks(a, blocks, "blocks-tma-base", "one TMA box a block: give no base");
+    if (t.span != 0 && t.span != base.block_bytes)
+        return refuse_on_blocks(a, blocks, "blocks-tma-span",
+                                "a TMA box a block must be the swizzle's span of " + std::to_string(t.span) + " bytes wide");
+    if (base.block_bytes % 16 != 0) return refuse_on_blocks(a, blocks, "tma-box-16B", "a TMA box row is a multiple of 16 bytes");
+    return blocks_subject(swizzled_layout<tma_swizzle, column_blocks>{t, base, true}, shape, t.text() + "@" + blocks);
+}
+
+using on_blocks_fn = result (*)(spec_args const&, column_blocks const&, tile_shape const&, std::string const&);
+
+// SWIZZLE@blocks:W (`on_blocks` the swizzle family's builder, null where
+// it cannot follow blocks), or blocks:W alone (`swizzle` empty).
+result column_blocks_subject(std::optional<spec_args> const& swizzle, on_blocks_fn on_blocks, spec_args const& blocks,
+                             tile_request const& tile, tile_shape const& shape) {
     auto const w = parse_blocks(blocks);
     if (auto const* e = std::get_if<spec_error>(&w)) return grammar(e->message);
     std::uint32_t const width = std::get<std::uint32_t>(w);
     std::string const whole = (swizzle ? swizzle->text + "@" : std::string()) + blocks.text;
     auto const refuse = [&](char const* id, std::string const& why) { return layout_error{id, "'" + whole + "': " + why}; };
+    if (swizzle && !on_blocks) return grammar("'" + whole + "': a swizzle after blocks:W is cute or tma");
     if (!tile.rows_given) return refuse("blocks-rows-given", "each column block holds every row: give the tile's --rows");
     if (!is_pow2(shape.rows) || !is_pow2(shape.cols()) || !is_pow2(width))
         return refuse("blocks-powers-of-two", "column blocks need power-of-two rows, row elements and block width");
@@ -162,37 +193,21 @@ result column_blocks_subject(std::optional<spec_args> const& swizzle, spec_args 
         return refuse("blocks-size", "more than 2^" + std::to_string(gf2_map::max_bits) + " cells");
     column_blocks const base{shape.elem, width, shape.rows, shape.row_bytes};
     if (!swizzle) return blocks_subject(swizzled_layout<bit_swizzle, column_blocks>{{}, base, false}, shape, whole);
-    if (swizzle->family == "cute") {
-        auto const parsed = parse_cute(*swizzle);
-        if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
-        auto const c = std::get<cute_swizzle_spec>(parsed);
-        swizzled_layout<bit_swizzle, column_blocks> const l{c.swizzle, base, c.on_bytes};
-        if (auto e = check_bits(c.swizzle, swizzle->text, l.unit_bytes(), shape, l.footprint(shape.rows))) return *e;
-        return blocks_subject(l, shape, cute_spec_text(c) + "@" + blocks.text);
-    }
-    if (swizzle->family == "tma") {
-        auto const parsed = parse_tma(*swizzle);
-        if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
-        auto const t = std::get<tma_swizzle>(parsed);
-        if (t.address != 0) return refuse("blocks-tma-base", "one TMA box a block: give no base");
-        if (t.span != 0 && t.span != width)
-            return refuse("blocks-tma-span", "a TMA box a block must be the swizzle's span of " + std::to_string(t.span) + " bytes wide");
-        if (width % 16 != 0) return refuse("tma-box-16B", "a TMA box row is a multiple of 16 bytes");
-        return blocks_subject(swizzled_layout<tma_swizzle, column_blocks>{t, base, true}, shape, t.text() + "@" + blocks.text);
-    }
-    return grammar("'" + whole + "': a swizzle after blocks:W is cute or tma");
+    return on_blocks(*swizzle, base, shape, blocks.text);
 }
 
-// The swizzle families: each builds its subject after a strided base.
+// The swizzle families: each builds its subject after a strided base, and
+// those that may, after column blocks.
 struct swizzle_family {
     char const* name;
     result (*build)(spec_args const&, strided_layout const&, tile_shape const&);
+    on_blocks_fn on_blocks;
 };
 constexpr swizzle_family swizzle_families[] = {
-    {"cute", cute_subject},
-    {"tma", tma_subject},
-    {"linear", linear_subject},
-    {"triton", triton_subject},
+    {"cute", cute_subject, cute_on_blocks},
+    {"tma", tma_subject, tma_on_blocks},
+    {"linear", linear_subject, nullptr},
+    {"triton", triton_subject, nullptr},
 };
 
 }  // namespace
@@ -237,7 +252,7 @@ result parse_spec(std::string const& spec, tile_request const& tile) {
     tile_shape const& s = std::get<tile_shape>(shape);
     if (a.family == "blocks") {
         if (at != std::string::npos) return grammar("'" + spec + "': '@' follows a swizzle (cute, tma)");
-        return column_blocks_subject(std::nullopt, a, tile, s);
+        return column_blocks_subject(std::nullopt, nullptr, a, tile, s);
     }
     if (a.family == "plain" || a.family == "pad") {
         if (at != std::string::npos) return grammar("'" + spec + "': '@' follows a swizzle (cute, tma, linear, triton)");
@@ -252,7 +267,8 @@ result parse_spec(std::string const& spec, tile_request const& tile) {
         if (base_text.rfind("blocks", 0) == 0) {
             auto const blocks = split_spec(base_text);
             if (auto const* e = std::get_if<spec_error>(&blocks)) return grammar(e->message);
-            if (std::get<spec_args>(blocks).family == "blocks") return column_blocks_subject(a, std::get<spec_args>(blocks), tile, s);
+            if (std::get<spec_args>(blocks).family == "blocks")
+                return column_blocks_subject(a, f.on_blocks, std::get<spec_args>(blocks), tile, s);
         }
         auto const base = base_of(base_text, s);
         if (auto const* e = std::get_if<layout_error>(&base)) return *e;
