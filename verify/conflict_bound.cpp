@@ -5,6 +5,7 @@
 #include "counted.hpp"
 
 #include <stdexcept>
+#include <variant>
 #include <algorithm>
 
 #include "exact_figure.hpp"
@@ -648,6 +649,23 @@ property_result solve_figure(prover& p, access_subject const& w, property_result
 // the whole limit, or an enumeration, finds the smallest.
 unsigned first_attempt_ms(prover const& p) { return std::max(1u, p.timeout_ms() / 10); }
 
+// Where every start is more than the limit lets the enumeration try: the
+// first of them for a tenth of the limit, timed, to say how long all would
+// take and what --timeout-ms would let them finish (never below the one at
+// which they are tried at all). An illegal start found among them decides
+// the access: the enumeration's pieces merge in order, so it is the
+// smallest.
+std::variant<property_result, std::string> pace_of_every_start(prover& p, access_subject const& w, property_result r,
+                                                               bool require_conflict_free) {
+    enumeration_pace sample;
+    {
+        prover::limit_scope const shorter(p, first_attempt_ms(p));
+        if (auto done = exhaust_conflict_bound(p, w, std::move(r), require_conflict_free, {}, &sample)) return *done;
+    }
+    std::uint64_t const tried_from_ms = sample.total / (std::uint64_t(10000) * sweep_threads()) + 1;  // starts_in_time's rate
+    return pace_text(sample, tried_from_ms);
+}
+
 property_result solve_figure_first(prover& p, access_subject const& w, property_result r, bool require_conflict_free) {
     property_result first;
     {
@@ -776,8 +794,11 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
     bool const enumerable = visited_starts(w, counts, in_time) <= in_time;
     std::string const too_many = "the access has more than the " + counted(in_time, "start") + " enumerated in the time limit";
     if (by_transfers && !enumerable) {
+        auto const paced = pace_of_every_start(p, w, r, require_conflict_free);
+        if (auto const* done = std::get_if<property_result>(&paced)) return *done;
         r.outcome = verdict::unknown;
-        r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and " + too_many;
+        r.reason = w.instr.name() + "'s transfer rule is decided by enumeration only, and " + too_many +
+                   std::get<std::string>(paced);
         if (!box_too_large.empty()) r.reason += "; " + box_too_large;
         return r;
     }
@@ -834,7 +855,11 @@ property_result prove_conflict_bound(prover& p, access_subject const& w, bool re
         if (auto done = exhaust_conflict_bound(p, w, r, require_conflict_free, {}, &pace)) return *done;
         tried.push_back(out_of_time + pace_text(pace));
     }
-    if (!enumerable) tried.push_back(too_many);
+    if (!enumerable) {
+        auto const paced = pace_of_every_start(p, w, r, require_conflict_free);
+        if (auto const* done = std::get_if<property_result>(&paced)) return *done;
+        tried.push_back(too_many + std::get<std::string>(paced));
+    }
     if (first_short) {
         solved = solve_figure(p, w, r, require_conflict_free);
         if (solved.outcome != verdict::unknown) return solved;

@@ -16,7 +16,8 @@ struct enumeration_pace {
 };
 
 // ": 31% of them in 10.0 s, about 32 s for all at that pace (--timeout-ms
-// 40000 would let it finish)"; empty where nothing was visited.
-std::string pace_text(enumeration_pace const& p);
+// 41000 would let it finish)"; empty where nothing was visited. The limit
+// named is at least `least_ms` (where a smaller one would not try them).
+std::string pace_text(enumeration_pace const& p, std::uint64_t least_ms = 0);
 
 }  // namespace swz::verify

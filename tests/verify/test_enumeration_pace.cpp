@@ -12,12 +12,15 @@ TEST_CASE("an enumeration out of time says how far it got and the limit that let
     // 10 / 0.31 = 32.3 s; 1.25 * 32258 ms = 40323 ms -> 41000.
     CHECK(pace_text({31, 100, 10.0}) ==
           ": 31% of them in 10 s, about 32 s for all at that pace (--timeout-ms 41000 would let it finish)");
-    // 0.5 s for 1 of 1000: 500 s (8 min); 625000 ms, already two digits -> 630000.
+    // 0.5 s for 1 of 1000: 500 s (8 min); 625000 ms -> 630000.
     CHECK(pace_text({1, 1000, 0.5}) ==
-          ": under 1% of them in 0.5 s, about 8 min for all at that pace (--timeout-ms 630000 would let it finish)");
+          ": under 1% of them in 500 ms, about 8 min for all at that pace (--timeout-ms 630000 would let it finish)");
     // 3 of 4 in 0.3 s: 0.4 s; 500 ms.
     CHECK(pace_text({3, 4, 0.3}) ==
-          ": 75% of them in 0.3 s, about 0.4 s for all at that pace (--timeout-ms 500 would let it finish)");
+          ": 75% of them in 300 ms, about 400 ms for all at that pace (--timeout-ms 500 would let it finish)");
+    // A limit below the one at which the starts are tried at all is raised to it.
+    CHECK(pace_text({3, 4, 0.3}, 2000) ==
+          ": 75% of them in 300 ms, about 400 ms for all at that pace (--timeout-ms 2000 would let it finish)");
     // Hours, then days; past what --timeout-ms takes (2^32 - 1 ms), no limit named.
     // 11 s for 1 of 3000: 33000 s (9.2 h); 41250000 ms -> 42000000.
     CHECK(pace_text({1, 3000, 11.0}) ==

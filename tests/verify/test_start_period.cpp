@@ -14,6 +14,7 @@
 #include "conflict_bound.hpp"
 #include "start_facts.hpp"
 #include "start_period.hpp"
+#include "sweep_pieces.hpp"
 
 using namespace swz;
 using namespace swz::verify;
@@ -380,7 +381,17 @@ TEST_CASE("every start is enumerated up to what the time limit allows, and more 
         auto const r = prove_conflict_bound(p, a, false);
         CAPTURE(body, r.method, r.reason);
         REQUIRE(r.outcome == verdict::unknown);
-        CHECK_THAT(r.reason, Catch::Contains(too_many));
+        CHECK_THAT(r.reason, Catch::Contains(too_many + ": "));
+        // A tenth of the limit of them timed: how long all 2^40 would take,
+        // and a limit at which they would at least be tried (2^40 starts at
+        // starts_in_time's 10000 a ms a thread), or none where the time is
+        // past the largest --timeout-ms (2^32 - 1 ms, 49.7 days).
+        CHECK_THAT(r.reason, Catch::Contains(" for all at that pace"));
+        auto const at = r.reason.find("--timeout-ms ");
+        if (at != std::string::npos)
+            CHECK(std::stoull(r.reason.substr(at + 13)) >= (std::uint64_t{1} << 40) / (10000 * sweep_threads()));
+        else
+            CHECK_THAT(r.reason, Catch::Contains(" days for all at that pace"));
     }
 }
 
