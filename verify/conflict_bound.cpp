@@ -24,8 +24,16 @@
 
 namespace swz::verify {
 
+namespace {
+
+// The starts an enumeration is assumed to visit a millisecond on a thread,
+// where it decides whether to try every start at all.
+constexpr std::uint64_t starts_tried_a_ms = 10000;
+
+}  // namespace
+
 std::uint64_t starts_in_time(prover const& p) {
-    std::uint64_t const in_time = std::uint64_t(p.timeout_ms()) * 10000 * sweep_threads();
+    std::uint64_t const in_time = std::uint64_t(p.timeout_ms()) * starts_tried_a_ms * sweep_threads();
     return std::max(row_sweep_starts, in_time);
 }
 
@@ -662,7 +670,7 @@ std::variant<property_result, std::string> pace_of_every_start(prover& p, access
         prover::limit_scope const shorter(p, first_attempt_ms(p));
         if (auto done = exhaust_conflict_bound(p, w, std::move(r), require_conflict_free, {}, &sample)) return *done;
     }
-    std::uint64_t const tried_from_ms = sample.total / (std::uint64_t(10000) * sweep_threads()) + 1;  // starts_in_time's rate
+    std::uint64_t const tried_from_ms = sample.total / (starts_tried_a_ms * sweep_threads()) + 1;  // starts_in_time's inverse
     return pace_text(sample, tried_from_ms);
 }
 

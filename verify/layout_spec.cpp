@@ -144,11 +144,13 @@ result blocks_subject(swizzled_layout<F, column_blocks> const& l, tile_shape con
     return out;
 }
 
+// A rule a spec with column blocks breaks, the whole spec named.
+layout_error blocks_error(std::string const& spec, char const* id, std::string const& why) {
+    return {id, "'" + spec + "': " + why};
+}
+
 // What a family's swizzle after column blocks is, for the families that
 // may follow them; `blocks` is the base's own text, for messages.
-layout_error refuse_on_blocks(spec_args const& swizzle, std::string const& blocks, char const* id, std::string const& why) {
-    return {id, "'" + swizzle.text + "@" + blocks + "': " + why};
-}
 
 result cute_on_blocks(spec_args const& a, column_blocks const& base, tile_shape const& shape, std::string const& blocks) {
     auto const parsed = parse_cute(a);
@@ -163,11 +165,12 @@ result tma_on_blocks(spec_args const& a, column_blocks const& base, tile_shape c
     auto const parsed = parse_tma(a);
     if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
     auto const t = std::get<tma_swizzle>(parsed);
-    if (t.address != 0) return refuse_on_blocks(a, blocks, "blocks-tma-base", "one TMA box a block: give no base");
+    std::string const whole = a.text + "@" + blocks;
+    if (t.address != 0) return blocks_error(whole, "blocks-tma-base", "one TMA box a block: give no base");
     if (t.span != 0 && t.span != base.block_bytes)
-        return refuse_on_blocks(a, blocks, "blocks-tma-span",
-                                "a TMA box a block must be the swizzle's span of " + std::to_string(t.span) + " bytes wide");
-    if (base.block_bytes % 16 != 0) return refuse_on_blocks(a, blocks, "tma-box-16B", "a TMA box row is a multiple of 16 bytes");
+        return blocks_error(whole, "blocks-tma-span",
+                            "a TMA box a block must be the swizzle's span of " + std::to_string(t.span) + " bytes wide");
+    if (base.block_bytes % 16 != 0) return blocks_error(whole, "tma-box-16B", "a TMA box row is a multiple of 16 bytes");
     return blocks_subject(swizzled_layout<tma_swizzle, column_blocks>{t, base, true}, shape, t.text() + "@" + blocks);
 }
 
@@ -181,16 +184,18 @@ result column_blocks_subject(std::optional<spec_args> const& swizzle, on_blocks_
     if (auto const* e = std::get_if<spec_error>(&w)) return grammar(e->message);
     std::uint32_t const width = std::get<std::uint32_t>(w);
     std::string const whole = (swizzle ? swizzle->text + "@" : std::string()) + blocks.text;
-    auto const refuse = [&](char const* id, std::string const& why) { return layout_error{id, "'" + whole + "': " + why}; };
     if (swizzle && !on_blocks) return grammar("'" + whole + "': a swizzle after blocks:W is cute or tma");
-    if (!tile.rows_given) return refuse("blocks-rows-given", "each column block holds every row: give the tile's --rows");
+    if (!tile.rows_given)
+        return blocks_error(whole, "blocks-rows-given", "each column block holds every row: give the tile's --rows");
     if (!is_pow2(shape.rows) || !is_pow2(shape.cols()) || !is_pow2(width))
-        return refuse("blocks-powers-of-two", "column blocks need power-of-two rows, row elements and block width");
+        return blocks_error(whole, "blocks-powers-of-two",
+                            "column blocks need power-of-two rows, row elements and block width");
     if (width < shape.elem || width > shape.row_bytes)
-        return refuse("blocks-width", "a block of " + std::to_string(width) + " bytes must hold an element and fit in the row of " +
-                                          std::to_string(shape.row_bytes) + " bytes");
+        return blocks_error(whole, "blocks-width",
+                            "a block of " + std::to_string(width) + " bytes must hold an element and fit in the row of " +
+                                std::to_string(shape.row_bytes) + " bytes");
     if (log2_floor(shape.rows) + log2_floor(shape.cols()) > gf2_map::max_bits)
-        return refuse("blocks-size", "more than 2^" + std::to_string(gf2_map::max_bits) + " cells");
+        return blocks_error(whole, "blocks-size", "more than 2^" + std::to_string(gf2_map::max_bits) + " cells");
     column_blocks const base{shape.elem, width, shape.rows, shape.row_bytes};
     if (!swizzle) return blocks_subject(swizzled_layout<bit_swizzle, column_blocks>{{}, base, false}, shape, whole);
     return on_blocks(*swizzle, base, shape, blocks.text);

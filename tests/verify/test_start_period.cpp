@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,13 @@ using namespace swz::verify;
 using namespace swz::testing;
 
 namespace {
+
+// The --timeout-ms an UNKNOWN's reason names, if it names one.
+std::optional<std::uint64_t> named_limit_ms(std::string const& reason) {
+    auto const at = reason.find("--timeout-ms ");
+    if (at == std::string::npos) return std::nullopt;
+    return std::stoull(reason.substr(at + 13));
+}
 
 property_result decided(layout_subject const& t, std::string const& spec) {
     auto const a = access_on(spec, t);
@@ -387,9 +395,8 @@ TEST_CASE("every start is enumerated up to what the time limit allows, and more 
         // starts_in_time's 10000 a ms a thread), or none where the time is
         // past the largest --timeout-ms (2^32 - 1 ms, 49.7 days).
         CHECK_THAT(r.reason, Catch::Contains(" for all at that pace"));
-        auto const at = r.reason.find("--timeout-ms ");
-        if (at != std::string::npos)
-            CHECK(std::stoull(r.reason.substr(at + 13)) >= (std::uint64_t{1} << 40) / (10000 * sweep_threads()));
+        if (auto const limit = named_limit_ms(r.reason))
+            CHECK(*limit >= (std::uint64_t{1} << 40) / (10000 * sweep_threads()));
         else
             CHECK_THAT(r.reason, Catch::Contains(" days for all at that pace"));
     }
@@ -411,8 +418,8 @@ TEST_CASE("an enumeration of every start out of time says how far it got and wha
     REQUIRE_THAT(r.reason, Catch::Contains(head) && Catch::Contains(" for all at that pace (--timeout-ms "));
     // The limit it names is above the one that ran out: the enumeration
     // spent at least that long on part of its starts.
-    auto const at = r.reason.find("--timeout-ms ") + 13;
-    CHECK(std::stoull(r.reason.substr(at)) > 200);
+    REQUIRE(named_limit_ms(r.reason));
+    CHECK(*named_limit_ms(r.reason) > 200);
 }
 
 TEST_CASE("the period screen fails a run of candidates at the start where the first failed, and looks across the domain",
