@@ -1,7 +1,9 @@
 #include "layout_spec.hpp"
 
+#include "cute_layout_subject.hpp"
 #include "layout_subjects.hpp"
 #include "swz/layout/column_blocks.hpp"
+#include "swz/layout/cute_layout_text.hpp"
 #include "swz/layout/shape_rules.hpp"
 #include "swz/layout/triton_swizzle.hpp"
 #include "swz/pow2.hpp"
@@ -16,6 +18,28 @@ layout_error grammar(std::string message) { return {"spec", std::move(message)};
 layout_error rule(rule_violation const& v) { return {v.id, v.message}; }
 
 unsigned bits_for(std::uint64_t count) { return count <= 1 ? 0 : log2_floor(count - 1) + 1; }
+
+}  // namespace
+
+// A swizzle must act inside the tile and keep elements whole.
+std::optional<layout_error> check_bits(bit_swizzle const& b, std::string const& spec, std::uint32_t unit_bytes,
+                                       tile_shape const& shape, std::uint64_t footprint) {
+    if (b.bits == 0) return std::nullopt;
+    unsigned const tile_bits = bits_for(footprint / unit_bytes);
+    if (b.target_low() + b.bits > tile_bits)
+        return layout_error{"swizzle-fits-tile", "'" + spec + "': the swizzle writes bits up to " +
+                                                     std::to_string(b.target_low() + b.bits - 1) + " of the offset, but the tile's " +
+                                                     (unit_bytes == 1 ? "byte" : "element") +
+                                                     (tile_bits == 0 ? " offsets are all 0"
+                                                                     : " offsets use bits 0.." + std::to_string(tile_bits - 1) + " only")};
+    unsigned const elem_bits = unit_bytes == 1 ? log2_floor(shape.elem) : 0;
+    if (std::min(b.source_low(), b.target_low()) < elem_bits)
+        return layout_error{"swizzle-keeps-elements", "'" + spec + "': the swizzle moves byte bits inside a " +
+                                                          std::to_string(shape.elem) + "-byte element"};
+    return std::nullopt;
+}
+
+namespace {
 
 std::variant<tile_shape, layout_error> shape_of(tile_request const& t) {
     if (!t.row_bytes) return grammar("this layout needs --row-bytes N (the bytes of one row)");
@@ -52,24 +76,6 @@ std::variant<strided_layout, layout_error> base_of(std::string const& text, tile
     strided_layout const l = padded_layout(shape, std::get<std::uint32_t>(pad));
     if (auto v = l.check(shape)) return rule(*v);
     return l;
-}
-
-// A swizzle must act inside the tile and keep elements whole.
-std::optional<layout_error> check_bits(bit_swizzle const& b, std::string const& spec, std::uint32_t unit_bytes,
-                                       tile_shape const& shape, std::uint64_t footprint) {
-    if (b.bits == 0) return std::nullopt;
-    unsigned const tile_bits = bits_for(footprint / unit_bytes);
-    if (b.target_low() + b.bits > tile_bits)
-        return layout_error{"swizzle-fits-tile", "'" + spec + "': the swizzle writes bits up to " +
-                                                     std::to_string(b.target_low() + b.bits - 1) + " of the offset, but the tile's " +
-                                                     (unit_bytes == 1 ? "byte" : "element") +
-                                                     (tile_bits == 0 ? " offsets are all 0"
-                                                                     : " offsets use bits 0.." + std::to_string(tile_bits - 1) + " only")};
-    unsigned const elem_bits = unit_bytes == 1 ? log2_floor(shape.elem) : 0;
-    if (std::min(b.source_low(), b.target_low()) < elem_bits)
-        return layout_error{"swizzle-keeps-elements", "'" + spec + "': the swizzle moves byte bits inside a " +
-                                                          std::to_string(shape.elem) + "-byte element"};
-    return std::nullopt;
 }
 
 result cute_subject(spec_args const& a, strided_layout const& base, tile_shape const& shape) {
@@ -240,6 +246,7 @@ namespace {
 
 result parse_spec(std::string const& spec, tile_request const& tile) {
     if (spec.empty()) return grammar("an empty layout spec");
+    if (looks_like_cute_layout(spec)) return cute_layout_subject(spec, tile);
     if (spec.find_first_of(" \t\n\r") != std::string::npos) return grammar("'" + spec + "': a layout spec has no spaces");
     auto const at = spec.find('@');
     if (at == 0) return grammar("'" + spec + "': nothing before '@' (SWIZZLE@BASE, e.g. cute:3,3,3@pad:16)");
@@ -293,7 +300,9 @@ std::string layout_grammar() {
            "  triton:vec=V,perPhase=P,maxPhase=M\n"
            "                                 Triton's #ttg.swizzled_shared; a row is its order[0] dimension\n"
            "  SWIZZLE@BASE                   a swizzle after a padded tile, e.g. cute:3,3,3@pad:16\n"
-           "  blocks:W | SWIZZLE@blocks:W    the tile in column blocks W bytes wide, each of every row (cute, tma)\n";
+           "  blocks:W | SWIZZLE@blocks:W    the tile in column blocks W bytes wide, each of every row (cute, tma)\n"
+           "  CuTe's print(layout), e.g. 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))'\n"
+           "                                 mode 0 the rows, mode 1 the columns; the tile's shape is the layout's\n";
 }
 
 }  // namespace swz::verify

@@ -3,6 +3,8 @@
 //   SPEC     := LAYOUT | SWIZZLE [ '@' BASE ]
 //   LAYOUT   := 'article:nx=' N [ ',elem=' E ] [ ',tc=' T ]   the article's formula
 //             | BASE
+//             | CuTe's printed layout, e.g. 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)'
+//               (swz/layout/cute_layout_text.hpp; cute_layout_subject.hpp)
 //   BASE     := 'plain' | 'pad:' P                            row-major, P bytes after each row
 //   SWIZZLE  := 'cute:' B ',' M ',' S [ ',unit=' ('elem'|'byte') ]   CuTe's Swizzle<B,M,S>
 //             | 'tma:' ( '32B' | '64B' | '128B' | 'none' ) [ ',base=' A ]   Hopper's TMA modes
@@ -41,6 +43,11 @@ struct layout_error {
     std::string rule;     // a rule id, or "spec" for the grammar
     std::string message;  // one line
 };
+
+// A swizzle must act inside the tile's footprint and keep elements whole:
+// the rule a swizzle's spec breaks, or nothing.
+std::optional<layout_error> check_bits(bit_swizzle const& b, std::string const& spec, std::uint32_t unit_bytes,
+                                       tile_shape const& shape, std::uint64_t footprint);
 
 std::variant<layout_subject, layout_error> parse_layout(std::string const& spec, tile_request const& tile);
 

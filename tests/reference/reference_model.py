@@ -3,7 +3,7 @@
 from its documented meaning (the article's formula, CuTe's Swizzle<B,M,S>,
 the TMA modes, padded and GF(2) layouts, Triton's swizzled_shared as its
 per-bit bases state it, a swizzle after column blocks as CUTLASS tiles its
-atoms), the bank rule of
+atoms, CuTe's printed layouts by CuTe's own layout function), the bank rule of
 kernels/BANK-MODEL.md, and each property and figure by brute force over a
 small tile. It shares no code with swz: not the model's templates, not the
 enumeration of tests/support. Random small layouts of every family are
@@ -22,6 +22,7 @@ everywhere rows are kept, a fifth of the layouts with a chunk named by
 
 Exit 0 when every comparison agrees, 1 otherwise (each disagreement printed).
 """
+import ast
 import json
 import random
 import subprocess
@@ -138,6 +139,149 @@ def column_blocks(f, unit, width, rows, row_bytes, elem):
     return offset, row_bytes
 
 
+def cute_value(shape, stride, c):
+    """CuTe's layout function on one mode: the index c split over the
+    shape's leaves, the first fastest (colexicographic), each digit times
+    its stride, summed."""
+    if isinstance(shape, int):
+        return (c % shape) * stride
+    total = 0
+    for sub_shape, sub_stride in zip(shape, stride):
+        n = cute_size(sub_shape)
+        total += cute_value(sub_shape, sub_stride, c % n)
+        c //= n
+    return total
+
+
+def cute_size(shape):
+    if isinstance(shape, int):
+        return shape
+    n = 1
+    for sub in shape:
+        n *= cute_size(sub)
+    return n
+
+
+def cute_leaves(shape, stride):
+    """A mode's (size, stride) leaves in order, those of size 1 dropped."""
+    if isinstance(shape, int):
+        return [(shape, stride)] if shape > 1 else []
+    return [leaf for sh, st in zip(shape, stride) for leaf in cute_leaves(sh, st)]
+
+
+def cute_one_run(shape, stride):
+    """The stride of a mode that steps evenly through its whole size (each
+    leaf's stride the ones before it times their sizes), or None."""
+    leaves, step, first = cute_leaves(shape, stride), 1, None
+    for size, st in leaves:
+        first = st if first is None else first
+        if st != first * step:
+            return None
+        step *= size
+    return first if leaves else 0
+
+
+def cute_text_layout(shape, stride, swz, pointer, elem):
+    """CuTe's ComposedLayout as print(layout) shows it: the layout (mode 0
+    the rows, mode 1 the columns) in elements, then the swizzle on element
+    offsets (`o 0 o`) or on byte addresses (`o smem_ptr[..b](unset) o`).
+    The rows are a pitch apart where mode 1 is the row's elements in order
+    and mode 0 one even step of at least a row; else a row's bytes apart."""
+    f = cute_swizzle(*swz) if swz else (lambda u: u)
+
+    def offset(y, x):
+        e = cute_value(shape[0], stride[0], y) + cute_value(shape[1], stride[1], x)
+        return f(e * elem) if pointer else f(e) * elem
+    cols, rows = cute_size(shape[1]), cute_size(shape[0])
+    col_run, row_run = cute_one_run(shape[1], stride[1]), cute_one_run(shape[0], stride[0])
+    pitch = cols
+    strided = (col_run == 1 or cols == 1) and row_run is not None and (rows == 1 or row_run >= cols)
+    if strided and rows > 1:
+        pitch = row_run
+    offset.footprint = rows * pitch * elem if strided else cute_footprint(shape, stride, swz, pointer, elem)
+    return offset, pitch * elem
+
+
+def cute_footprint(shape, stride, swz, pointer, elem):
+    """The bytes a layout whose rows are not a pitch apart may occupy: its
+    cosize (the last element it reaches, plus one), rounded up to the
+    aligned block a swizzle keeps each offset in (2^(M + B + max(-S, 0))
+    of its units)."""
+    reach = sum((n - 1) * st for m in (0, 1) for n, st in cute_leaves(shape[m], stride[m]))
+    size = (reach + 1) * elem
+    if swz and swz[0] > 0:
+        b, m, sh = swz
+        block = (1 << (m + b + max(-sh, 0))) * (1 if pointer else elem)
+        size = -(-size // block) * block
+    return size
+
+
+def cute_text(shape, stride, swz, pointer, elem, rng):
+    """The layout as CuTe prints it, static integers (_8) or not, spaced or not."""
+    def tup(t):
+        if isinstance(t, int):
+            return ("_" if rng.random() < 0.5 else "") + str(t)
+        return "(" + ",".join(tup(v) for v in t) + ")"
+    body = tup(shape) + ":" + tup(stride)
+    if not swz:
+        return body
+    mid = f"smem_ptr[{8 * elem}b](unset)" if pointer else rng.choice(["_0", "0"])
+    o = rng.choice([" o ", "o"])
+    return f"Sw<{swz[0]},{swz[1]},{swz[2]}>" + o + mid + o + body
+
+
+def factors(n, rng):
+    """n as a random product of 1 to 3 factors (a CuTe mode's leaves)."""
+    out = []
+    for _ in range(rng.randint(0, 2)):
+        divisors = [d for d in range(2, n) if n % d == 0]
+        if not divisors:
+            break
+        d = rng.choice(divisors)
+        out.append(d)
+        n //= d
+    out.append(n)
+    rng.shuffle(out)
+    return out
+
+
+def random_cute_text(rng, rows, row_bytes=None, elem=None):
+    """A random two-mode CuTe layout of `rows` rows: its leaves in a random
+    order with compact strides (row-major, column-major and everything
+    between), sometimes with gaps, sometimes strides at random; a swizzle
+    after it on elements or bytes, or none."""
+    elem = elem or rng.choice([1, 2, 4, 8])
+    row_bytes = row_bytes or max(rng.choice([8, 16, 32, 48, 64, 96, 128, 256]), elem)
+    cols = row_bytes // elem
+    modes = [factors(rows, rng), factors(cols, rng)]
+    leaves = [(m, i) for m in (0, 1) for i in range(len(modes[m]))]
+    order = leaves if rng.random() < 0.3 else rng.sample(leaves, len(leaves))
+    if rng.random() < 0.3:  # row-major: the columns first
+        order = [l for l in leaves if l[0] == 1] + [l for l in leaves if l[0] == 0]
+    strides, step = {}, 1
+    for m, i in order:
+        strides[(m, i)] = step
+        step *= modes[m][i]
+        if rng.random() < 0.15:
+            step += rng.choice([1, 2, 8, 16])  # a gap
+    if rng.random() < 0.1:
+        strides = {k: rng.randint(0, 70) for k in strides}
+    shape, stride = [], []
+    for m in (0, 1):
+        sh = tuple(modes[m])
+        st = tuple(strides[(m, i)] for i in range(len(modes[m])))
+        if len(sh) == 1 and rng.random() < 0.7:
+            sh, st = sh[0], st[0]
+        shape.append(sh)
+        stride.append(st)
+    swz, pointer = None, rng.random() < 0.4
+    if rng.random() < 0.7:
+        b = rng.randint(0, 3)
+        swz = (b, rng.randint(0, 4), rng.randint(max(b, 1), b + 3))
+    off, pitch = cute_text_layout(shape, stride, swz, pointer and swz is not None, elem)
+    return cute_text(tuple(shape), tuple(stride), swz, pointer, elem, rng), row_bytes, elem, off, pitch, None
+
+
 # ---- the bank rule ----
 
 def wavefronts(addresses, width):
@@ -167,7 +311,10 @@ def offset_bits(rows, cols):
 
 def random_layout(rng, rows):
     elem = rng.choice([1, 2, 4, 8, 16])
-    kind = rng.choice(["article", "article", "pad", "cute", "cute-byte", "cute-pad", "tma", "linear", "triton", "blocks"])
+    kind = rng.choice(["article", "article", "pad", "cute", "cute-byte", "cute-pad", "tma", "linear", "triton", "blocks",
+                       "cute-text"])
+    if kind == "cute-text":
+        return random_cute_text(rng, rows)
     if kind == "blocks" and rows & (rows - 1) == 0:
         elem = rng.choice([1, 2, 4, 8])
         row_bytes = max(rng.choice([32, 64, 128, 256, 512]), 2 * elem)
@@ -369,8 +516,9 @@ def compare(binary, rng):
     # A quarter of the periodic layouts are asked of swz at its default,
     # every 32-bit row; its figures and first starts are then those of a
     # tile of two periods and a warp (each start's class is in it).
-    # (Not of linear layouts, nor of column blocks, whose map depends on the rows.)
-    repeats = not spec.startswith("linear") and "blocks" not in spec
+    # (Not of linear layouts, nor of column blocks or CuTe's printed
+    # layouts, whose map depends on the rows.)
+    repeats = not spec.startswith(("linear", "(", "Sw<")) and "blocks" not in spec
     period = bank_period(off, row_bytes, elem, pitch) if repeats and rng.random() < 0.25 else None
     every_row = period is not None and (2 * period + 32) * row_bytes // elem <= 1 << 16
     if every_row:
@@ -391,10 +539,12 @@ def compare(binary, rng):
     cert = json.loads(run.stdout)
     res = {r["id"]: r for r in cert["results"]}
     footprint = int(res["bijection"]["statement"].split("tile's ")[1].split(" bytes")[0])
-    o = offsets_of(off, rows, row_bytes // elem)
-    ref = reference(o, rows, row_bytes, elem, pitch, footprint)
     bad = []
     name = " ".join(args[1:-2])
+    if hasattr(off, "footprint") and footprint != off.footprint:
+        bad.append(f"{name}: a footprint of {footprint} bytes, reference {off.footprint}")
+    o = offsets_of(off, rows, row_bytes // elem)
+    ref = reference(o, rows, row_bytes, elem, pitch, footprint)
 
     def verdict(rid):
         return res[rid]["verdict"] if rid in res else None
@@ -472,7 +622,9 @@ def random_spec_on(rng, rows, row_bytes, elem):
     """A random layout spec of a rows x row_bytes tile of elem-byte elements
     (spec_offsets gives its offsets)."""
     cols = row_bytes // elem
-    kind = rng.choice(["article", "cute", "cute-byte", "tma", "plain", "linear", "triton"])
+    kind = rng.choice(["article", "cute", "cute-byte", "tma", "plain", "linear", "triton", "cute-text"])
+    if kind == "cute-text":
+        return random_cute_text(rng, rows, row_bytes, elem)[0]
     if kind == "article" and cols & (cols - 1) == 0:
         tcs = [t for t in (elem, 2 * elem, 4 * elem, 8 * elem, 16) if t >= elem and t % elem == 0 and row_bytes % t == 0]
         return f"article:nx={cols},elem={elem},tc={rng.choice(tcs)}"
@@ -496,11 +648,16 @@ def random_spec_on(rng, rows, row_bytes, elem):
     return "plain"
 
 
-def equal_pair(rng, row_bytes, elem):
+def equal_pair(rng, rows, row_bytes, elem):
     """Two specs of one layout (None where the tile has no such pair): the
     article on power-of-two rows is CuTe's Swizzle<log2 C, log2 K, log2 C>;
-    TMA 128B on 128-byte rows is Swizzle<3,4,3> on bytes."""
+    TMA 128B on 128-byte rows is Swizzle<3,4,3> on bytes; cute:B,M,S is
+    CuTe's Sw<B,M,S> o 0 o (rows,cols):(cols,1)."""
     cols = row_bytes // elem
+    if rng.random() < 0.3:
+        b, m = rng.randint(0, 3), rng.randint(0, 4)
+        sh = rng.randint(max(b, 1), b + 3)
+        return f"cute:{b},{m},{sh}", f"Sw<{b},{m},{sh}> o _0 o (_{rows},_{cols}):(_{cols},_1)"
     if rng.random() < 0.5 and cols & (cols - 1) == 0:
         tc = rng.choice([t for t in (elem, 2 * elem, 4 * elem, 8 * elem, 16) if t >= elem and t % elem == 0 and row_bytes % t == 0])
         c, k = row_bytes // tc, tc // elem
@@ -515,7 +672,7 @@ def compare_equivalence(binary, rng):
     elem = rng.choice([1, 2, 4, 8])
     row_bytes = max(rng.choice([16, 32, 64, 128, 256]), elem)
     rows = rng.choice([1, 2, 7, 8, 16, 33, 64])
-    pair = equal_pair(rng, row_bytes, elem) if rng.random() < 0.3 else None
+    pair = equal_pair(rng, rows, row_bytes, elem) if rng.random() < 0.3 else None
     if pair:
         a, b = pair
     else:
@@ -547,6 +704,8 @@ def compare_equivalence(binary, rng):
 
 def spec_offsets(spec, row_bytes, elem):
     """The offsets of a spec written by random_spec_on or equal_pair."""
+    if spec.startswith(("(", "Sw<")):
+        return cute_text_offsets(spec, elem)
     family, _, args = spec.partition(":")
     if family == "article":
         f = dict(kv.split("=") for kv in args.split(","))
@@ -565,6 +724,20 @@ def spec_offsets(spec, row_bytes, elem):
         f = dict(kv.split("=") for kv in args.split(","))
         return triton(int(f["vec"]), int(f["perPhase"]), int(f["maxPhase"]), row_bytes, elem)[0]
     return swizzled(lambda u: u, row_bytes, elem, 0, 1)[0]
+
+
+def cute_text_offsets(text, elem):
+    """CuTe's printed layout read back: the swizzle and what it acts on, and
+    the shape and stride as Python tuples."""
+    swz, pointer, body = None, False, text
+    if text.startswith("Sw<"):
+        head, _, rest = text.partition(">")
+        swz = tuple(int(v) for v in head[3:].split(","))
+        _, middle, body = rest.split("o")  # no 'o' in an offset or a layout
+        pointer = middle.strip().startswith("smem_ptr")
+    shape_text, _, stride_text = body.replace("_", "").partition(":")
+    shape, stride = ast.literal_eval(shape_text), ast.literal_eval(stride_text)
+    return cute_text_layout(shape, stride, swz, pointer, elem)[0]
 
 
 def run_cases(pick, default_count):

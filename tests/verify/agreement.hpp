@@ -47,7 +47,9 @@ inline concrete_tile concrete_of(verify::layout_subject const& s, std::uint64_t 
     concrete_tile t;
     t.shape = {rows, s.shape.row_bytes, s.shape.elem};
     t.pitch = s.pitch;
-    t.footprint = rows * s.pitch;
+    // The subject's own footprint where the whole tile is enumerated (a CuTe
+    // layout's is its cosize, not rows x pitch); a pitch per row otherwise.
+    t.footprint = rows == s.rows() ? s.footprint : rows * s.pitch;
     t.chunk = s.chunk_bytes;
     t.offset = s.offset;
     if (s.swizzle) {

@@ -70,6 +70,10 @@ TEST_CASE("bad layout specs get one line naming the offending part and exit 1", 
              bad{"--layout cute:3,3,3@blocks:128 --row-bytes 256 --elem 2", "each column block holds every row: give the tile's --rows"},
              bad{"--layout triton:vec=8@blocks:128 --rows 64 --row-bytes 256 --elem 2", "a swizzle after blocks:W is cute or tma"},
              bad{"--layout triton:vec=8,perPhase=1,maxPhase=8 --rows 64 --row-bytes 96 --elem 2", "needs a power-of-two row"},
+             bad{"--layout '(8,64:(64,1)'", "expected the shape (an integer or a tuple) at ':(64,1)'"},
+             bad{"--layout '(_8,_64,_2):(_64,_1,_512)'", "this one has 3 (give one stage's, e.g. layout(_,_,0))"},
+             bad{"--layout '(8,64):(64,1)' --rows 16", "--rows 16 and the layout's 8 rows (its mode 0) disagree"},
+             bad{"--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)' --elem 4", "smem_ptr[16b] disagree"},
              bad{"--layout tma:128B,base=100 --row-bytes 128", "multiple of 128"},
              bad{"--layout tma:128B@pad:16 --row-bytes 128", "takes no pad"},
              bad{"--layout linear:1,2,4 --row-bytes 8 --elem 2 --rows 4", "3 images given"},
@@ -134,6 +138,13 @@ TEST_CASE("every family certifies from the command line with the exit code its v
     CHECK(swz_verify("--layout cute:3,4,2 --elem 1 --row-bytes 128").code == 10);
     CHECK(swz_verify("--layout linear:1,2,4,8,16,32,64 --elem 2 --row-bytes 64 --rows 4").code == 0);
     CHECK(swz_verify("--layout linear:1,2,4,8,16,32,1 --elem 2 --row-bytes 64 --rows 4").code == 10);
+    // CuTe's printed layouts, each route: rows a pitch apart, a GF(2) map, the layout function itself.
+    CHECK(swz_verify("--layout 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)' --elem 2").code == 0);
+    CHECK(swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))'").code == 0);
+    CHECK(swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_12),(_64,_2)):((_64,_512),(_1,_6144))'").code == 0);
+    auto const overlap = swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_1024))'");
+    CHECK(overlap.code == 10);
+    CHECK_THAT(overlap.out, Catch::Contains("bijection                REFUTED") && Catch::Contains("cells [0][64] and [16][0]"));
     // The shorthand and its spec print the same verdicts.
     auto const a = swz_verify("--nx 64 --tc 16"), b = swz_verify("--layout article:nx=64,elem=4,tc=16");
     CHECK(a.code == b.code);

@@ -372,3 +372,78 @@ TEST_CASE("a swizzle keeps every offset in its aligned block of span_bytes, the 
     }
     CHECK(checked > 300);
 }
+
+TEST_CASE("CuTe's printed layouts are decided as the tile they are, and agree with enumeration",
+          "[verify][exhaustive][families][cute-layout]") {
+    struct layout {
+        char const* text;
+        std::uint64_t rows;
+        std::uint32_t row_bytes, elem;
+        char const* family;  // the route its map takes (cute_layout_subject.hpp)
+        char const* same;    // a spec of the same map, where one exists
+    };
+    std::vector<layout> const layouts = {
+        // Rows a pitch apart: the CuTe swizzle after a plain or padded tile.
+        {"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", 8, 128, 2, "cute", "cute:3,3,3"},
+        {"Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))", 128, 128, 2, "cute",
+         "cute:3,4,3,unit=byte"},
+        {"(32,(8,4)):(40,(1,8))", 32, 128, 4, "pad", "pad:32"},
+        // GF(2) maps: the SW128 atom tiled two across, and the MN-major atom.
+        {"Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))", 128, 256, 2, "linear",
+         "cute:3,4,3,unit=byte@blocks:128"},
+        {"Sw<3,4,3> o smem_ptr[16b](unset) o (_64,_8):(_1,_64)", 64, 16, 2, "linear", nullptr},
+        // Neither: 96 rows in two column blocks, gaps, overlapping rows, a
+        // column-major tile of 12 rows.
+        {"Sw<3,3,3> o _0 o ((_8,_12),(_64,_2)):((_64,_512),(_1,_6144))", 96, 256, 2, "cute-layout", nullptr},
+        {"((8,2),64):((64,1024),1)", 16, 256, 4, "cute-layout", nullptr},
+        {"(8,64):(32,1)", 8, 64, 1, "cute-layout", nullptr},
+        {"Sw<1,1,2> o 0 o (12,16):(1,12)", 12, 32, 2, "cute-layout", nullptr},
+    };
+    for (auto const& l : layouts) {
+        CAPTURE(l.text);
+        auto const s = parsed(l.text, l.rows, l.row_bytes, l.elem);
+        REQUIRE(s);
+        CHECK(s->family == l.family);
+        if (l.same) {
+            auto const other = parsed(l.same, l.rows, l.row_bytes, l.elem);
+            REQUIRE(other);
+            for (std::uint64_t y = 0; y < l.rows; ++y)
+                for (std::uint64_t x = 0; x < l.row_bytes / l.elem; ++x) REQUIRE(s->offset(y, x) == other->offset(y, x));
+        }
+        REQUIRE(check(l.text, l.rows, l.row_bytes, l.elem));
+    }
+    // The rows CuTe's layout function gives the general form: every cell of
+    // the 96-row tile against the digits written out.
+    auto const tall = parsed("Sw<3,3,3> o _0 o ((_8,_12),(_64,_2)):((_64,_512),(_1,_6144))", 96, 256, 2);
+    REQUIRE(tall);
+    for (std::uint64_t y = 0; y < 96; ++y)
+        for (std::uint64_t x = 0; x < 128; ++x) {
+            std::uint64_t e = y % 8 * 64 + y / 8 * 512 + x % 64 + x / 64 * 6144;
+            e ^= ((e >> 6) & 7u) << 3;  // Swizzle<3,3,3>: bits 6-8 XORed onto bits 3-5
+            REQUIRE(tall->offset(y, x) == e * 2);
+        }
+}
+
+TEST_CASE("what a CuTe layout cannot be here: refused with the rule that says why", "[verify][families][cute-layout]") {
+    auto const error_of = [](std::string const& text, std::uint32_t elem = 2, bool elem_given = false,
+                             std::optional<std::uint64_t> rows = std::nullopt, std::optional<std::uint32_t> row_bytes = std::nullopt) {
+        tile_request t{rows.value_or(all_32bit_rows), row_bytes, elem, elem_given, std::nullopt};
+        t.rows_given = rows.has_value();
+        auto const p = parse_layout(text, t);
+        auto const* e = std::get_if<layout_error>(&p);
+        return e ? e->rule : std::string("accepted");
+    };
+    CHECK(error_of("(_8,_64,_4):(_64,_1,_512)") == "cute-layout-two-modes");
+    CHECK(error_of("_64:_1") == "cute-layout-two-modes");
+    CHECK(error_of("Sw<3,3,3> o 512 o (8,64):(64,1)") == "cute-layout-offset");
+    CHECK(error_of("Sw<3,4,3> o smem_ptr[4b](unset) o (8,256):(256,1)") == "cute-layout-element");
+    CHECK(error_of("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", 4, true) == "elem-agrees");
+    CHECK(error_of("(8,64):(64,1)", 2, false, 16) == "cute-layout-rows");
+    CHECK(error_of("(8,64):(64,1)", 2, false, 8, 256) == "row-bytes-agrees");
+    CHECK(error_of("(8,64:(64,1)") == "spec");
+    CHECK(error_of("(8,(64,2)):(64,1)") == "spec");
+    CHECK(error_of("Sw<3,5,3> o 0 o (8,8):(8,1)") == "swizzle-fits-tile");
+    CHECK(error_of("Sw<2,0,3> o smem_ptr[32b](unset) o (8,8):(8,1)", 4) == "swizzle-keeps-elements");
+    CHECK(error_of("(9000,(64,125)):(1,(9000,576000))", 1) == "cute-layout-size");
+    CHECK(error_of("(8,64):(64,1)", 2, false, 8, 128) == "accepted");
+}

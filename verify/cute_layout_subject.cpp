@@ -1,0 +1,214 @@
+#include "cute_layout_subject.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "layout_subjects.hpp"
+#include "swz/layout/cute_layout_text.hpp"
+#include "swz/layout/shape_rules.hpp"
+#include "swz/pow2.hpp"
+
+namespace swz::verify {
+
+namespace {
+
+using result = std::variant<layout_subject, layout_error>;
+using cute_tile = swizzled_layout<bit_swizzle, cute_layout>;
+
+// The most cells the general form is decided on: its enumerations walk them.
+constexpr unsigned general_cells_log2 = 26;
+
+// A mode that is one run: every leaf's stride the previous leaves' size
+// times the first stride. Its stride, or nothing.
+std::optional<std::uint64_t> run_stride(cute_mode const& m) {
+    if (m.leaves == 0) return std::uint64_t(0);
+    std::uint64_t below = 1;
+    for (unsigned i = 0; i < m.leaves; ++i) {
+        if (m.stride[i] != m.stride[0] * below) return std::nullopt;
+        below *= m.shape[i];
+    }
+    return m.stride[0];
+}
+
+// Rows a pitch apart: the pitch in elements, where mode 1 is the row's
+// elements in order and mode 0 steps whole rows that do not overlap.
+std::optional<std::uint64_t> row_pitch(cute_layout const& l) {
+    auto const col = run_stride(l.cols), row = run_stride(l.rows);
+    if (!col || !row || (l.cols.leaves > 0 && *col != 1)) return std::nullopt;
+    std::uint64_t const cols = l.cols.size();
+    if (l.rows.leaves == 0) return cols;
+    if (*row < cols) return std::nullopt;
+    return *row;
+}
+
+// Power-of-two leaves whose strides (powers of two, or 0) put their digits
+// on disjoint bits: the offset is then their bits, placed, and no sum carries.
+bool places_bits(cute_layout const& l) {
+    std::uint64_t used = 0;
+    for (cute_mode const* m : {&l.rows, &l.cols})
+        for (unsigned i = 0; i < m->leaves; ++i) {
+            if (!is_pow2(m->shape[i])) return false;
+            if (m->stride[i] == 0) continue;
+            if (!is_pow2(m->stride[i])) return false;
+            std::uint64_t const bits = (m->shape[i] - 1) * m->stride[i];  // the digit's bits, placed
+            if (bits >> 44 != 0 || (bits & used) != 0) return false;
+            used |= bits;
+        }
+    return true;
+}
+
+std::string involution_reason() {
+    return "the layout's modes reorder the cells before the swizzle acts, so its map is no involution whatever the swizzle";
+}
+
+// The largest aligned run of at most 16 bytes that every row keeps whole and
+// in order: mode 1's first leaf of stride 1 holds it, every other stride is a
+// multiple of it, and the swizzle leaves it in place.
+std::uint32_t kept_chunk(cute_tile const& l, tile_shape const& shape) {
+    cute_layout const& b = l.base;
+    std::uint64_t run = b.cols.leaves > 0 && b.cols.stride[0] == 1 ? b.cols.shape[0] : 1;  // elements
+    if (l.swizzle.bits > 0) {
+        std::uint64_t const kept_units = std::uint64_t(1) << std::min(l.swizzle.base, 20u);
+        run = std::min<std::uint64_t>(run, l.on_bytes ? kept_units / b.elem : kept_units);
+    }
+    std::uint32_t c = 16;
+    auto const divides = [&](std::uint64_t k) {
+        if (k == 0 || run % k != 0) return false;
+        for (cute_mode const* m : {&b.rows, &b.cols})
+            for (unsigned i = 0; i < m->leaves; ++i)
+                if (!(m == &b.cols && i == 0) && m->stride[i] % k != 0) return false;
+        return true;
+    };
+    while (c > shape.elem && (c % shape.elem != 0 || shape.row_bytes % c != 0 || !divides(c / shape.elem))) c /= 2;
+    return c;
+}
+
+// Rows a pitch apart: the strided tile, or the swizzle after it, with the
+// families' own proofs.
+result strided_subject(cute_tile const& l, std::uint64_t pitch_elems, tile_shape const& shape, std::string const& spec) {
+    strided_layout const base{shape.elem, std::uint32_t(pitch_elems * shape.elem)};
+    if (auto v = base.check(shape)) return layout_error{v->id, "'" + spec + "': " + v->message};
+    if (l.swizzle.bits == 0) {
+        layout_subject s = subject_of(base, shape);
+        s.spec = spec;
+        return s;
+    }
+    swizzled_layout<bit_swizzle> const tile{l.swizzle, base, l.on_bytes};
+    if (auto e = check_bits(l.swizzle, spec, tile.unit_bytes(), shape, tile.footprint(shape.rows))) return *e;
+    layout_subject s = subject_of(tile, shape, "cute:" + l.swizzle.text() + (l.on_bytes ? ",unit=byte" : ""));
+    s.spec = spec;
+    return s;
+}
+
+// A GF(2) map inside the tile's cells: the images of its offset bits, as
+// column_blocks' subject takes them (layout_spec.cpp). Nothing where an
+// image leaves the cells (a layout with gaps).
+std::optional<result> linear_subject(cute_tile const& l, tile_shape const& shape, std::string const& spec) {
+    unsigned const col_bits = log2_floor(shape.cols()), row_bits = log2_floor(shape.rows);
+    if (col_bits + row_bits > gf2_map::max_bits) return std::nullopt;
+    std::uint64_t const cells = std::uint64_t(1) << (col_bits + row_bits);
+    if (l.base.cosize_bytes() > cells * shape.elem) return std::nullopt;
+    if (auto e = check_bits(l.swizzle, spec, l.unit_bytes(), shape, cells * shape.elem)) return *e;
+    gf2_map m;
+    m.bits = col_bits + row_bits;
+    for (unsigned k = 0; k < col_bits; ++k) m.image[k] = l.byte_offset(std::uint64_t(0), std::uint64_t(1) << k) / shape.elem;
+    for (unsigned k = 0; k < row_bits; ++k)
+        m.image[col_bits + k] = l.byte_offset(std::uint64_t(1) << k, std::uint64_t(0)) / shape.elem;
+    layout_subject s = subject_of(swizzled_layout<gf2_map>{m, padded_layout(shape, 0), false}, shape, spec);
+    s.spec = spec;
+    s.involution_not_applicable = involution_reason();
+    return s;
+}
+
+// Any other layout: the model's map itself. Its footprint is its cosize,
+// rounded up to the aligned block the swizzle keeps each offset in.
+result general_subject(cute_tile const& l, tile_shape const& shape, std::string const& spec) {
+    if (shape.rows * shape.cols() > (std::uint64_t(1) << general_cells_log2))
+        return layout_error{"cute-layout-size", "'" + spec + "': neither rows a pitch apart nor a GF(2) map, and more than 2^" +
+                                                    std::to_string(general_cells_log2) + " cells: swz decides such layouts on fewer"};
+    std::uint64_t footprint = l.base.cosize_bytes();
+    if (l.swizzle.bits > 0) {
+        if (auto e = check_bits(l.swizzle, spec, l.unit_bytes(), shape, footprint)) return *e;
+        std::uint64_t const block = (std::uint64_t(1) << (l.swizzle.target_low() + l.swizzle.bits)) * l.unit_bytes();
+        footprint = (footprint + block - 1) / block * block;
+    }
+    layout_subject s;
+    s.spec = spec;
+    s.family = "cute-layout";
+    s.shape = shape;
+    s.pitch = shape.row_bytes;
+    s.footprint = footprint;
+    s.chunk_bytes = kept_chunk(l, shape);
+    s.swizzles = l.swizzle.bits > 0;
+    s.involution_not_applicable = involution_reason();
+    detail::set_offsets(s, l);
+    return s;
+}
+
+// The element size: smem_ptr's, or --elem.
+std::variant<std::uint32_t, layout_error> element_of(cute_layout_text const& t, tile_request const& tile,
+                                                     std::string const& spec) {
+    if (!t.pointer) return tile.elem;
+    if (t.pointer_bits % 8 != 0 || !is_element_width(t.pointer_bits / 8))
+        return layout_error{"cute-layout-element", "'" + spec + "': smem_ptr[" + std::to_string(t.pointer_bits) +
+                                                       "b]: swz's elements are 8, 16, 32, 64 or 128 bits"};
+    std::uint32_t const elem = t.pointer_bits / 8;
+    if (tile.elem_given && tile.elem != elem)
+        return layout_error{"elem-agrees", "--elem " + std::to_string(tile.elem) + " and the layout's smem_ptr[" +
+                                               std::to_string(t.pointer_bits) + "b] disagree"};
+    return elem;
+}
+
+// The tile the layout's two modes span, checked against the command line's.
+std::variant<tile_shape, layout_error> shape_of(cute_layout const& l, tile_request const& tile, std::string const& spec) {
+    std::uint64_t const rows = l.rows.size(), row_bytes = l.cols.size() * l.elem;
+    if (tile.rows_given && tile.rows != rows)
+        return layout_error{"cute-layout-rows", "--rows " + std::to_string(tile.rows) + " and the layout's " +
+                                                    std::to_string(rows) + " rows (its mode 0) disagree"};
+    if (tile.row_bytes && *tile.row_bytes != row_bytes)
+        return layout_error{"row-bytes-agrees", "--row-bytes " + std::to_string(*tile.row_bytes) + " and the layout's row of " +
+                                                    std::to_string(l.cols.size()) + " x " + std::to_string(l.elem) + " = " +
+                                                    std::to_string(row_bytes) + " bytes (its mode 1) disagree"};
+    if (row_bytes > 0xffffffffu)
+        return layout_error{"row-fits-shared", "'" + spec + "': a row of " + std::to_string(row_bytes) + " bytes"};
+    tile_shape const s{rows, std::uint32_t(row_bytes), l.elem};
+    if (auto v = check_shape(s)) return layout_error{v->id, v->message};
+    return s;
+}
+
+}  // namespace
+
+result cute_layout_subject(std::string const& text, tile_request const& tile) {
+    auto const parsed = parse_cute_layout(text);
+    if (auto const* e = std::get_if<spec_error>(&parsed)) return layout_error{"spec", e->message};
+    auto const& t = std::get<cute_layout_text>(parsed);
+    std::string const spec = canonical_text(t);
+    std::size_t const rank = t.shape.leaf() ? 1 : t.shape.items.size();
+    if (rank != 2)
+        return layout_error{"cute-layout-two-modes", "'" + spec + "': a tile's layout has two modes, (rows, columns); this one has " +
+                                                         std::to_string(rank) + (rank > 2 ? " (give one stage's, e.g. layout(_,_,0))" : "")};
+    if (t.stride.leaf() || t.stride.items.size() != 2)
+        return layout_error{"spec", "'" + spec + "': the shape and the stride differ in form (CuTe's layouts pair each shape with a stride)"};
+    if (t.offset != 0)
+        return layout_error{"cute-layout-offset", "'" + spec + "': the layout starts at element " + std::to_string(t.offset) +
+                                                      "; give the tile's layout from its start (offset 0)"};
+    auto const elem = element_of(t, tile, spec);
+    if (auto const* e = std::get_if<layout_error>(&elem)) return *e;
+    cute_layout base;
+    base.elem = std::get<std::uint32_t>(elem);
+    for (unsigned m = 0; m < 2; ++m) {
+        auto const mode = flat_mode(t, m, spec);
+        if (auto const* e = std::get_if<spec_error>(&mode)) return layout_error{"spec", e->message};
+        (m == 0 ? base.rows : base.cols) = std::get<cute_mode>(mode);
+    }
+    auto const shape = shape_of(base, tile, spec);
+    if (auto const* e = std::get_if<layout_error>(&shape)) return *e;
+    tile_shape const& s = std::get<tile_shape>(shape);
+    cute_tile const l{t.swizzle.value_or(bit_swizzle{}), base, t.pointer};
+    if (auto const pitch = row_pitch(base); pitch && *pitch * s.elem <= 0xffffffffu) return strided_subject(l, *pitch, s, spec);
+    if (is_pow2(s.rows) && is_pow2(s.cols()) && places_bits(base))
+        if (auto linear = linear_subject(l, s, spec)) return *linear;
+    return general_subject(l, s, spec);
+}
+
+}  // namespace swz::verify
