@@ -82,6 +82,12 @@ std::vector<catalogue_entry> common_entries() {
     // bytes, two atoms across (column blocks).
     out.push_back(entry(tile("cute:3,4,3,unit=byte@blocks:128", 256, 2, 128), entry_role::common));
     out.push_back(entry(tile("cute:3,4,3,unit=byte@blocks:128", 256, 1, 128), entry_role::common));
+    // The same atoms as CuTe prints them: the MN-major SW128 half atom, and
+    // the K-major one tiled to 96 x 128 halves (12 atoms down, 2 across),
+    // decided on the layout function itself.
+    out.push_back(entry(tile("Sw<3,4,3> o smem_ptr[16b](unset) o (64,8):(1,64)", 16, 2, 64), entry_role::common));
+    out.push_back(entry(tile("Sw<3,4,3> o smem_ptr[16b](unset) o ((8,12),(64,2)):((64,512),(1,6144))", 256, 2, 96),
+                        entry_role::common));
     // Triton's swizzled_shared for 16-bit ldmatrix operands, 64 halves a row.
     out.push_back(entry(tile("triton:vec=8,perPhase=1,maxPhase=8", 128, 2), entry_role::common));
     // The padded tiles people copy: 32 x 33 words, rows padded by 16 bytes.
@@ -123,6 +129,12 @@ std::vector<catalogue_entry> fact_entries() {
     wide.tile.shape.rows = 128;
     wide.name = entry_name(wide.tile, wide.required);
     out.push_back(wide);
+    catalogue_entry printed = equiv("Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,2)):((64,512),(1,8192))",
+                                    "cute:3,4,3,unit=byte@blocks:128", 256, 2,
+                                    "CuTe's print of the SW128 atom tiled to 128 x 128 halves is the tile in 128-byte column blocks");
+    printed.tile.shape.rows = 128;
+    printed.name = entry_name(printed.tile, printed.required);
+    out.push_back(printed);
     out.push_back(equiv("triton:vec=8,perPhase=1,maxPhase=8", "cute:3,3,3", 128, 2,
                         "Triton's swizzled_shared with vec 8, perPhase 1, maxPhase 8 on 64 halves is CuTe's Swizzle<3,3,3>"));
     return out;
@@ -152,6 +164,8 @@ std::vector<catalogue_entry> known_bad_entries() {
             "a 4-byte pad breaks 16-byte vector alignment: every other row's 16-byte chunks start off their boundary"),
         bad(tile("tma:128B,base=512", 128, 2), {}, {"tma.base"},
             "a 128B-swizzled TMA tile at a base that is not a multiple of 1024: the kernel's relative swizzle reads the wrong bytes"),
+        bad(tile("Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,2)):((64,512),(1,1024))", 256, 2, 128), {}, {"bijection"},
+            "the SW128 atom tiled to 128 x 128 with the second column block one atom on (1024) instead of past all 16 (8192): blocks overlap"),
     };
 }
 
