@@ -176,6 +176,28 @@ std::variant<tile_shape, layout_error> shape_of(cute_layout const& l, tile_reque
     return s;
 }
 
+// A layout of more modes (a pipeline's stages): the spec of its first
+// stage's tile, the first two modes, for the message.
+std::string first_stage_hint(cute_layout_text t) {
+    if (t.shape.leaf() || t.shape.items.size() < 3) return "";
+    t.shape.items.resize(2);
+    t.stride.items.resize(2);
+    return ": check one stage's tile, e.g. --layout '" + canonical_text(t) + "'";
+}
+
+// A tensor's address: the swizzle reads it, so swz takes tiles that start on
+// the swizzle's repeat (its offsets are then the layout's; CuTe asserts the
+// swizzle's own bits of it are zero) and on the 128-byte bank line.
+std::optional<layout_error> address_error(cute_layout_text const& t, std::string const& spec) {
+    if (!t.address) return std::nullopt;
+    std::uint64_t align = 128;
+    if (t.swizzle && t.swizzle->bits > 0) align = std::max<std::uint64_t>(align, std::uint64_t(1) << t.swizzle->top_bit());
+    if (*t.address % align == 0) return std::nullopt;
+    return layout_error{"cute-layout-address", "'" + spec + "': the tensor starts " + std::to_string(*t.address % align) +
+                                                   " bytes past a multiple of " + std::to_string(align) +
+                                                   "; swz checks tiles that start on their swizzle's repeat and the 128-byte bank line"};
+}
+
 }  // namespace
 
 result cute_layout_subject(std::string const& text, tile_request const& tile) {
@@ -184,11 +206,12 @@ result cute_layout_subject(std::string const& text, tile_request const& tile) {
     auto const& t = std::get<cute_layout_text>(parsed);
     std::string const spec = canonical_text(t);
     std::size_t const rank = t.shape.leaf() ? 1 : t.shape.items.size();
+    if (!t.shape.leaf() && (t.stride.leaf() || t.stride.items.size() != rank))
+        return layout_error{"spec", "'" + spec + "': the shape and the stride differ in form (CuTe's layouts pair each shape with a stride)"};
     if (rank != 2)
         return layout_error{"cute-layout-two-modes", "'" + spec + "': a tile's layout has two modes, (rows, columns); this one has " +
-                                                         std::to_string(rank) + (rank > 2 ? " (give one stage's, e.g. layout(_,_,0))" : "")};
-    if (t.stride.leaf() || t.stride.items.size() != 2)
-        return layout_error{"spec", "'" + spec + "': the shape and the stride differ in form (CuTe's layouts pair each shape with a stride)"};
+                                                         std::to_string(rank) + first_stage_hint(t)};
+    if (auto e = address_error(t, spec)) return *e;
     if (t.offset != 0)
         return layout_error{"cute-layout-offset", "'" + spec + "': the layout starts at element " + std::to_string(t.offset) +
                                                       "; give the tile's layout from its start (offset 0)"};

@@ -57,6 +57,14 @@ TEST_CASE("CuTe's printed layouts are read as print() writes them, and written b
     CHECK(canonical_text(read("Sw<2,1,-3>o_0o(8,32):(32,1)")) == "Sw<2,1,-3> o 0 o (8,32):(32,1)");
     CHECK(canonical_text(read("  (_64,_8):(_1,_64) ")) == "(64,8):(1,64)");
     CHECK(read("Sw<3,3,3> o 512 o (8,64):(64,1)").offset == 512);
+    // A tensor's print: its pointer, with the address the swizzle reads.
+    auto const tensor = read("Sw<3,4,3>_smem_ptr[16b](0x7f3A00000400) o (_8,_64):(_64,_1)");
+    CHECK((tensor.pointer && tensor.pointer_bits == 16 && tensor.address == std::uint64_t(0x7f3a00000400)));
+    CHECK(canonical_text(tensor) == "Sw<3,4,3>_smem_ptr[16b](0x7f3a00000400) o (8,64):(64,1)");
+    auto const plain = read("smem_ptr[32b]((nil)) o (32,32):(33,1)");
+    CHECK((!plain.swizzle && plain.pointer_bits == 32 && plain.address == std::uint64_t(0)));
+    CHECK(canonical_text(plain) == "smem_ptr[32b](0x0) o (32,32):(33,1)");
+    CHECK_FALSE(read("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)").address);
     CHECK(looks_like_cute_layout("(8,64):(64,1)"));
     CHECK(looks_like_cute_layout("Sw<3,3,3> o _0 o (8,64):(64,1)"));
     CHECK(looks_like_cute_layout("_64:_1"));
@@ -75,6 +83,10 @@ TEST_CASE("malformed CuTe layouts are refused, each with what was expected where
     CHECK(error_of("(8,64):(64,1) o").find("the end of the layout") != std::string::npos);
     CHECK(error_of("(8,64):(2000000000000,1)").find("past 2^40") != std::string::npos);
     CHECK(error_of("(8,-64):(64,1)") != "accepted");
+    CHECK(error_of("Sw<3,4,3>_smem_ptr[16b](0xzz) o (8,64):(64,1)").find("0xADDRESS") != std::string::npos);
+    CHECK(error_of("Sw<3,4,3>_smem_ptr[16b](unset) o (8,64):(64,1)").find("0xADDRESS") != std::string::npos);
+    CHECK(error_of("smem_ptr[16b](0x400) (8,64):(64,1)").find("smem_ptr[BITS b](0xADDRESS) o LAYOUT") != std::string::npos);
+    CHECK(error_of("smem_ptr[16b](0x12345678901234567) o (8,64):(64,1)") != "accepted");
     CHECK(error_of("((((((((((8))))))))),64):(1,8)") != "accepted");  // nested past 8 levels
     // Modes that cannot be a tile's: read, then refused by flat_mode.
     auto const mode_error = [](std::string const& text, unsigned m) {

@@ -225,8 +225,10 @@ def cute_text(shape, stride, swz, pointer, elem, rng):
     body = tup(shape) + ":" + tup(stride)
     if not swz:
         return body
-    mid = f"smem_ptr[{8 * elem}b](unset)" if pointer else rng.choice(["_0", "0"])
     o = rng.choice([" o ", "o"])
+    if pointer and rng.random() < 0.3:  # a tensor's print, at an address on the swizzle's repeat
+        return f"Sw<{swz[0]},{swz[1]},{swz[2]}>_smem_ptr[{8 * elem}b](0x{rng.randint(0, 1 << 16) << 14:x})" + o + body
+    mid = f"smem_ptr[{8 * elem}b](unset)" if pointer else rng.choice(["_0", "0"])
     return f"Sw<{swz[0]},{swz[1]},{swz[2]}>" + o + mid + o + body
 
 
@@ -733,8 +735,11 @@ def cute_text_offsets(text, elem):
     if text.startswith("Sw<"):
         head, _, rest = text.partition(">")
         swz = tuple(int(v) for v in head[3:].split(","))
-        _, middle, body = rest.split("o")  # no 'o' in an offset or a layout
-        pointer = middle.strip().startswith("smem_ptr")
+        if rest.startswith("_"):  # a tensor: the swizzle on the bytes from its (aligned) address
+            pointer, body = True, rest.split(")", 1)[1].strip()[1:]
+        else:
+            _, middle, body = rest.split("o")  # no 'o' in an offset or a layout
+            pointer = middle.strip().startswith("smem_ptr")
     shape_text, _, stride_text = body.replace("_", "").partition(":")
     shape, stride = ast.literal_eval(shape_text), ast.literal_eval(stride_text)
     return cute_text_layout(shape, stride, swz, pointer, elem)[0]

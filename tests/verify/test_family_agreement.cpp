@@ -445,5 +445,15 @@ TEST_CASE("what a CuTe layout cannot be here: refused with the rule that says wh
     CHECK(error_of("Sw<3,5,3> o 0 o (8,8):(8,1)") == "swizzle-fits-tile");
     CHECK(error_of("Sw<2,0,3> o smem_ptr[32b](unset) o (8,8):(8,1)", 4) == "swizzle-keeps-elements");
     CHECK(error_of("(9000,(64,125)):(1,(9000,576000))", 1) == "cute-layout-size");
+    // A tensor's print: the swizzle reads its address, which must be on the swizzle's repeat and the bank line.
+    CHECK(error_of("Sw<3,4,3>_smem_ptr[16b](0x7f3a00000480) o (8,64):(64,1)") == "cute-layout-address");
+    CHECK(error_of("smem_ptr[32b](0x7f3a00000010) o (32,32):(33,1)", 4) == "cute-layout-address");
+    CHECK(error_of("Sw<3,4,3>_smem_ptr[16b](0x7f3a00000400) o (8,64):(64,1)") == "accepted");
+    CHECK(error_of("Sw<2,4,3>_smem_ptr[16b](0x7f3a00000200) o (8,32):(32,1)") == "accepted");
+    auto const at = parsed("Sw<3,4,3>_smem_ptr[16b](0x7f3a00000400) o (8,64):(64,1)", 8, 128, 2);
+    auto const unset = parsed("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", 8, 128, 2);
+    REQUIRE((at && unset));
+    for (std::uint64_t y = 0; y < 8; ++y)
+        for (std::uint64_t x = 0; x < 64; ++x) REQUIRE(at->offset(y, x) == unset->offset(y, x));
     CHECK(error_of("(8,64):(64,1)", 2, false, 8, 128) == "accepted");
 }

@@ -1,10 +1,12 @@
 // CuTe's printed layouts, read as a tile's layout: what print(layout) writes
 // for a shared-memory layout, pasted as it is.
 //
-//   TEXT     := [ SWIZZLE 'o' OFFSET 'o' ] LAYOUT
+//   TEXT     := [ SWIZZLE 'o' OFFSET 'o' ] LAYOUT       a layout (ComposedLayout)
+//             | [ SWIZZLE '_' ] POINTER 'o' LAYOUT      a tensor: its pointer, then its layout
 //   SWIZZLE  := 'Sw<' B ',' M ',' S '>'                 CuTe's Swizzle<B,M,S>
 //   OFFSET   := INT                                     the swizzle acts on element offsets
 //             | 'smem_ptr[' BITS 'b](unset)'            ... on byte addresses (GMMA atoms)
+//   POINTER  := 'smem_ptr[' BITS 'b](' ( '0x' HEX | '(nil)' ) ')'   ... on the bytes from that address
 //   LAYOUT   := TUPLE ':' TUPLE                         shape : stride, two modes (rows, columns)
 //   TUPLE    := INT | '(' TUPLE { ',' TUPLE } ')'
 //   INT      := [ '_' ] DIGITS                          '_': CuTe's static integers
@@ -14,7 +16,9 @@
 // Host only.
 #pragma once
 
+#include <cctype>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <variant>
@@ -38,6 +42,9 @@ struct cute_layout_text {
     bool pointer = false;       // OFFSET is smem_ptr[BITS b]: the swizzle acts on byte addresses
     unsigned pointer_bits = 0;  // the element's bits, from smem_ptr
     std::uint64_t offset = 0;   // an integer OFFSET
+    // A tensor's print (Sw<B,M,S>_smem_ptr[BITS b](0x...) o LAYOUT): the
+    // address the swizzle acts on; none for a layout's.
+    std::optional<std::uint64_t> address;
     int_tree shape, stride;
 };
 
@@ -67,16 +74,19 @@ public:
             b = {unsigned(v[0]), unsigned(v[1]), int(v[2])};
             if (b.top_bit() > 40) return error("Sw<...> reaches past bit 40 of the offset");
             out.swizzle = b;
-            if (!take("o")) return fail("'o' after the swizzle (Sw<B,M,S> o OFFSET o LAYOUT)");
-            if (ahead("smem_ptr[")) {
-                std::uint64_t bits = 0;
-                if (!number(bits) || !take("b](unset)")) return fail("smem_ptr[BITS b](unset)");
-                out.pointer = true;
-                out.pointer_bits = unsigned(bits);
-            } else if (!number(out.offset)) {
-                return fail("the offset (an integer or smem_ptr[BITS b](unset))");
+            if (take("_")) {  // a tensor's swizzled pointer: Sw<B,M,S>_smem_ptr[BITS b](ADDRESS)
+                if (!ahead("smem_ptr[") || !pointer(out, true)) return fail("smem_ptr[BITS b](0xADDRESS) after Sw<B,M,S>_");
+            } else {
+                if (!take("o")) return fail("'o' after the swizzle (Sw<B,M,S> o OFFSET o LAYOUT)");
+                if (ahead("smem_ptr[")) {
+                    if (!pointer(out, false)) return fail("smem_ptr[BITS b](unset)");
+                } else if (!number(out.offset)) {
+                    return fail("the offset (an integer or smem_ptr[BITS b](unset))");
+                }
             }
             if (!take("o")) return fail("'o' before the layout (Sw<B,M,S> o OFFSET o LAYOUT)");
+        } else if (ahead("smem_ptr[")) {  // a tensor's pointer, no swizzle
+            if (!pointer(out, true) || !take("o")) return fail("smem_ptr[BITS b](0xADDRESS) o LAYOUT");
         }
         if (!tree(out.shape, 0)) return fail("the shape (an integer or a tuple)");
         if (!take(":")) return fail("':' between the shape and the stride");
@@ -109,6 +119,28 @@ private:
             if (v > cute_text_max) v = cute_text_max + 1;
         }
         return at_ > from;
+    }
+    // After "smem_ptr[": BITS "b](" then "unset" (a layout's flag) or, a
+    // tensor's, its address in hex ("(nil)": address 0).
+    bool pointer(cute_layout_text& out, bool tensor) {
+        std::uint64_t bits = 0;
+        if (!number(bits) || !take("b](")) return false;
+        out.pointer = true;
+        out.pointer_bits = unsigned(bits);
+        if (!tensor) return take("unset)");
+        std::uint64_t address = 0;
+        if (!take("(nil)")) {
+            if (!take("0x")) return false;
+            std::size_t const from = at_;
+            for (; at_ < s_.size() && std::isxdigit(static_cast<unsigned char>(s_[at_])); ++at_) {
+                if (at_ - from == 16) return false;
+                char const c = char(std::tolower(static_cast<unsigned char>(s_[at_])));
+                address = address * 16 + std::uint64_t(c <= '9' ? c - '0' : c - 'a' + 10);
+            }
+            if (at_ == from) return false;
+        }
+        out.address = address;
+        return take(")");
     }
     bool signed_number(std::int64_t& v) {
         skip();
@@ -173,7 +205,8 @@ inline bool looks_like_cute_layout(std::string const& text) {
     std::size_t const i = text.find_first_not_of(" \t");
     if (i == std::string::npos) return false;
     char const c = text[i];
-    return c == '(' || c == '_' || (c >= '0' && c <= '9') || text.compare(i, 3, "Sw<") == 0;
+    return c == '(' || c == '_' || (c >= '0' && c <= '9') || text.compare(i, 3, "Sw<") == 0 ||
+           text.compare(i, 9, "smem_ptr[") == 0;
 }
 
 inline std::variant<cute_layout_text, spec_error> parse_cute_layout(std::string const& text) {
@@ -184,9 +217,15 @@ inline std::variant<cute_layout_text, spec_error> parse_cute_layout(std::string 
 // markers, one space around each 'o'.
 inline std::string canonical_text(cute_layout_text const& t) {
     std::string out;
-    if (t.swizzle) {
-        out += "Sw<" + std::to_string(t.swizzle->bits) + "," + std::to_string(t.swizzle->base) + "," +
-               std::to_string(t.swizzle->shift) + "> o ";
+    std::string const swizzle = t.swizzle ? "Sw<" + std::to_string(t.swizzle->bits) + "," + std::to_string(t.swizzle->base) +
+                                                "," + std::to_string(t.swizzle->shift) + ">"
+                                          : std::string();
+    if (t.address) {
+        char hex[24];
+        std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(*t.address));
+        out += swizzle + (t.swizzle ? "_" : "") + "smem_ptr[" + std::to_string(t.pointer_bits) + "b](0x" + hex + ") o ";
+    } else if (t.swizzle) {
+        out += swizzle + " o ";
         out += t.pointer ? "smem_ptr[" + std::to_string(t.pointer_bits) + "b](unset)" : std::to_string(t.offset);
         out += " o ";
     }
