@@ -95,29 +95,21 @@ result strided_subject(cute_tile const& l, std::uint64_t pitch_elems, tile_shape
     }
     swizzled_layout<bit_swizzle> const tile{l.swizzle, base, l.on_bytes};
     if (auto e = check_bits(l.swizzle, spec, tile.unit_bytes(), shape, tile.footprint(shape.rows))) return *e;
-    layout_subject s = subject_of(tile, shape, "cute:" + l.swizzle.text() + (l.on_bytes ? ",unit=byte" : ""));
+    layout_subject s = subject_of(tile, shape, cute_spec_text({l.swizzle, l.on_bytes}));
     s.spec = spec;
     return s;
 }
 
-// A GF(2) map inside the tile's cells: the images of its offset bits, as
-// column_blocks' subject takes them (layout_spec.cpp). Nothing where an
-// image leaves the cells (a layout with gaps).
-std::optional<result> linear_subject(cute_tile const& l, tile_shape const& shape, std::string const& spec) {
+// A GF(2) map inside the tile's cells: the linear family's subject of its
+// images (linear_subject_of). Nothing where an image leaves the cells (a
+// layout with gaps).
+std::optional<result> gf2_subject(cute_tile const& l, tile_shape const& shape, std::string const& spec) {
     unsigned const col_bits = log2_floor(shape.cols()), row_bits = log2_floor(shape.rows);
     if (col_bits + row_bits > gf2_map::max_bits) return std::nullopt;
     std::uint64_t const cells = std::uint64_t(1) << (col_bits + row_bits);
     if (l.base.cosize_bytes() > cells * shape.elem) return std::nullopt;
     if (auto e = check_bits(l.swizzle, spec, l.unit_bytes(), shape, cells * shape.elem)) return *e;
-    gf2_map m;
-    m.bits = col_bits + row_bits;
-    for (unsigned k = 0; k < col_bits; ++k) m.image[k] = l.byte_offset(std::uint64_t(0), std::uint64_t(1) << k) / shape.elem;
-    for (unsigned k = 0; k < row_bits; ++k)
-        m.image[col_bits + k] = l.byte_offset(std::uint64_t(1) << k, std::uint64_t(0)) / shape.elem;
-    layout_subject s = subject_of(swizzled_layout<gf2_map>{m, padded_layout(shape, 0), false}, shape, spec);
-    s.spec = spec;
-    s.involution_not_applicable = involution_reason();
-    return s;
+    return linear_subject_of(l, shape, spec, involution_reason());
 }
 
 // Any other layout: the model's map itself. Its footprint is its cosize,
@@ -230,7 +222,7 @@ result cute_layout_subject(std::string const& text, tile_request const& tile) {
     cute_tile const l{t.swizzle.value_or(bit_swizzle{}), base, t.pointer};
     if (auto const pitch = row_pitch(base); pitch && *pitch * s.elem <= 0xffffffffu) return strided_subject(l, *pitch, s, spec);
     if (is_pow2(s.rows) && is_pow2(s.cols()) && places_bits(base))
-        if (auto linear = linear_subject(l, s, spec)) return *linear;
+        if (auto linear = gf2_subject(l, s, spec)) return *linear;
     return general_subject(l, s, spec);
 }
 

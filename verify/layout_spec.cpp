@@ -138,16 +138,8 @@ result triton_subject(spec_args const& a, strided_layout const& base, tile_shape
 // with CuTe's tiled atoms and the copy engine's rule written out.
 template <class F>
 result blocks_subject(swizzled_layout<F, column_blocks> const& l, tile_shape const& shape, std::string const& spec) {
-    unsigned const col_bits = log2_floor(shape.cols()), row_bits = log2_floor(shape.rows);
-    gf2_map m;
-    m.bits = col_bits + row_bits;
-    for (unsigned k = 0; k < col_bits; ++k) m.image[k] = l.byte_offset(std::uint64_t(0), std::uint64_t(1) << k) / shape.elem;
-    for (unsigned k = 0; k < row_bits; ++k)
-        m.image[col_bits + k] = l.byte_offset(std::uint64_t(1) << k, std::uint64_t(0)) / shape.elem;
-    layout_subject out = subject_of(swizzled_layout<gf2_map>{m, padded_layout(shape, 0), false}, shape, spec);
-    out.involution_not_applicable =
-        "the blocks reorder each row before the swizzle, so the layout's map is no involution whatever the swizzle";
-    return out;
+    return linear_subject_of(l, shape, spec,
+                             "the blocks reorder each row before the swizzle, so the layout's map is no involution whatever the swizzle");
 }
 
 // A rule a spec with column blocks breaks, the whole spec named.

@@ -16,6 +16,7 @@
 #include "swz/layout/strided.hpp"
 #include "swz/layout/swizzled.hpp"
 #include "swz/layout/tma_swizzle.hpp"
+#include "swz/pow2.hpp"
 
 namespace swz::verify {
 
@@ -198,6 +199,24 @@ layout_subject subject_of(swizzled_layout<F> const& l, tile_shape const& shape, 
     }
     s.swizzle = v;
     if constexpr (std::is_same_v<F, tma_swizzle>) s.tma = tma_view{f, v.base, v.symbolic_base};
+    return s;
+}
+
+// A layout whose map is GF(2)-linear in its cells' bits (power-of-two rows
+// and row elements, each offset bit's cell placed by XORs): the images of
+// those bits, taken from the layout's own map, as the linear family's
+// subject under `spec`. `not_involution`: why its map is no involution.
+template <class L>
+layout_subject linear_subject_of(L const& l, tile_shape const& shape, std::string const& spec, std::string not_involution) {
+    unsigned const col_bits = log2_floor(shape.cols()), row_bits = log2_floor(shape.rows);
+    gf2_map m;
+    m.bits = col_bits + row_bits;
+    for (unsigned k = 0; k < col_bits; ++k) m.image[k] = l.byte_offset(std::uint64_t(0), std::uint64_t(1) << k) / shape.elem;
+    for (unsigned k = 0; k < row_bits; ++k)
+        m.image[col_bits + k] = l.byte_offset(std::uint64_t(1) << k, std::uint64_t(0)) / shape.elem;
+    layout_subject s = subject_of(swizzled_layout<gf2_map>{m, padded_layout(shape, 0), false}, shape, spec);
+    s.spec = spec;
+    s.involution_not_applicable = std::move(not_involution);
     return s;
 }
 
