@@ -69,7 +69,7 @@ std::uint32_t kept_chunk(cute_tile const& l, tile_shape const& shape) {
     std::uint64_t run = b.cols.leaves > 0 && b.cols.stride[0] == 1 ? b.cols.shape[0] : 1;  // elements
     if (l.swizzle.bits > 0) {
         std::uint64_t const kept_units = std::uint64_t(1) << std::min(l.swizzle.base, 20u);
-        run = std::min<std::uint64_t>(run, l.on_bytes ? kept_units / b.elem : kept_units);
+        run = std::min<std::uint64_t>(run, l.on_bytes ? std::max<std::uint64_t>(kept_units / b.elem, 1) : kept_units);
     }
     std::uint32_t c = 16;
     auto const divides = [&](std::uint64_t k) {

@@ -294,6 +294,7 @@ std::string layout_grammar() {
            "  SWIZZLE@BASE                   a swizzle after a padded tile, e.g. cute:3,3,3@pad:16\n"
            "  blocks:W | SWIZZLE@blocks:W    the tile in column blocks W bytes wide, each of every row (cute, tma)\n"
            "  CuTe's print(layout), e.g. 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))'\n"
+           "  or print(tensor), e.g. 'Sw<3,4,3>_smem_ptr[16b](0x7f3a00000400) o (_8,_64):(_64,_1)'\n"
            "                                 mode 0 the rows, mode 1 the columns; the tile's shape is the layout's\n";
 }
 
