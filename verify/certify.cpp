@@ -26,6 +26,7 @@
 #include "prover_pool.hpp"
 #include "row_xor.hpp"
 #include "smtlib_export.hpp"
+#include "stage_property.hpp"
 #include "tma_placement.hpp"
 #include "access_spec.hpp"
 
@@ -334,6 +335,7 @@ certificate certify(layout_subject const& subject, certify_options const& given)
     else if (!rows_kept && !subject.swizzle) {
         if (auto gated = row_gate(locality, "involution", "the swizzle is its own inverse")) add(fixed(*gated), "layout");
     } else add(timed([&, rows_kept, period](prover& p) { return prove_involution(p, subject, rows_kept, period); }), "layout");
+    if (subject.stages) add(timed([&](prover&) { return prove_stages(subject); }), "layout");
     if (subject.tma) {
         add(timed([&](prover& p) { return prove_tma_alignment(p, subject); }), "tma");
         add(timed([&](prover& p) { return prove_tma_base(p, subject); }), "tma");

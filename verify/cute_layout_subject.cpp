@@ -168,10 +168,38 @@ std::variant<tile_shape, layout_error> shape_of(cute_layout const& l, tile_reque
     return s;
 }
 
-// A layout of more modes (a pipeline's stages): the spec of its first
-// stage's tile, the first two modes, for the message.
+// The tile (modes 0 and 1) as the route its map allows.
+result tile_subject(cute_tile const& l, tile_shape const& s, std::string const& spec) {
+    if (auto const pitch = row_pitch(l.base); pitch && *pitch * s.elem <= 0xffffffffu) return strided_subject(l, *pitch, s, spec);
+    if (is_pow2(s.rows) && is_pow2(s.cols()) && places_bits(l.base))
+        if (auto linear = gf2_subject(l, s, spec)) return *linear;
+    return general_subject(l, s, spec);
+}
+
+// The most stages a layout's third mode may hold: each is an offset to check.
+constexpr std::uint64_t max_stages = 4096;
+
+// Mode 2, a pipeline's stages: where each stage's copy of the tile starts,
+// in bytes before the swizzle, and the move that keeps stage 0's map and
+// banks (the swizzle's repeat, at least the 128-byte bank line).
+std::variant<stage_view, layout_error> stages_of(cute_layout_text const& t, cute_tile const& l, std::string const& spec) {
+    auto const mode = flat_mode(t, 2, spec);
+    if (auto const* e = std::get_if<spec_error>(&mode)) return layout_error{"spec", e->message};
+    cute_mode const& m = std::get<cute_mode>(mode);
+    if (m.size() > max_stages)
+        return layout_error{"cute-layout-stages", "'" + spec + "': " + std::to_string(m.size()) + " stages, more than the " +
+                                                      std::to_string(max_stages) + " swz checks"};
+    stage_view v;
+    for (std::uint64_t s = 0; s < m.size(); ++s) v.offsets.push_back(m.offset(s) * l.base.elem);
+    std::uint64_t const repeat = l.swizzle.bits > 0 ? (std::uint64_t(1) << l.swizzle.top_bit()) * l.unit_bytes() : 1;
+    v.repeat_bytes = std::max<std::uint64_t>(repeat, 128);
+    return v;
+}
+
+// A layout of more modes than swz takes: the spec of its first stage's
+// tile, the first two modes, for the message.
 std::string first_stage_hint(cute_layout_text t) {
-    if (t.shape.leaf() || t.shape.items.size() < 3) return "";
+    if (t.shape.leaf() || t.shape.items.size() < 4) return "";
     t.shape.items.resize(2);
     t.stride.items.resize(2);
     return ": check one stage's tile, e.g. --layout '" + canonical_text(t) + "'";
@@ -200,9 +228,9 @@ result cute_layout_subject(std::string const& text, tile_request const& tile) {
     std::size_t const rank = t.shape.leaf() ? 1 : t.shape.items.size();
     if (!t.shape.leaf() && (t.stride.leaf() || t.stride.items.size() != rank))
         return layout_error{"spec", "'" + spec + "': the shape and the stride differ in form (CuTe's layouts pair each shape with a stride)"};
-    if (rank != 2)
-        return layout_error{"cute-layout-two-modes", "'" + spec + "': a tile's layout has two modes, (rows, columns); this one has " +
-                                                         std::to_string(rank) + first_stage_hint(t)};
+    if (rank != 2 && rank != 3)
+        return layout_error{"cute-layout-two-modes", "'" + spec + "': a tile's layout has two modes, (rows, columns), and a third of "
+                                                         "stages at most; this one has " + std::to_string(rank) + first_stage_hint(t)};
     if (auto e = address_error(t, spec)) return *e;
     if (t.offset != 0)
         return layout_error{"cute-layout-offset", "'" + spec + "': the layout starts at element " + std::to_string(t.offset) +
@@ -220,10 +248,13 @@ result cute_layout_subject(std::string const& text, tile_request const& tile) {
     if (auto const* e = std::get_if<layout_error>(&shape)) return *e;
     tile_shape const& s = std::get<tile_shape>(shape);
     cute_tile const l{t.swizzle.value_or(bit_swizzle{}), base, t.pointer};
-    if (auto const pitch = row_pitch(base); pitch && *pitch * s.elem <= 0xffffffffu) return strided_subject(l, *pitch, s, spec);
-    if (is_pow2(s.rows) && is_pow2(s.cols()) && places_bits(base))
-        if (auto linear = gf2_subject(l, s, spec)) return *linear;
-    return general_subject(l, s, spec);
+    result out = tile_subject(l, s, spec);
+    auto* subject = std::get_if<layout_subject>(&out);
+    if (!subject || rank == 2) return out;
+    auto const stages = stages_of(t, l, spec);
+    if (auto const* e = std::get_if<layout_error>(&stages)) return *e;
+    subject->stages = std::get<stage_view>(stages);
+    return out;
 }
 
 }  // namespace swz::verify

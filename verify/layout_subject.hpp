@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "swz/layout/bit_swizzle.hpp"
 #include "swz/layout/strided.hpp"
@@ -75,6 +76,15 @@ struct tma_view {
     symbolic_cell_fn symbolic_base;
 };
 
+// A layout of pipeline stages (CuTe's third mode): the subject's tile is
+// stage 0; stage s holds the same cells moved by offsets[s] bytes before the
+// swizzle. A move by a multiple of repeat_bytes (the swizzle's repeat and
+// the 128-byte bank line) keeps stage 0's map and banks.
+struct stage_view {
+    std::vector<std::uint64_t> offsets;  // bytes, by stage index
+    std::uint64_t repeat_bytes = 128;
+};
+
 struct layout_subject {
     std::string spec;    // canonical, as --layout writes it
     std::string family;  // "article", "plain", "pad", "cute", "tma", "linear", "triton"
@@ -91,6 +101,7 @@ struct layout_subject {
     std::optional<bit_swizzle> bit_form;    // the article's formula as a CuTe swizzle, where it is one
     std::optional<swizzle_view> swizzle;    // a swizzle after a strided layout
     std::optional<tma_view> tma;
+    std::optional<stage_view> stages;  // the tile is stage 0 of these (the stages property)
     // A row count P for which the layout should repeat: offset(y + P, x) =
     // offset(y, x) + P * pitch, with P * pitch a multiple of 128 bytes (so
     // banks repeat too); 0 when the family knows none. A candidate only:

@@ -247,11 +247,12 @@ def factors(n, rng):
     return out
 
 
-def random_cute_text(rng, rows, row_bytes=None, elem=None):
+def random_cute_text(rng, rows, row_bytes=None, elem=None, stages=False):
     """A random two-mode CuTe layout of `rows` rows: its leaves in a random
     order with compact strides (row-major, column-major and everything
     between), sometimes with gaps, sometimes strides at random; a swizzle
-    after it on elements or bytes, or none."""
+    after it on elements or bytes, or none; with `stages`, sometimes a third
+    mode of pipeline stages (random_stages)."""
     elem = elem or rng.choice([1, 2, 4, 8])
     row_bytes = row_bytes or max(rng.choice([8, 16, 32, 48, 64, 96, 128, 256]), elem)
     cols = row_bytes // elem
@@ -281,7 +282,41 @@ def random_cute_text(rng, rows, row_bytes=None, elem=None):
         b = rng.randint(0, 3)
         swz = (b, rng.randint(0, 4), rng.randint(max(b, 1), b + 3))
     off, pitch = cute_text_layout(shape, stride, swz, pointer and swz is not None, elem)
+    if stages and rng.random() < 0.3:
+        random_stages(rng, shape, stride, swz, pointer and swz is not None, elem, off)
     return cute_text(tuple(shape), tuple(stride), swz, pointer, elem, rng), row_bytes, elem, off, pitch, None
+
+
+def random_stages(rng, shape, stride, swz, pointer, elem, off):
+    """A third mode of 1-4 stages appended to shape and stride: apart by whole
+    swizzle repeats past the tile's reach, or by anything up to it (they may
+    share bytes), or by a repeat and a little (not stage 0 moved). `off`
+    learns each stage's move in bytes before the swizzle (off.stages), the
+    move that keeps stage 0's map and banks (off.repeat: the swizzle reads
+    bits up to M + |S| + B, and a bank line is 128 bytes) and every stage's
+    cells (off.full)."""
+    n = rng.choice([1, 2, 3, 4, (2, 2)])
+    reach = sum((k - 1) * st for m in (0, 1) for k, st in cute_leaves(shape[m], stride[m])) + 1
+    unit = 1 if pointer else elem
+    repeat_units = 1 << (swz[1] + abs(swz[2]) + swz[0]) if swz and swz[0] else 1
+    off.repeat = max(128, repeat_units * unit)
+    whole = off.repeat // elem  # elements a repeat (both powers of two, 128 >= elem)
+    kind = rng.random()
+    if kind < 0.5:
+        d = -(-reach // whole) * whole * rng.choice([1, 1, 2])
+    elif kind < 0.75:
+        d = rng.randint(0, reach)
+    else:
+        d = -(-reach // whole) * whole + rng.choice([1, 2, 8, 16, 32])
+    shape.append(n)
+    stride.append((d, 2 * d) if isinstance(n, tuple) else d)
+    f = cute_swizzle(*swz) if swz else (lambda u: u)
+    off.stages = [cute_value(shape[2], stride[2], i) * elem for i in range(cute_size(n))]
+
+    def full(i, y, x):
+        e = cute_value(shape[0], stride[0], y) + cute_value(shape[1], stride[1], x) + cute_value(shape[2], stride[2], i)
+        return f(e * elem) if pointer else f(e) * elem
+    off.full = full
 
 
 # ---- the bank rule ----
@@ -316,7 +351,7 @@ def random_layout(rng, rows):
     kind = rng.choice(["article", "article", "pad", "cute", "cute-byte", "cute-pad", "tma", "linear", "triton", "blocks",
                        "cute-text"])
     if kind == "cute-text":
-        return random_cute_text(rng, rows)
+        return random_cute_text(rng, rows, stages=True)
     if kind == "blocks" and rows & (rows - 1) == 0:
         elem = rng.choice([1, 2, 4, 8])
         row_bytes = max(rng.choice([32, 64, 128, 256, 512]), 2 * elem)
@@ -545,6 +580,8 @@ def compare(binary, rng):
     name = " ".join(args[1:-2])
     if hasattr(off, "footprint") and footprint != off.footprint:
         bad.append(f"{name}: a footprint of {footprint} bytes, reference {off.footprint}")
+    if hasattr(off, "stages"):
+        bad += compare_stages(res, off, rows, row_bytes // elem, name)
     o = offsets_of(off, rows, row_bytes // elem)
     ref = reference(o, rows, row_bytes, elem, pitch, footprint)
 
@@ -599,6 +636,30 @@ def compare(binary, rng):
         if got["verdict"] != "PROVED" or got["figure"]["value"] != want[0] or start != want[1:]:
             bad.append(f"{name}: {rid} {got['verdict']} {got.get('figure', {}).get('value')} at {start}, reference {want}")
     return bad, name
+
+
+def compare_stages(res, off, rows, cols, name):
+    """stages.moved: every stage's move a whole number of repeats; then
+    stages.disjoint: no byte held by two stages (cells of one stage that
+    share a byte are bijection's concern), every cell of every stage
+    enumerated."""
+    moved = all(o % off.repeat == 0 for o in off.stages)
+    bad = []
+    if res["stages.moved"]["verdict"] != ("PROVED" if moved else "REFUTED"):
+        bad.append(f"{name}: stages.moved {res['stages.moved']['verdict']}, reference {moved}")
+    want = "N/A"
+    if moved:
+        owner = {}
+        disjoint = True
+        for i in range(len(off.stages)):
+            for y in range(rows):
+                for x in range(cols):
+                    b = off.full(i, y, x)
+                    disjoint &= owner.setdefault(b, i) == i
+        want = "PROVED" if disjoint else "REFUTED"
+    if res["stages.disjoint"]["verdict"] != want:
+        bad.append(f"{name}: stages.disjoint {res['stages.disjoint']['verdict']}, reference {want}")
+    return bad
 
 
 def compare_tma(spec, res, o, rows, row_bytes, elem, name):

@@ -71,8 +71,9 @@ TEST_CASE("bad layout specs get one line naming the offending part and exit 1", 
              bad{"--layout triton:vec=8@blocks:128 --rows 64 --row-bytes 256 --elem 2", "a swizzle after blocks:W is cute or tma"},
              bad{"--layout triton:vec=8,perPhase=1,maxPhase=8 --rows 64 --row-bytes 96 --elem 2", "needs a power-of-two row"},
              bad{"--layout '(8,64:(64,1)'", "expected the shape (an integer or a tuple) at ':(64,1)'"},
-             bad{"--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_4)):((_64,_512),(_1,_0),(_0,_8192))'",
-                 "this one has 3: check one stage's tile, e.g. --layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))'"},
+             bad{"--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),_4,_2):((_64,_512),(_1,_0),_8192,_32768)'",
+                 "this one has 4: check one stage's tile, e.g. --layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))'"},
+             bad{"--equiv '(8,64,2):(64,1,512)' plain --row-bytes 256", "--equiv compares one tile; (8,64,2):(64,1,512) has stages"},
              bad{"--layout '(8,64):(64,1)' --rows 16", "--rows 16 and the layout's 8 rows (its mode 0) disagree"},
              bad{"--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)' --elem 4", "smem_ptr[16b] disagree"},
              bad{"--layout tma:128B,base=100 --row-bytes 128", "multiple of 128"},
@@ -146,6 +147,13 @@ TEST_CASE("every family certifies from the command line with the exit code its v
     auto const overlap = swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_1024))'");
     CHECK(overlap.code == 10);
     CHECK_THAT(overlap.out, Catch::Contains("bijection                REFUTED") && Catch::Contains("cells [0][64] and [16][0]"));
+    // A pipeline's stages: each the first stage moved, none sharing a byte.
+    auto const stages = swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_4)):((_64,_512),(_1,_0),(_0,_8192))'");
+    CHECK(stages.code == 0);
+    CHECK_THAT(stages.out, Catch::Contains("stages.moved             PROVED") && Catch::Contains("stages.disjoint          PROVED"));
+    auto const squeezed = swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_4)):((_64,_512),(_1,_0),(_0,_4096))'");
+    CHECK(squeezed.code == 10);
+    CHECK_THAT(squeezed.out, Catch::Contains("cell [64][0] of stage 0 and cell [0][0] of stage 1 both lie at byte 8192"));
     // The shorthand and its spec print the same verdicts.
     auto const a = swz_verify("--nx 64 --tc 16"), b = swz_verify("--layout article:nx=64,elem=4,tc=16");
     CHECK(a.code == b.code);

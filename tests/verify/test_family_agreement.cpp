@@ -6,12 +6,14 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <set>
 #include <tuple>
 #include <vector>
 
 #include "agreement.hpp"
 #include "equivalence.hpp"
 #include "layout_spec.hpp"
+#include "swz/layout/cute_layout_text.hpp"
 #include "swz/layout/tma_swizzle.hpp"
 
 using namespace swz;
@@ -433,7 +435,7 @@ TEST_CASE("what a CuTe layout cannot be here: refused with the rule that says wh
         auto const* e = std::get_if<layout_error>(&p);
         return e ? e->rule : std::string("accepted");
     };
-    CHECK(error_of("(_8,_64,_4):(_64,_1,_512)") == "cute-layout-two-modes");
+    CHECK(error_of("(_8,_64,_4,_2):(_64,_1,_512,_2048)") == "cute-layout-two-modes");
     CHECK(error_of("_64:_1") == "cute-layout-two-modes");
     CHECK(error_of("Sw<3,3,3> o 512 o (8,64):(64,1)") == "cute-layout-offset");
     CHECK(error_of("Sw<3,4,3> o smem_ptr[4b](unset) o (8,256):(256,1)") == "cute-layout-element");
@@ -456,4 +458,71 @@ TEST_CASE("what a CuTe layout cannot be here: refused with the rule that says wh
     for (std::uint64_t y = 0; y < 8; ++y)
         for (std::uint64_t x = 0; x < 64; ++x) REQUIRE(at->offset(y, x) == unset->offset(y, x));
     CHECK(error_of("(8,64):(64,1)", 2, false, 8, 128) == "accepted");
+}
+
+TEST_CASE("a CuTe layout of pipeline stages: every stage stage 0 moved, and none sharing a byte, as enumeration finds",
+          "[verify][families][cute-layout][stages]") {
+    struct staged {
+        char const* text;
+        std::uint32_t elem;
+        verdict moved, disjoint;  // unknown: not applicable
+    };
+    for (auto const& c : {staged{"Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_4)):((_64,_512),(_1,_0),(_0,_8192))", 2,
+                                 verdict::proved, verdict::proved},
+                          staged{"Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_4)):((_64,_512),(_1,_0),(_0,_4096))", 2,
+                                 verdict::proved, verdict::refuted},
+                          staged{"Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),_4):((_64,_512),(_1,_0),8224)", 2,
+                                 verdict::refuted, verdict::unknown},
+                          staged{"((8,2),64,2):((64,1024),1,512)", 4, verdict::proved, verdict::proved},
+                          staged{"(8,64,2):(64,1,0)", 4, verdict::proved, verdict::refuted},
+                          staged{"Sw<3,3,3> o _0 o (_8,_64,(_2,_3)):(_64,_1,(_512,_1024))", 2, verdict::proved, verdict::proved},
+                          staged{"Sw<2,3,3> o _0 o ((12,8),32,3):((32,384),1,3328)", 2, verdict::proved, verdict::proved},
+                          staged{"Sw<2,3,3> o _0 o ((12,8),32,3):((32,384),1,3104)", 2, verdict::refuted, verdict::unknown}}) {
+        CAPTURE(c.text);
+        auto const p = parse_layout(c.text, {all_32bit_rows, std::nullopt, c.elem, true, std::nullopt, false});
+        REQUIRE(std::holds_alternative<layout_subject>(p));
+        layout_subject const& s = std::get<layout_subject>(p);
+        REQUIRE(s.stages);
+        // Every stage's cells through the layout's own parts: mode 2 gives
+        // the stage's element offset, added before the swizzle.
+        cute_layout_text const t = std::get<cute_layout_text>(parse_cute_layout(c.text));
+        cute_mode const rows = std::get<cute_mode>(flat_mode(t, 0, c.text)), cols = std::get<cute_mode>(flat_mode(t, 1, c.text)),
+                        stage = std::get<cute_mode>(flat_mode(t, 2, c.text));
+        bit_swizzle const f = t.swizzle.value_or(bit_swizzle{});
+        auto const byte = [&](std::uint64_t st, std::uint64_t y, std::uint64_t x) {
+            std::uint64_t const e = rows.offset(y) + cols.offset(x) + stage.offset(st);
+            return t.pointer ? f(e * c.elem) : f(e) * c.elem;
+        };
+        // stages.moved: each offset a multiple of the repeat worked out by hand
+        // (2^(top bit) units, at least 128 bytes), and then every cell of
+        // stage s is stage 0's moved by it.
+        std::uint64_t const units = f.bits ? std::uint64_t(1) << f.top_bit() : 1;
+        std::uint64_t const repeat = std::max<std::uint64_t>(128, units * (t.pointer ? 1 : c.elem));
+        bool moved = true;
+        for (std::uint64_t st = 0; st < stage.size(); ++st) moved &= stage.offset(st) * c.elem % repeat == 0;
+        auto const r = by_id(certified(s));
+        CHECK(r.at("stages.moved").outcome == holds(moved));
+        CHECK(c.moved == holds(moved));
+        if (!moved) {
+            CHECK_FALSE(r.at("stages.disjoint").applicable);
+            continue;
+        }
+        std::set<std::uint64_t> seen;
+        bool disjoint = true;
+        for (std::uint64_t st = 0; st < stage.size(); ++st)
+            for (std::uint64_t y = 0; y < s.rows(); ++y)
+                for (std::uint64_t x = 0; x < s.cols(); ++x) {
+                    REQUIRE(byte(st, y, x) == byte(0, y, x) + stage.offset(st) * c.elem);
+                    disjoint &= seen.insert(byte(st, y, x)).second;
+                }
+        CHECK(r.at("stages.disjoint").outcome == holds(disjoint));
+        CHECK(c.disjoint == holds(disjoint));
+    }
+    auto const rule_of = [](std::string const& text) {
+        auto const p = parse_layout(text, {all_32bit_rows, std::nullopt, 2, false, std::nullopt, false});
+        auto const* e = std::get_if<layout_error>(&p);
+        return e ? e->rule : std::string("accepted");
+    };
+    CHECK(rule_of("(8,64,5000):(64,1,512)") == "cute-layout-stages");
+    CHECK(rule_of("(8,64,2,2):(64,1,512,1024)") == "cute-layout-two-modes");
 }

@@ -296,6 +296,9 @@ parsed parse(int argc, char const* const* argv) {
         if (auto const* e = std::get_if<usage_error>(&s2)) return *e;
         cmd.subject = std::get<layout_subject>(s1);
         cmd.other = std::get<layout_subject>(s2);
+        for (layout_subject const* l : {&cmd.subject, &*cmd.other})
+            if (l->stages)
+                return usage_error{"--equiv compares one tile; " + l->spec + " has stages: give one stage's layout"};
         if (!(cmd.subject.shape == cmd.other->shape))
             return usage_error{"--equiv: the two layouts describe different tiles (" + cmd.subject.spec + ": " +
                                std::to_string(cmd.subject.shape.row_bytes) + "-byte rows of " +
