@@ -88,6 +88,10 @@ std::vector<catalogue_entry> common_entries() {
     out.push_back(entry(tile("Sw<3,4,3> o smem_ptr[16b](unset) o (64,8):(1,64)", 16, 2, 64), entry_role::common));
     out.push_back(entry(tile("Sw<3,4,3> o smem_ptr[16b](unset) o ((8,12),(64,2)):((64,512),(1,6144))", 256, 2, 96),
                         entry_role::common));
+    // A CUTLASS mainloop's operand tile of 128 x 64 halves in 4 pipeline
+    // stages, as print(SmemLayoutA{}) writes it: each stage the first moved.
+    out.push_back(entry(tile("Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1),(1,4)):((64,512),(1,0),(0,8192))", 128, 2, 128),
+                        entry_role::common));
     // Triton's swizzled_shared for 16-bit ldmatrix operands, 64 halves a row.
     out.push_back(entry(tile("triton:vec=8,perPhase=1,maxPhase=8", 128, 2), entry_role::common));
     // The padded tiles people copy: 32 x 33 words, rows padded by 16 bytes.

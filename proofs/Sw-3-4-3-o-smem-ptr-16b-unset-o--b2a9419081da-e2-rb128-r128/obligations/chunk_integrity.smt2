@@ -1,0 +1,17 @@
+; swz-verify obligation chunk_integrity (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; y: 64 bits in the prover, 3 here (asserted below 8)
+; x: 64 bits in the prover, 6 here (asserted below 64)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun y () (_ BitVec 3))
+(declare-fun x () (_ BitVec 6))
+(define-fun t1 () (_ BitVec 7) (concat y (_ bv0 4)))
+(define-fun t2 () (_ BitVec 7) (bvxor (concat x (_ bv0 1)) t1))
+(define-fun t3 () (_ BitVec 7) (bvxor (concat ((_ extract 5 3) x) (_ bv0 4)) t1))
+(assert (or (not (and (= ((_ extract 6 4) t2) ((_ extract 6 4) t3)) (= ((_ extract 3 1) t2) ((_ extract 2 0) x)) (= ((_ extract 0 0) t2) (_ bv0 1)))) false))
+(assert (bvult ((_ zero_extend 1) y) (_ bv8 4)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
+(check-sat)
+(exit)

@@ -1,0 +1,17 @@
+; swz-verify obligation involution (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x: 64 bits in the prover, 6 here (asserted below 64)
+; y: 64 bits in the prover, 3 here (asserted below 8)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun x () (_ BitVec 6))
+(declare-fun y () (_ BitVec 3))
+(define-fun t1 () (_ BitVec 7) (concat y (_ bv0 4)))
+(define-fun t2 () (_ BitVec 7) (bvxor (concat x (_ bv0 1)) t1))
+(define-fun t3 () (_ BitVec 7) (bvxor (concat ((_ extract 6 1) t2) (_ bv0 1)) t1))
+(assert (not (= ((_ extract 6 1) t3) x)))
+(assert (bvult ((_ zero_extend 1) y) (_ bv8 4)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
+(check-sat)
+(exit)

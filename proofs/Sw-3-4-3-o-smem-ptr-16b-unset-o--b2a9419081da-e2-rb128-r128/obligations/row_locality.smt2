@@ -1,0 +1,18 @@
+; swz-verify obligation row_locality (proof): expected unsat
+; values are printed on as few bits as hold them (smtlib_export.hpp):
+; x: 64 bits in the prover, 6 here (asserted below 64)
+; y_in_period: 64 bits in the prover, 3 here (asserted below 8)
+; y_period: 64 bits in the prover, 4 here (asserted below 16)
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-fun x () (_ BitVec 6))
+(declare-fun y_in_period () (_ BitVec 3))
+(declare-fun y_period () (_ BitVec 4))
+(assert (not (bvule (bvadd ((_ zero_extend 1) (bvxor (concat x (_ bv0 1)) (concat y_in_period (_ bv0 4)))) (_ bv2 8)) (_ bv128 8))))
+(assert (bvult ((_ zero_extend 1) y_period) (_ bv16 5)))
+(assert (bvult ((_ zero_extend 1) y_in_period) (_ bv8 4)))
+(assert (bvult ((_ zero_extend 1) (concat y_period y_in_period)) (_ bv128 8)))
+(assert (bvult ((_ zero_extend 1) x) (_ bv64 7)))
+(check-sat)
+(exit)
