@@ -140,20 +140,6 @@ TEST_CASE("every family certifies from the command line with the exit code its v
     CHECK(swz_verify("--layout cute:3,4,2 --elem 1 --row-bytes 128").code == 10);
     CHECK(swz_verify("--layout linear:1,2,4,8,16,32,64 --elem 2 --row-bytes 64 --rows 4").code == 0);
     CHECK(swz_verify("--layout linear:1,2,4,8,16,32,1 --elem 2 --row-bytes 64 --rows 4").code == 10);
-    // CuTe's printed layouts, each route: rows a pitch apart, a GF(2) map, the layout function itself.
-    CHECK(swz_verify("--layout 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)' --elem 2").code == 0);
-    CHECK(swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))'").code == 0);
-    CHECK(swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_12),(_64,_2)):((_64,_512),(_1,_6144))'").code == 0);
-    auto const overlap = swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_1024))'");
-    CHECK(overlap.code == 10);
-    CHECK_THAT(overlap.out, Catch::Contains("bijection                REFUTED") && Catch::Contains("cells [0][64] and [16][0]"));
-    // A pipeline's stages: each the first stage moved, none sharing a byte.
-    auto const stages = swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_4)):((_64,_512),(_1,_0),(_0,_8192))'");
-    CHECK(stages.code == 0);
-    CHECK_THAT(stages.out, Catch::Contains("stages.moved             PROVED") && Catch::Contains("stages.disjoint          PROVED"));
-    auto const squeezed = swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_4)):((_64,_512),(_1,_0),(_0,_4096))'");
-    CHECK(squeezed.code == 10);
-    CHECK_THAT(squeezed.out, Catch::Contains("cell [64][0] of stage 0 and cell [0][0] of stage 1 both lie at byte 8192"));
     // The shorthand and its spec print the same verdicts.
     auto const a = swz_verify("--nx 64 --tc 16"), b = swz_verify("--layout article:nx=64,elem=4,tc=16");
     CHECK(a.code == b.code);
@@ -169,6 +155,24 @@ TEST_CASE("every family certifies from the command line with the exit code its v
         return out;
     };
     CHECK(verdicts(a.out) == verdicts(b.out));
+}
+
+TEST_CASE("CuTe's printed layouts certify from the command line on each route, stages included, with the exit code their verdicts give",
+          "[cli][layouts][cute-layout]") {
+    // Each route: rows a pitch apart, a GF(2) map, the layout function itself.
+    CHECK(swz_verify("--layout 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)' --elem 2").code == 0);
+    CHECK(swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))'").code == 0);
+    CHECK(swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_12),(_64,_2)):((_64,_512),(_1,_6144))'").code == 0);
+    auto const overlap = swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_1024))'");
+    CHECK(overlap.code == 10);
+    CHECK_THAT(overlap.out, Catch::Contains("bijection                REFUTED") && Catch::Contains("cells [0][64] and [16][0]"));
+    // A pipeline's stages: each the first stage moved, none sharing a byte.
+    auto const stages = swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_4)):((_64,_512),(_1,_0),(_0,_8192))'");
+    CHECK(stages.code == 0);
+    CHECK_THAT(stages.out, Catch::Contains("stages.moved             PROVED") && Catch::Contains("stages.disjoint          PROVED"));
+    auto const squeezed = swz_verify("--layout 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_4)):((_64,_512),(_1,_0),(_0,_4096))'");
+    CHECK(squeezed.code == 10);
+    CHECK_THAT(squeezed.out, Catch::Contains("cell [64][0] of stage 0 and cell [0][0] of stage 1 both lie at byte 8192"));
 }
 
 TEST_CASE("equivalence mode proves two layouts equal, or prints the distinguishing cell replayed through both", "[cli][layouts]") {
