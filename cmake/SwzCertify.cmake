@@ -4,8 +4,9 @@
 #                    [TARGET target])
 #
 # LAYOUT takes any spec swz-verify --layout does (cute:3,3,3, tma:128B,
-# pad:16, cute:3,3,3@pad:16, linear:..., article:nx=64,elem=4,tc=16); NX is
-# the article's shorthand.
+# pad:16, cute:3,3,3@pad:16, linear:..., article:nx=64,elem=4,tc=16, or
+# CuTe's print of a layout, quoted: "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+# NX is the article's shorthand.
 #
 # Runs swz-verify on the layout at build time and writes its certificate to
 # ${CMAKE_CURRENT_BINARY_DIR}/swz-certificates/<name>.json. The build fails
