@@ -1,7 +1,7 @@
 // The properties of a layout of pipeline stages (layout_subject's
 // stage_view), decided by arithmetic on the stage offsets and the bytes
 // stage 0's cells span, and, where two stages' spans overlap, by the offsets
-// of stage 0's cells; no solver.
+// of every stage's cells; no solver.
 //
 //   stages.moved     every stage is stage 0's tile moved by a multiple of the
 //                    swizzle's repeat and the 128-byte bank line, so every
