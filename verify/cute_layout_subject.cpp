@@ -18,27 +18,15 @@ using cute_tile = swizzled_layout<bit_swizzle, cute_layout>;
 // The most cells the general form is decided on: its enumerations walk them.
 constexpr unsigned general_cells_log2 = 26;
 
-// A mode that is one run: every leaf's stride the previous leaves' size
-// times the first stride. Its stride, or nothing.
-std::optional<std::uint64_t> run_stride(cute_mode const& m) {
-    if (m.leaves == 0) return std::uint64_t(0);
-    std::uint64_t below = 1;
-    for (unsigned i = 0; i < m.leaves; ++i) {
-        if (m.stride[i] != m.stride[0] * below) return std::nullopt;
-        below *= m.shape[i];
-    }
-    return m.stride[0];
-}
-
 // Rows a pitch apart: the pitch in elements, where mode 1 is the row's
-// elements in order and mode 0 steps whole rows that do not overlap.
+// elements in order and mode 0 steps whole rows that do not overlap. A mode
+// that steps evenly is one leaf or none: flat_mode merged each run.
 std::optional<std::uint64_t> row_pitch(cute_layout const& l) {
-    auto const col = run_stride(l.cols), row = run_stride(l.rows);
-    if (!col || !row || (l.cols.leaves > 0 && *col != 1)) return std::nullopt;
+    if (l.rows.leaves > 1 || l.cols.leaves > 1 || (l.cols.leaves == 1 && l.cols.stride[0] != 1)) return std::nullopt;
     std::uint64_t const cols = l.cols.size();
     if (l.rows.leaves == 0) return cols;
-    if (*row < cols) return std::nullopt;
-    return *row;
+    if (l.rows.stride[0] < cols) return std::nullopt;
+    return l.rows.stride[0];
 }
 
 // Power-of-two leaves whose strides (powers of two, or 0) put their digits
@@ -93,11 +81,9 @@ result strided_subject(cute_tile const& l, std::uint64_t pitch_elems, tile_shape
         s.spec = spec;
         return s;
     }
-    swizzled_layout<bit_swizzle> const tile{l.swizzle, base, l.on_bytes};
-    if (auto e = check_bits(l.swizzle, spec, tile.unit_bytes(), shape, tile.footprint(shape.rows))) return *e;
-    layout_subject s = subject_of(tile, shape, cute_spec_text({l.swizzle, l.on_bytes}));
-    s.spec = spec;
-    return s;
+    result out = cute_swizzle_subject({l.swizzle, l.on_bytes}, base, shape, spec);
+    if (auto* s = std::get_if<layout_subject>(&out)) s->spec = spec;
+    return out;
 }
 
 // A GF(2) map inside the tile's cells: the linear family's subject of its
@@ -176,6 +162,14 @@ result tile_subject(cute_tile const& l, tile_shape const& s, std::string const& 
     return general_subject(l, s, spec);
 }
 
+// The move that keeps a layout's placement and banks: a multiple of the
+// swizzle's repeat (it reads and writes no bit above) and of the 128-byte
+// bank line. `unit_bytes`: what the swizzle counts in.
+std::uint64_t placement_repeat_bytes(std::optional<bit_swizzle> const& f, std::uint64_t unit_bytes) {
+    std::uint64_t const repeat = f && f->bits > 0 ? (std::uint64_t(1) << f->top_bit()) * unit_bytes : 1;
+    return std::max<std::uint64_t>(repeat, 128);
+}
+
 // The most stages a layout's third mode may hold: each is an offset to check.
 constexpr std::uint64_t max_stages = 4096;
 
@@ -191,8 +185,7 @@ std::variant<stage_view, layout_error> stages_of(cute_layout_text const& t, cute
                                                       std::to_string(max_stages) + " swz checks"};
     stage_view v;
     for (std::uint64_t s = 0; s < m.size(); ++s) v.offsets.push_back(m.offset(s) * l.base.elem);
-    std::uint64_t const repeat = l.swizzle.bits > 0 ? (std::uint64_t(1) << l.swizzle.top_bit()) * l.unit_bytes() : 1;
-    v.repeat_bytes = std::max<std::uint64_t>(repeat, 128);
+    v.repeat_bytes = placement_repeat_bytes(l.swizzle, l.unit_bytes());
     return v;
 }
 
@@ -210,8 +203,7 @@ std::string first_stage_hint(cute_layout_text t) {
 // swizzle's own bits of it are zero) and on the 128-byte bank line.
 std::optional<layout_error> address_error(cute_layout_text const& t, std::string const& spec) {
     if (!t.address) return std::nullopt;
-    std::uint64_t align = 128;
-    if (t.swizzle && t.swizzle->bits > 0) align = std::max<std::uint64_t>(align, std::uint64_t(1) << t.swizzle->top_bit());
+    std::uint64_t const align = placement_repeat_bytes(t.swizzle, 1);  // a tensor's swizzle acts on its bytes
     if (*t.address % align == 0) return std::nullopt;
     return layout_error{"cute-layout-address", "'" + spec + "': the tensor starts " + std::to_string(*t.address % align) +
                                                    " bytes past a multiple of " + std::to_string(align) +

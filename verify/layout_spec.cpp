@@ -39,6 +39,13 @@ std::optional<layout_error> check_bits(bit_swizzle const& b, std::string const& 
     return std::nullopt;
 }
 
+std::variant<layout_subject, layout_error> cute_swizzle_subject(cute_swizzle_spec const& c, strided_layout const& base,
+                                                                tile_shape const& shape, std::string const& text) {
+    swizzled_layout<bit_swizzle> const l{c.swizzle, base, c.on_bytes};
+    if (auto e = check_bits(c.swizzle, text, l.unit_bytes(), shape, l.footprint(shape.rows))) return *e;
+    return subject_of(l, shape, cute_spec_text(c));
+}
+
 namespace {
 
 std::variant<tile_shape, layout_error> shape_of(tile_request const& t) {
@@ -81,10 +88,7 @@ std::variant<strided_layout, layout_error> base_of(std::string const& text, tile
 result cute_subject(spec_args const& a, strided_layout const& base, tile_shape const& shape) {
     auto const parsed = parse_cute(a);
     if (auto const* e = std::get_if<spec_error>(&parsed)) return grammar(e->message);
-    auto const c = std::get<cute_swizzle_spec>(parsed);
-    swizzled_layout<bit_swizzle> const l{c.swizzle, base, c.on_bytes};
-    if (auto e = check_bits(c.swizzle, a.text, l.unit_bytes(), shape, l.footprint(shape.rows))) return *e;
-    return subject_of(l, shape, cute_spec_text(c));
+    return cute_swizzle_subject(std::get<cute_swizzle_spec>(parsed), base, shape, a.text);
 }
 
 result tma_subject(spec_args const& a, strided_layout const& base, tile_shape const& shape) {

@@ -21,6 +21,7 @@
 #include <variant>
 
 #include "layout_subject.hpp"
+#include "swz/layout/bit_swizzle.hpp"
 
 namespace swz::verify {
 
@@ -48,6 +49,12 @@ struct layout_error {
 // the rule a swizzle's spec breaks, or nothing.
 std::optional<layout_error> check_bits(bit_swizzle const& b, std::string const& spec, std::uint32_t unit_bytes,
                                        tile_shape const& shape, std::uint64_t footprint);
+
+// CuTe's swizzle after a strided tile (cute:B,M,S[@pad:P], and CuTe's
+// printed layouts whose rows are a pitch apart); `text` names the spec in
+// messages.
+std::variant<layout_subject, layout_error> cute_swizzle_subject(cute_swizzle_spec const& c, strided_layout const& base,
+                                                                tile_shape const& shape, std::string const& text);
 
 std::variant<layout_subject, layout_error> parse_layout(std::string const& spec, tile_request const& tile);
 
