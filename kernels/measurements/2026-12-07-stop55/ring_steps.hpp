@@ -143,19 +143,26 @@ struct design {
     static RING_HD void stage(matrix const& m, job const& j, std::size_t t, unsigned tid, unsigned char* stage_buf) {
         for (unsigned q = tid; q < staged_rows * staged_chunks; q += threads) {
             unsigned const row = q / staged_chunks, k = q % staged_chunks;
-            long long const r = (long long)(t * tile) - W + row;
-            if (r < 0 || r >= (long long)m.rows) continue;
-            unsigned char const* const row_begin = m.in + std::size_t(r) * m.pitch_in;
-            unsigned char const* const row_end = row_begin + m.cols * E;
-            unsigned char const* const want = row_begin + j.c0 * E;
-            unsigned char const* const chunk = want - (address(want) & 15) + 16 * k;
-            unsigned char* const dst = stage_buf + row * staged_pitch + 16 * k;
-            if (chunk >= row_begin && chunk + 16 <= row_end) {
-                copy16_async(dst, chunk);
-            } else {
-                for (unsigned b = 0; b < 16; ++b)
-                    if (chunk + b >= row_begin && chunk + b < row_end) dst[b] = chunk[b];
-            }
+            stage_chunk(m, j, (long long)(t * tile) - W + row, row, k, stage_buf);
+        }
+    }
+
+    // Staged row `row` (input row r)'s chunk k: by cp.async where it lies
+    // inside the row, byte by byte where it lies partly outside, not at all
+    // where wholly outside or r is not a row.
+    static RING_HD void stage_chunk(matrix const& m, job const& j, long long r, unsigned row, unsigned k,
+                                    unsigned char* stage_buf) {
+        if (r < 0 || r >= (long long)m.rows) return;
+        unsigned char const* const row_begin = m.in + std::size_t(r) * m.pitch_in;
+        unsigned char const* const row_end = row_begin + m.cols * E;
+        unsigned char const* const want = row_begin + j.c0 * E;
+        unsigned char const* const chunk = want - (address(want) & 15) + 16 * k;
+        unsigned char* const dst = stage_buf + row * staged_pitch + 16 * k;
+        if (chunk >= row_begin && chunk + 16 <= row_end) {
+            copy16_async(dst, chunk);
+        } else {
+            for (unsigned b = 0; b < 16; ++b)
+                if (chunk + b >= row_begin && chunk + b < row_end) dst[b] = chunk[b];
         }
     }
 
@@ -233,16 +240,20 @@ struct design {
             if (first < j.own_lo || first >= j.own_hi) continue;
             std::uintptr_t const a = line + 16 * part;
             chunk16 const v = *reinterpret_cast<chunk16 const*>(ring_buf + ring_offset(rho, a, m.pitch_out));
-            long long const r = first + 16 * part / E;
-            unsigned char* const dst = m.out + (a - address(m.out));
-            if (r >= 0 && r + 16 / E <= (long long)m.rows) {
-                *reinterpret_cast<chunk16*>(dst) = v;
-            } else {
-                unsigned char bytes[16];
-                std::memcpy(bytes, &v, 16);
-                for (unsigned b = 0; b < 16; b += E)
-                    if (r + b / E >= 0 && r + (long long)(b / E) < (long long)m.rows) std::memcpy(dst + b, bytes + b, E);
-            }
+            store_chunk(m, first + 16 * part / E, m.out + (a - address(m.out)), v);
+        }
+    }
+
+    // A 16-byte chunk of an output row, its first element input row r:
+    // whole where every element is one of the row's, else those that are.
+    static RING_HD void store_chunk(matrix const& m, long long r, unsigned char* dst, chunk16 const& v) {
+        if (r >= 0 && r + 16 / E <= (long long)m.rows) {
+            *reinterpret_cast<chunk16*>(dst) = v;
+        } else {
+            unsigned char bytes[16];
+            std::memcpy(bytes, &v, 16);
+            for (unsigned b = 0; b < 16; b += E)
+                if (r + b / E >= 0 && r + (long long)(b / E) < (long long)m.rows) std::memcpy(dst + b, bytes + b, E);
         }
     }
 
@@ -291,18 +302,7 @@ struct design {
             unsigned const q = tid + n * threads;
             if (q >= staged_rows * staged_chunks) break;
             unsigned const row = q / staged_chunks, k = q % staged_chunks;
-            long long const r = r_tile + row;
-            if (r < 0 || r >= (long long)m.rows) continue;
-            unsigned char const* const row_begin = m.in + std::size_t(r) * m.pitch_in;
-            unsigned char const* const want = row_begin + j.c0 * E;
-            unsigned char const* const chunk = want - (address(want) & 15) + 16 * k;
-            unsigned char* const dst = stage_buf + row * staged_pitch + 16 * k;
-            if (chunk >= row_begin && chunk + 16 <= row_begin + m.cols * E) {
-                copy16_async(dst, chunk);
-            } else {
-                for (unsigned b = 0; b < 16; ++b)
-                    if (chunk + b >= row_begin && chunk + b < row_begin + m.cols * E) dst[b] = chunk[b];
-            }
+            stage_chunk(m, j, r_tile + row, row, k, stage_buf);
         }
     }
 
@@ -351,15 +351,7 @@ struct design {
             std::uintptr_t const a = l.store_line[s] + t * tile * E;
             chunk16 const v =
                 *reinterpret_cast<chunk16 const*>(ring_buf + l.store_ring[s] + ((unsigned(a) + l.store_rot[s]) & 255));
-            unsigned char* const dst = m.out + (a - address(m.out));
-            if (first >= 0 && first + 16 / E <= (long long)m.rows) {
-                *reinterpret_cast<chunk16*>(dst) = v;
-            } else {
-                unsigned char bytes[16];
-                std::memcpy(bytes, &v, 16);
-                for (unsigned b = 0; b < 16; b += E)
-                    if (first + b / E >= 0 && first + (long long)(b / E) < (long long)m.rows) std::memcpy(dst + b, bytes + b, E);
-            }
+            store_chunk(m, first, m.out + (a - address(m.out)), v);
         }
     }
 };
