@@ -171,9 +171,13 @@ struct design {
     // writes them, so that a word store's 32 lanes (their rows an odd
     // number of words apart for odd pitches) meet 32 banks.
     static RING_HD unsigned ring_offset(unsigned rho, std::uintptr_t a, std::size_t pitch_out) {
+        return rho * ring_pitch + unsigned((a + ring_rotation(rho, pitch_out)) & 255);
+    }
+    // Ring row rho's rotation in bytes: 16 times (its writer lane / 4) x
+    // (1 - the output pitch in elements), mod 256.
+    static RING_HD unsigned ring_rotation(unsigned rho, std::size_t pitch_out) {
         unsigned const lane = rho / W;
-        unsigned const rot = 16u * unsigned(((lane >> 2) * (1 - pitch_out / E)) & 15);
-        return rho * ring_pitch + unsigned((a + rot) & 255);
+        return 16u * unsigned(((lane >> 2) * (1 - pitch_out / E)) & 15);
     }
 
     // The W x W transpose of a lane's words: row words in, column words out.
@@ -276,7 +280,7 @@ struct design {
             unsigned const rho = W * lane + i;
             std::uintptr_t const base = address(m.out) + (j.c0 + rho) * m.pitch_out;
             unsigned const g = unsigned(base & 3);
-            unsigned const rot = 16u * unsigned(((lane >> 2) * (1 - m.pitch_out / E)) & 15);
+            unsigned const rot = ring_rotation(rho, m.pitch_out);
             l.ring_row[i] = rho * ring_pitch;
             l.ring_at[i] = unsigned((base - g + 16 * warp + rot) & 255);  // tile 0, aligned group 4 warp
             l.shift[i] = 8 * (4 - g);
@@ -286,7 +290,7 @@ struct design {
             unsigned const rho = per_warp * warp + 4 * s + lane / 8;
             std::uintptr_t const base = address(m.out) + (j.c0 + rho) * m.pitch_out;
             std::uintptr_t const line = (base - (base & 3)) & ~std::uintptr_t(127);
-            unsigned const rot = 16u * unsigned((((rho / W) >> 2) * (1 - m.pitch_out / E)) & 15);
+            unsigned const rot = ring_rotation(rho, m.pitch_out);
             l.store_line[s] = line + 16 * part;
             l.store_first[s] = ((long long)line - (long long)base) / E + 16 * part / E;
             l.store_ring[s] = rho * ring_pitch;

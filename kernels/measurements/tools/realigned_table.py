@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Stop 55: a markdown table from realigned_ab's output (tools/realigned_ab.cuh):
+"""A markdown table from realigned_ab's output (realigned_ab.cuh, the
+prototypes' A/B since stop 40), written for stop 55:
 per shape, the copy's median microseconds and each kernel's median % of
-copy over the rounds. Usage: rounds_table.py ring.txt"""
+copy over the rounds. Usage: realigned_table.py OUTPUT.txt"""
 import re
 import statistics
 import sys
