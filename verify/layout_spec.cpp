@@ -6,6 +6,8 @@
 #include "swz/layout/cute_layout_text.hpp"
 #include "swz/layout/shape_rules.hpp"
 #include "swz/layout/triton_swizzle.hpp"
+#include "swz/layout/ttgir_text.hpp"
+#include "ttgir_spec.hpp"
 #include "swz/pow2.hpp"
 
 namespace swz::verify {
@@ -223,6 +225,17 @@ namespace {
 
 result parse_spec(std::string const& spec, tile_request const& tile);
 
+// A TTGIR attribute, decided as the spec it reads as (ttgir_spec.hpp); a
+// rule that spec breaks names both.
+result ttgir_subject(std::string const& text, tile_request const& tile) {
+    auto const reading = read_ttgir(text, tile);
+    if (auto const* e = std::get_if<layout_error>(&reading)) return *e;
+    auto const& r = std::get<ttgir_reading>(reading);
+    auto out = parse_spec(r.spec, r.tile);
+    if (auto* e = std::get_if<layout_error>(&out)) e->message = "'" + text + "' reads as " + r.spec + ": " + e->message;
+    return out;
+}
+
 }  // namespace
 
 std::variant<layout_subject, layout_error> parse_layout(std::string const& spec, tile_request const& tile) {
@@ -243,6 +256,7 @@ namespace {
 result parse_spec(std::string const& spec, tile_request const& tile) {
     if (spec.empty()) return grammar("an empty layout spec");
     if (looks_like_cute_layout(spec)) return cute_layout_subject(spec, tile);
+    if (looks_like_ttgir(spec)) return ttgir_subject(spec, tile);
     if (spec.find_first_of(" \t\n\r") != std::string::npos) return grammar("'" + spec + "': a layout spec has no spaces");
     auto const at = spec.find('@');
     if (at == 0) return grammar("'" + spec + "': nothing before '@' (SWIZZLE@BASE, e.g. cute:3,3,3@pad:16)");
@@ -297,6 +311,8 @@ std::string layout_grammar() {
            "                                 Triton's #ttg.swizzled_shared; a row is its order[0] dimension\n"
            "  SWIZZLE@BASE                   a swizzle after a padded tile, e.g. cute:3,3,3@pad:16\n"
            "  blocks:W | SWIZZLE@blocks:W    the tile in column blocks W bytes wide, each of every row (cute, tma)\n"
+           "  Triton's TTGIR attribute, e.g. '#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>'\n"
+           "                                 or '#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>'\n"
            "  CuTe's print(layout), e.g. 'Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_2)):((_64,_512),(_1,_8192))'\n"
            "  or print(tensor), e.g. 'Sw<3,4,3>_smem_ptr[16b](0x7f3a00000400) o (_8,_64):(_64,_1)'\n"
            "                                 mode 0 the rows, mode 1 the columns; the tile's shape is the layout's\n";

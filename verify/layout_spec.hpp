@@ -5,6 +5,8 @@
 //             | BASE
 //             | CuTe's printed layout, e.g. 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)'
 //               (swz/layout/cute_layout_text.hpp; cute_layout_subject.hpp)
+//             | Triton's TTGIR attribute, e.g. '#ttg.nvmma_shared<{swizzlingByteWidth = 128, ...}>'
+//               (swz/layout/ttgir_text.hpp), decided as the spec it reads as (ttgir_spec.hpp)
 //   BASE     := 'plain' | 'pad:' P                            row-major, P bytes after each row
 //   SWIZZLE  := 'cute:' B ',' M ',' S [ ',unit=' ('elem'|'byte') ]   CuTe's Swizzle<B,M,S>
 //             | 'tma:' ( '32B' | '64B' | '128B' | 'none' ) [ ',base=' A ]   Hopper's TMA modes

@@ -2,7 +2,9 @@
 """An independent reference for swz-verify: every layout family written again
 from its documented meaning (the article's formula, CuTe's Swizzle<B,M,S>,
 the TMA modes, padded and GF(2) layouts, Triton's swizzled_shared as its
-per-bit bases state it, a swizzle after column blocks as CUTLASS tiles its
+per-bit bases state it, Triton's TTGIR attributes (swizzled_shared,
+nvmma_shared, the leading-offset shared of Triton 3.0-3.2) pasted whole and
+placed by Triton's offset bases, a swizzle after column blocks as CUTLASS tiles its
 atoms, CuTe's printed layouts by CuTe's own layout function), the bank rule of
 kernels/BANK-MODEL.md, and each property and figure by brute force over a
 small tile. It shares no code with swz: not the model's templates, not the
@@ -125,6 +127,68 @@ def triton(vec, per_phase, max_phase, row_bytes, elem):
             k += 1
         return (y * cols + (x ^ phase)) * elem
     return offset, row_bytes
+
+
+def triton_bases_layout(bases, rows, cols, elem):
+    """A layout as Triton's LinearLayout states it: offset bit k holds the
+    cell bases[k] = (row, col), an offset the XOR of its set bits' cells;
+    inverted here to (y, x) -> byte offset over the tile."""
+    where = {}
+    for o in range(rows * cols):
+        y = x = 0
+        for k, (by, bx) in enumerate(bases):
+            if (o >> k) & 1:
+                y ^= by
+                x ^= bx
+        where[(y, x)] = o * elem
+    return lambda y, x: where[(y, x)]
+
+
+def nvmma_bases(w, vec, per_phase, max_phase, rows, cols, elem):
+    """Triton's nvmma_shared (LinearLayoutConversions.cpp): a core of 8 rows
+    of w bytes, row bit j < 3 XORing vec * ((2^j // perPhase) % maxPhase)
+    into the column, then the rest of the rows, then the columns; w = 0: the
+    core is the box row of min(cols, 256) elements, nothing XORed."""
+    core = w // elem if w else min(cols, 256)
+    bases = [(0, 1 << k) for k in range(core.bit_length() - 1)]
+    bases += [(1 << j, vec * (((1 << j) // per_phase) % max_phase) if w and j < 3 else 0)
+              for j in range(rows.bit_length() - 1)]
+    c = core
+    while c < cols:
+        bases.append((0, c))
+        c *= 2
+    return bases
+
+
+def random_ttgir(rng, rows):
+    """A TTGIR attribute as a dump prints it, with its reference layout."""
+    pow2 = rows >= 8 and rows & (rows - 1) == 0
+    if not pow2 or rng.random() < 0.25:
+        elem = rng.choice([1, 2, 4, 8])
+        row_bytes = max(rng.choice([16, 32, 64, 128, 256]), elem)
+        vec, per_phase, max_phase = (rng.choice([1, 2, 4, 8, 16]) for _ in range(3))
+        off, pitch = triton(vec, per_phase, max_phase, row_bytes, elem)
+        alias = rng.choice(["", "#shared = ", "#shared1 = "])
+        text = (f"{alias}#ttg.swizzled_shared<{{vec = {vec}, perPhase = {per_phase}, maxPhase = {max_phase}, "
+                f"order = [1, 0]}}>")
+        return text, row_bytes, elem, off, pitch, None
+    elem = rng.choice([1, 2, 4, 8])
+    w = rng.choice([0, 32, 64, 128])
+    row_bytes = rng.choice([r for r in (32, 64, 128, 256, 512, 1024) if r >= max(w, elem) and r // elem <= 512])
+    legacy = w and rng.random() < 0.3
+    vec, per_phase, max_phase = (16 // elem, 128 // w, w // 16) if w else (1, 1, 1)
+    off = triton_bases_layout(nvmma_bases(w, vec, per_phase, max_phase, rows, row_bytes // elem, elem),
+                              rows, row_bytes // elem, elem)
+    if legacy:
+        text = (f"#triton_gpu.shared<{{vec = {vec}, perPhase = {per_phase}, maxPhase = {max_phase}, order = [1, 0], "
+                f"CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [1, 0], hasLeadingOffset = true}}>")
+        return text, row_bytes, elem, off, row_bytes, None
+    transposed = rng.choice(["false", "true"]) if rows <= 256 else "false"
+    text = (f"#ttg.nvmma_shared<{{swizzlingByteWidth = {w}, transposed = {transposed}, "
+            f"elementBitWidth = {8 * elem}}}>")
+    # Half name no --elem: the attribute's elementBitWidth gives it.
+    short = ["--layout", text, "--row-bytes", str(row_bytes)] if rng.random() < 0.5 else None
+    return text, row_bytes, elem, off, row_bytes, short
 
 
 def column_blocks(f, unit, width, rows, row_bytes, elem):
@@ -349,9 +413,11 @@ def offset_bits(rows, cols):
 def random_layout(rng, rows):
     elem = rng.choice([1, 2, 4, 8, 16])
     kind = rng.choice(["article", "article", "pad", "cute", "cute-byte", "cute-pad", "tma", "linear", "triton", "blocks",
-                       "cute-text"])
+                       "cute-text", "ttgir"])
     if kind == "cute-text":
         return random_cute_text(rng, rows, stages=True)
+    if kind == "ttgir":
+        return random_ttgir(rng, rows)
     if kind == "blocks" and rows & (rows - 1) == 0:
         elem = rng.choice([1, 2, 4, 8])
         row_bytes = max(rng.choice([32, 64, 128, 256, 512]), 2 * elem)
@@ -555,7 +621,7 @@ def compare(binary, rng):
     # tile of two periods and a warp (each start's class is in it).
     # (Not of linear layouts, nor of column blocks or CuTe's printed
     # layouts, whose map depends on the rows.)
-    repeats = not spec.startswith(("linear", "(", "Sw<")) and "blocks" not in spec
+    repeats = not spec.startswith(("linear", "(", "Sw<", "#ttg.nvmma", "#triton_gpu")) and "blocks" not in spec
     period = bank_period(off, row_bytes, elem, pitch) if repeats and rng.random() < 0.25 else None
     every_row = period is not None and (2 * period + 32) * row_bytes // elem <= 1 << 16
     if every_row:
@@ -572,6 +638,8 @@ def compare(binary, rng):
     args = [binary] + args + ([] if every_row else ["--rows", str(rows)]) + ["--json", "-"]
     run = subprocess.run(args, capture_output=True, text=True)
     if run.returncode == 1:
+        if spec.startswith("#"):  # every TTGIR attribute drawn is one Triton builds
+            return [f"{' '.join(args[1:-2])}: refused: {run.stderr.strip()}"], " ".join(args[1:-2])
         return [], None  # the spec is refused (swz's rules), nothing to compare
     cert = json.loads(run.stdout)
     res = {r["id"]: r for r in cert["results"]}

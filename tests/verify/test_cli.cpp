@@ -68,6 +68,12 @@ TEST_CASE("bad layout specs get one line naming the offending part and exit 1", 
              bad{"--layout tma:100B --row-bytes 128", "not a TMA swizzle mode"},
              bad{"--layout tma:64B --row-bytes 128", "wider than the 64-byte swizzle span"},
              bad{"--layout cute:3,3,3@blocks:128 --row-bytes 256 --elem 2", "each column block holds every row: give the tile's --rows"},
+             bad{"--layout '#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16}>' --rows 64 --row-bytes 64",
+                 "its core rows are 128 bytes, wider than the row of 64"},
+             bad{"--layout '#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16' --row-bytes 128",
+                 "expected ',' or '}>' at column 66"},
+             bad{"--layout '#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16}>' --row-bytes 256",
+                 "reads as cute:3,3,3@blocks:128: 'cute:3,3,3@blocks:128': each column block holds every row"},
              bad{"--layout triton:vec=8@blocks:128 --rows 64 --row-bytes 256 --elem 2", "a swizzle after blocks:W is cute or tma"},
              bad{"--layout triton:vec=8,perPhase=1,maxPhase=8 --rows 64 --row-bytes 96 --elem 2", "needs a power-of-two row"},
              bad{"--layout '(8,64:(64,1)'", "expected the shape (an integer or a tuple) at ':(64,1)'"},
@@ -133,6 +139,12 @@ TEST_CASE("every family certifies from the command line with the exit code its v
     CHECK(swz_verify("--layout tma:64B --elem 2 --row-bytes 64").code == 0);
     CHECK(swz_verify("--layout tma:32B --elem 2 --row-bytes 32").code == 0);
     CHECK(swz_verify("--layout tma:none --elem 2 --row-bytes 128").code == 0);
+    // Triton's TTGIR, pasted: the spec it reads as is the certificate's.
+    auto const nvmma = swz_verify(
+        "--layout '#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>' --rows 64 "
+        "--row-bytes 256 --json -");
+    CHECK(nvmma.code == 0);
+    CHECK(nlohmann::json::parse(nvmma.out)["layout"]["spec"] == "cute:3,3,3@blocks:128");
     CHECK(swz_verify("--layout tma:128B,base=512 --elem 2 --row-bytes 128").code == 10);
     CHECK(swz_verify("--layout pad:4 --row-bytes 128 --rows 32 --require-conflict-free column").code == 0);
     CHECK(swz_verify("--layout plain --row-bytes 128 --rows 32 --require-conflict-free column").code == 10);

@@ -105,6 +105,127 @@ TEST_CASE("Triton's swizzled_shared layouts agree with enumeration, and equal th
     CHECK(error_of("triton:vec=0", 128) == "spec");
 }
 
+namespace {
+
+// Triton's LinearLayoutConversions.cpp, written out: the cell each offset
+// bit of an nvmma_shared tile holds. The core: column bit k -> (0, 2^k)
+// below W / elem columns, row bit j < 3 -> (2^j, vec * ((2^j / perPhase) %
+// maxPhase)); then the rest of the rows, (2^j, 0); then the columns, (0,
+// core columns * 2^i). W = 0: the core is the box row of min(cols, 256)
+// elements and no row bits are swizzled. The cell of an offset is the XOR
+// of its set bits' cells.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> triton_nvmma_bases(std::uint32_t w, std::uint32_t vec,
+                                                                        std::uint32_t per_phase, std::uint32_t max_phase,
+                                                                        std::uint64_t rows, std::uint64_t cols,
+                                                                        std::uint32_t elem) {
+    std::uint64_t const core_cols = w ? w / elem : std::min<std::uint64_t>(cols, 256);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> bases;
+    for (std::uint64_t c = 1; c < core_cols; c *= 2) bases.push_back({0, c});
+    for (std::uint64_t r = 1; r < rows; r *= 2)
+        bases.push_back({r, w && r < 8 ? vec * ((r / per_phase) % max_phase) : 0});
+    for (std::uint64_t c = core_cols; c < cols; c *= 2) bases.push_back({0, c});
+    return bases;
+}
+
+}  // namespace
+
+TEST_CASE("Triton's TTGIR attributes place each cell where Triton's bases say, and agree with enumeration",
+          "[verify][exhaustive][families][triton][ttgir]") {
+    struct attribute {
+        std::string text;
+        std::uint32_t w, vec, per_phase, max_phase;  // Triton's core, as its accessors give it
+    };
+    unsigned checked = 0;
+    for (std::uint32_t elem : {1u, 2u, 4u, 8u})
+        for (std::uint32_t w : {0u, 32u, 64u, 128u})
+            for (bool transposed : {false, true}) {
+                std::string const text = "#ttg.nvmma_shared<{swizzlingByteWidth = " + std::to_string(w) + ", transposed = " +
+                                         (transposed ? "true" : "false") +
+                                         ", elementBitWidth = " + std::to_string(elem * 8) + "}>";
+                std::vector<attribute> forms{{text, w, w ? 16 / elem : 1, w ? 128 / w : 1, w ? w / 16 : 1}};
+                // Triton up to 3.2 spelled the same core with a leading offset.
+                if (w && !transposed)
+                    forms.push_back({"#triton_gpu.shared<{vec = " + std::to_string(16 / elem) + ", perPhase = " +
+                                         std::to_string(128 / w) + ", maxPhase = " + std::to_string(w / 16) +
+                                         ", order = [1, 0], hasLeadingOffset = true}>",
+                                     w, 16 / elem, 128 / w, w / 16});
+                for (auto const& f : forms)
+                    for (std::uint64_t rows : {8u, 32u})
+                        for (std::uint32_t row_bytes : {32u, 128u, 512u, 2048u}) {
+                            if (row_bytes < f.w || (w == 0 && row_bytes / elem > 512)) continue;
+                            CAPTURE(f.text, rows, row_bytes, elem);
+                            auto const s = parsed(f.text, rows, row_bytes, elem);
+                            REQUIRE(s);
+                            std::uint64_t const cols = row_bytes / elem;
+                            auto const bases = triton_nvmma_bases(f.w, f.vec, f.per_phase, f.max_phase, rows, cols, elem);
+                            for (std::uint64_t o = 0; o < rows * cols; ++o) {
+                                std::uint64_t y = 0, x = 0;
+                                for (std::size_t k = 0; k < bases.size(); ++k)
+                                    if ((o >> k) & 1) y ^= bases[k].first, x ^= bases[k].second;
+                                if (s->offset(y, x) != o * elem) {
+                                    CAPTURE(o, y, x, s->offset(y, x));
+                                    FAIL("the cell is not at the offset Triton's bases give it");
+                                }
+                            }
+                            if (rows * row_bytes <= 8192) require_agreement(certified(*s), concrete_of(*s, rows), *s);
+                            ++checked;
+                        }
+            }
+    CHECK(checked > 80);
+    // swizzled_shared, pasted: the triton family itself.
+    auto const a = parsed("#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>", 64, 64, 2);
+    auto const b = parsed("triton:vec=8,perPhase=2,maxPhase=4", 64, 64, 2);
+    REQUIRE((a && b));
+    CHECK(a->family == "triton");
+    for (std::uint64_t y = 0; y < 64; ++y)
+        for (std::uint64_t x = 0; x < 32; ++x) REQUIRE(a->offset(y, x) == b->offset(y, x));
+}
+
+TEST_CASE("what a TTGIR attribute cannot be here: refused with the rule that says why", "[verify][families][ttgir]") {
+    auto const error_of = [](std::string const& text, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem = 2,
+                             bool elem_given = true) {
+        tile_request t{rows, row_bytes, elem, elem_given, std::nullopt};
+        auto const p = parse_layout(text, t);
+        auto const* e = std::get_if<layout_error>(&p);
+        return e ? e->rule : std::string("accepted");
+    };
+    std::string const nvmma128 = "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>";
+    CHECK(error_of(nvmma128, 64, 256) == "accepted");
+    CHECK(error_of(nvmma128, 64, 256, 4, false) == "accepted");  // the element from the text
+    CHECK(error_of(nvmma128, 64, 256, 4) == "elem-agrees");
+    CHECK(error_of(nvmma128, 64, 64) == "ttgir-core-fits");
+    CHECK(error_of(nvmma128, 4, 128) == "ttgir-core-fits");
+    CHECK(error_of("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>", 512, 256) ==
+          "ttgir-transposed-blocks");
+    CHECK(error_of("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>", 512, 128) ==
+          "accepted");
+    CHECK(error_of("#ttg.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>", 64, 128, 4) ==
+          "ttgir-core-vectors");
+    CHECK(error_of(nvmma128, 96, 256) == "blocks-powers-of-two");  // the spec it reads as breaks its own rule
+    for (auto const* text : {
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 96, elementBitWidth = 16}>",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 4}>",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128}>",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, fp4Padded = true}>",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, transposed = 1}>",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, CTAsPerCGA = [2, 1], CTASplitNum = [2, 1]}>",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, CGALayout = [[0, 1]]}>",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, colour = 3}>",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, elementBitWidth = 16}>",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16}",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16}> extra",
+             "#ttg.swizzled_shared<{vec = 6, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+             "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>",
+             "#ttg.shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>",
+             "#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>",
+             "#mlir.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16}>",
+             "#",
+         }) {
+        CAPTURE(text);
+        CHECK(error_of(text, 64, 256) == "spec");
+    }
+}
+
 TEST_CASE("column blocks place each cell where CUTLASS's tiled atoms and one TMA box a block put it, and agree with enumeration",
           "[verify][exhaustive][families][blocks]") {
     auto const bit = [](std::uint64_t v, unsigned k) { return (v >> k) & 1; };
