@@ -202,6 +202,12 @@ TEST_CASE("what a TTGIR attribute cannot be here: refused with the rule that say
     CHECK(error_of("#ttg.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>", 64, 128, 4) ==
           "ttgir-core-vectors");
     CHECK(error_of(nvmma128, 96, 256) == "blocks-powers-of-two");  // the spec it reads as breaks its own rule
+    // Replicas over a CTA cluster hold the whole tile each: its layout.
+    CHECK(error_of("#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, CTAsPerCGA = [2, 1], "
+                   "CTASplitNum = [1, 1], CTAOrder = [1, 0]}>",
+                   64, 256) == "accepted");
+    CHECK(error_of("#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, CGALayout = [[0, 0]]}>", 64, 256) ==
+          "accepted");
     for (auto const* text : {
              "#ttg.nvmma_shared<{swizzlingByteWidth = 96, elementBitWidth = 16}>",
              "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 4}>",
@@ -210,6 +216,7 @@ TEST_CASE("what a TTGIR attribute cannot be here: refused with the rule that say
              "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, transposed = 1}>",
              "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, CTAsPerCGA = [2, 1], CTASplitNum = [2, 1]}>",
              "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, CGALayout = [[0, 1]]}>",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, CTAsPerCGA = [2, 1]}>",
              "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, colour = 3}>",
              "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, elementBitWidth = 16}>",
              "#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16}",

@@ -22,7 +22,8 @@
 // - shared with hasLeadingOffset = true (Triton up to 3.2's name for the
 //   same core): W from (perPhase, maxPhase), (4, 2) 32, (2, 4) 64, (1, 8)
 //   128, vec as given.
-// One CTA's layout: a split over a CTA cluster is refused. Host only.
+// One CTA's layout: a tile split over a CTA cluster is refused, replicas
+// of it read as the one tile. Host only.
 #pragma once
 
 #include <cctype>
@@ -196,21 +197,31 @@ struct ttgir_fields {
         if (!f->value.is_bool) return error(std::string(name) + " must be true or false");
         return f->value.number != 0;
     }
-    // The fields a kind knows, and the CTA fields of one CTA: a split over
-    // several is another layout per CTA, which swz does not model.
+    // Whether every leaf of a value is `n`.
+    static bool all_leaves(ttgir_value const& v, std::int64_t n) {
+        if (!v.is_list) return !v.is_bool && v.number == n;
+        for (auto const& i : v.items)
+            if (!all_leaves(i, n)) return false;
+        return true;
+    }
+    // The fields a kind knows, and the CTA fields where each CTA holds the
+    // whole tile (replicas share its layout): a split over several CTAs is
+    // another layout per CTA, which swz does not model. CTAsPerCGA counts
+    // replicas and splits alike; CTASplitNum says which (all ones: none
+    // split), and so do CGALayout's block bases (all zero: none split).
     std::optional<spec_error> only(std::vector<std::string> const& known) const {
+        auto const split = [&](std::string const& why) {
+            return error(why + " splits the tile over several CTAs; swz reads one CTA's whole tile");
+        };
         for (auto const& f : fields) {
             bool ok = false;
             for (auto const& k : known) ok |= f.name == k;
-            if (ok) continue;
-            if (f.name == "CTAOrder" || f.name == "rank") continue;
-            if (f.name == "CTAsPerCGA" || f.name == "CTASplitNum") {
-                bool ones = f.value.is_list;
-                for (auto const& i : f.value.items) ones &= !i.is_list && !i.is_bool && i.number == 1;
-                if (ones) continue;
-                return error(f.name + " splits the tile over several CTAs; swz reads one CTA's layout");
-            }
-            if (f.name == "CGALayout") return error("a CGALayout splits the tile over several CTAs; swz reads one CTA's layout");
+            if (ok || f.name == "CTAOrder" || f.name == "rank") continue;
+            if (f.name == "CTASplitNum" && !all_leaves(f.value, 1)) return split("CTASplitNum");
+            if (f.name == "CTAsPerCGA" && !all_leaves(f.value, 1) && !find("CTASplitNum"))
+                return split("CTAsPerCGA without CTASplitNum");
+            if (f.name == "CGALayout" && !all_leaves(f.value, 0)) return split("CGALayout");
+            if (f.name == "CTASplitNum" || f.name == "CTAsPerCGA" || f.name == "CGALayout") continue;
             return error("unknown field '" + f.name + "' for " + kind);
         }
         return std::nullopt;
