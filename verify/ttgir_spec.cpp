@@ -1,6 +1,6 @@
 #include "ttgir_spec.hpp"
 
-#include "swz/layout/ttgir_text.hpp"
+#include "swz/layout/ttgir_encoding.hpp"
 
 namespace swz::verify {
 
@@ -17,6 +17,22 @@ std::string core_swizzle(ttgir_encoding const& e, std::uint32_t core_elems) {
     return b.bits == 0 ? std::string() : cute_spec_text({b, false});
 }
 
+// shared_linear: its tile is the bases' (rows, columns), which --rows and
+// --row-bytes, where given, must match.
+std::variant<ttgir_reading, layout_error> linear_reading(std::string const& text, ttgir_encoding const& e,
+                                                         tile_request tile) {
+    std::uint64_t const row_bytes = e.linear_cols * tile.elem;
+    if ((tile.rows_given && tile.rows != e.linear_rows) || (tile.row_bytes && *tile.row_bytes != row_bytes))
+        return ttgir_error(text, "ttgir-linear-tile",
+                           "its bases span " + std::to_string(e.linear_rows) + " rows of " + std::to_string(e.linear_cols) +
+                               " elements (" + std::to_string(row_bytes) + " bytes); --rows and --row-bytes must agree");
+    if (row_bytes > 0xffffffffu) return ttgir_error(text, "ttgir-linear-tile", "its rows are too long");
+    tile.rows = e.linear_rows;
+    tile.rows_given = true;
+    tile.row_bytes = std::uint32_t(row_bytes);
+    return ttgir_reading{"linear:" + e.linear->text(), tile};
+}
+
 }  // namespace
 
 std::variant<ttgir_reading, layout_error> read_ttgir(std::string const& text, tile_request tile) {
@@ -30,6 +46,7 @@ std::variant<ttgir_reading, layout_error> read_ttgir(std::string const& text, ti
         tile.elem = *e.elem_bytes;
         tile.elem_given = true;
     }
+    if (e.linear) return linear_reading(text, e, tile);
     if (e.core_row_bytes == 0) return ttgir_reading{e.swizzle.text(), tile};
     if (!tile.row_bytes) return layout_error{"spec", "this layout needs --row-bytes N (the bytes of one row)"};
     std::uint32_t const row = *tile.row_bytes, elem = tile.elem;

@@ -1,7 +1,8 @@
-// A TTGIR shared encoding (swz/layout/ttgir_text.hpp) as the spec it is on
-// the tile: swizzled_shared the triton family, nvmma_shared (and shared
+// A TTGIR shared encoding (swz/layout/ttgir_encoding.hpp) as the spec it is
+// on the tile: swizzled_shared the triton family, nvmma_shared (and shared
 // with a leading offset) CuTe's swizzle on its core's rows, after column
-// blocks of the core's width where the row is wider. The tile's rules that
+// blocks of the core's width where the row is wider, shared_linear the
+// linear family on the tile its bases span. The tile's rules that
 // Triton states (a core fits the tile; the element the text names) are
 // checked here; the spec's own, by the spec.
 #pragma once

@@ -3,7 +3,7 @@
 from its documented meaning (the article's formula, CuTe's Swizzle<B,M,S>,
 the TMA modes, padded and GF(2) layouts, Triton's swizzled_shared as its
 per-bit bases state it, Triton's TTGIR attributes (swizzled_shared,
-nvmma_shared, the leading-offset shared of Triton 3.0-3.2) pasted whole and
+nvmma_shared, shared_linear, the leading-offset shared of Triton 3.0-3.2) pasted whole and
 placed by Triton's offset bases, a swizzle after column blocks as CUTLASS tiles its
 atoms, CuTe's printed layouts by CuTe's own layout function), the bank rule of
 kernels/BANK-MODEL.md, and each property and figure by brute force over a
@@ -160,6 +160,21 @@ def nvmma_bases(w, vec, per_phase, max_phase, rows, cols, elem):
     return bases
 
 
+def random_shared_linear(rng, rows):
+    """A shared_linear attribute: the identity's bases mixed by XORs, shuffled."""
+    elem = rng.choice([1, 2, 4, 8])
+    cols = rng.choice([c for c in (2, 4, 8, 16, 32, 64) if c * elem >= 4])
+    bases = [[0, 1 << k] for k in range(cols.bit_length() - 1)] + [[1 << k, 0] for k in range(rows.bit_length() - 1)]
+    for _ in range(rng.randint(0, 8)):
+        i, j = rng.randrange(len(bases)), rng.randrange(len(bases))
+        if i != j:
+            bases[i] = [bases[i][0] ^ bases[j][0], bases[i][1] ^ bases[j][1]]
+    rng.shuffle(bases)
+    text = "#ttg.shared_linear<{offset = [" + ", ".join(f"[{a}, {b}]" for a, b in bases) + "]}, alignment = 16>"
+    off = triton_bases_layout(bases, rows, cols, elem)
+    return text, cols * elem, elem, off, cols * elem, None
+
+
 def random_ttgir(rng, rows):
     """A TTGIR attribute as a dump prints it, with its reference layout."""
     pow2 = rows >= 8 and rows & (rows - 1) == 0
@@ -172,6 +187,8 @@ def random_ttgir(rng, rows):
         text = (f"{alias}#ttg.swizzled_shared<{{vec = {vec}, perPhase = {per_phase}, maxPhase = {max_phase}, "
                 f"order = [1, 0]}}>")
         return text, row_bytes, elem, off, pitch, None
+    if rng.random() < 0.25:
+        return random_shared_linear(rng, rows)
     elem = rng.choice([1, 2, 4, 8])
     w = rng.choice([0, 32, 64, 128])
     row_bytes = rng.choice([r for r in (32, 64, 128, 256, 512, 1024) if r >= max(w, elem) and r // elem <= 512])
@@ -621,7 +638,7 @@ def compare(binary, rng):
     # tile of two periods and a warp (each start's class is in it).
     # (Not of linear layouts, nor of column blocks or CuTe's printed
     # layouts, whose map depends on the rows.)
-    repeats = not spec.startswith(("linear", "(", "Sw<", "#ttg.nvmma", "#triton_gpu")) and "blocks" not in spec
+    repeats = not spec.startswith(("linear", "(", "Sw<", "#ttg.nvmma", "#triton_gpu", "#ttg.shared_linear")) and "blocks" not in spec
     period = bank_period(off, row_bytes, elem, pitch) if repeats and rng.random() < 0.25 else None
     every_row = period is not None and (2 * period + 32) * row_bytes // elem <= 1 << 16
     if every_row:

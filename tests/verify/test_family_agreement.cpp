@@ -5,6 +5,7 @@
 // every base.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <tuple>
@@ -181,6 +182,44 @@ TEST_CASE("Triton's TTGIR attributes place each cell where Triton's bases say, a
         for (std::uint64_t x = 0; x < 32; ++x) REQUIRE(a->offset(y, x) == b->offset(y, x));
 }
 
+TEST_CASE("Triton's shared_linear layouts place each cell where their offset bases say, and agree with enumeration",
+          "[verify][exhaustive][families][triton][ttgir]") {
+    std::mt19937_64 rng(20261207);
+    unsigned checked = 0;
+    for (unsigned row_bits : {0u, 2u, 3u, 5u})
+        for (unsigned col_bits : {1u, 3u, 5u})
+            for (int draw = 0; draw < 4; ++draw) {
+                // The identity's bases (columns, then rows), mixed by XORing
+                // one into another: still one cell per offset.
+                std::vector<std::pair<std::uint64_t, std::uint64_t>> bases;
+                for (unsigned k = 0; k < col_bits; ++k) bases.push_back({0, std::uint64_t(1) << k});
+                for (unsigned k = 0; k < row_bits; ++k) bases.push_back({std::uint64_t(1) << k, 0});
+                for (int mix = 0; mix < 6 && bases.size() > 1; ++mix) {
+                    std::size_t const i = rng() % bases.size(), j = rng() % bases.size();
+                    if (i != j) bases[i].first ^= bases[j].first, bases[i].second ^= bases[j].second;
+                }
+                std::shuffle(bases.begin(), bases.end(), rng);
+                std::string text = "#ttg.shared_linear<{offset = [";
+                for (std::size_t k = 0; k < bases.size(); ++k)
+                    text += (k ? ", [" : "[") + std::to_string(bases[k].first) + ", " + std::to_string(bases[k].second) + "]";
+                text += "]}, alignment = 16>";
+                std::uint32_t const elem = draw % 2 ? 2 : 4;
+                std::uint64_t const rows = std::uint64_t(1) << row_bits, cols = std::uint64_t(1) << col_bits;
+                CAPTURE(text, elem);
+                auto const s = parsed(text, rows, std::uint32_t(cols * elem), elem);
+                REQUIRE(s);
+                for (std::uint64_t o = 0; o < rows * cols; ++o) {
+                    std::uint64_t y = 0, x = 0;
+                    for (std::size_t k = 0; k < bases.size(); ++k)
+                        if ((o >> k) & 1) y ^= bases[k].first, x ^= bases[k].second;
+                    REQUIRE(s->offset(y, x) == o * elem);
+                }
+                if (draw == 0) require_agreement(certified(*s), concrete_of(*s, rows), *s);
+                ++checked;
+            }
+    CHECK(checked == 48);
+}
+
 TEST_CASE("what a TTGIR attribute cannot be here: refused with the rule that says why", "[verify][families][ttgir]") {
     auto const error_of = [](std::string const& text, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem = 2,
                              bool elem_given = true) {
@@ -202,6 +241,10 @@ TEST_CASE("what a TTGIR attribute cannot be here: refused with the rule that say
     CHECK(error_of("#ttg.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>", 64, 128, 4) ==
           "ttgir-core-vectors");
     CHECK(error_of(nvmma128, 96, 256) == "blocks-powers-of-two");  // the spec it reads as breaks its own rule
+    std::string const linear = "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0]]}, alignment = 16>";
+    CHECK(error_of(linear, 2, 8) == "accepted");
+    CHECK(error_of(linear, 4, 8) == "ttgir-linear-tile");
+    CHECK(error_of(linear, 2, 16) == "ttgir-linear-tile");
     // Replicas over a CTA cluster hold the whole tile each: its layout.
     CHECK(error_of("#ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16, CTAsPerCGA = [2, 1], "
                    "CTASplitNum = [1, 1], CTAOrder = [1, 0]}>",
@@ -225,6 +268,11 @@ TEST_CASE("what a TTGIR attribute cannot be here: refused with the rule that say
              "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>",
              "#ttg.shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>",
              "#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>",
+             "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 0], [1, 0]]}, alignment = 16>",
+             "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 3], [1, 0]]}, alignment = 16>",
+             "#ttg.shared_linear<{offset = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, alignment = 16>",
+             "#ttg.shared_linear<{offset = [[0, 1], [1, 0]], block = [[1, 0]]}, alignment = 16>",
+             "#ttg.shared_linear<{offset = []}, alignment = 16>",
              "#mlir.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16}>",
              "#",
          }) {

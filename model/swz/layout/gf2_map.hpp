@@ -46,7 +46,10 @@ struct gf2_map {
 
     std::string text() const {
         std::string s;
-        for (unsigned k = 0; k < bits; ++k) s += (k ? "," : "") + std::to_string(image[k]);
+        for (unsigned k = 0; k < bits; ++k) {
+            if (k) s += ',';
+            s += std::to_string(image[k]);
+        }
         return s;
     }
 };
