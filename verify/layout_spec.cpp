@@ -232,7 +232,11 @@ result ttgir_subject(std::string const& text, tile_request const& tile) {
     if (auto const* e = std::get_if<layout_error>(&reading)) return *e;
     auto const& r = std::get<ttgir_reading>(reading);
     auto out = parse_spec(r.spec, r.tile);
-    if (auto* e = std::get_if<layout_error>(&out)) e->message = "'" + text + "' reads as " + r.spec + ": " + e->message;
+    if (auto* e = std::get_if<layout_error>(&out)) {
+        std::string const named = "'" + r.spec + "': ";  // said once, not twice
+        if (e->message.rfind(named, 0) == 0) e->message.erase(0, named.size());
+        e->message = "'" + text + "' reads as " + r.spec + ": " + e->message;
+    }
     return out;
 }
 

@@ -24,8 +24,9 @@ std::variant<ttgir_reading, layout_error> linear_reading(std::string const& text
     std::uint64_t const row_bytes = e.linear_cols * tile.elem;
     if ((tile.rows_given && tile.rows != e.linear_rows) || (tile.row_bytes && *tile.row_bytes != row_bytes))
         return ttgir_error(text, "ttgir-linear-tile",
-                           "its bases span " + std::to_string(e.linear_rows) + " rows of " + std::to_string(e.linear_cols) +
-                               " elements (" + std::to_string(row_bytes) + " bytes); --rows and --row-bytes must agree");
+                           "its bases span " + std::to_string(e.linear_rows) + (e.linear_rows == 1 ? " row" : " rows") +
+                               " of " + std::to_string(e.linear_cols) + (e.linear_cols == 1 ? " element" : " elements") +
+                               " (" + std::to_string(row_bytes) + " bytes); --rows and --row-bytes must agree");
     if (row_bytes > 0xffffffffu) return ttgir_error(text, "ttgir-linear-tile", "its rows are too long");
     tile.rows = e.linear_rows;
     tile.rows_given = true;
@@ -46,6 +47,7 @@ std::variant<ttgir_reading, layout_error> read_ttgir(std::string const& text, ti
         tile.elem = *e.elem_bytes;
         tile.elem_given = true;
     }
+    if (e.elem_hint && !tile.elem_given) tile.elem = *e.elem_hint;
     if (e.linear) return linear_reading(text, e, tile);
     if (e.core_row_bytes == 0) return ttgir_reading{e.swizzle.text(), tile};
     if (!tile.row_bytes) return layout_error{"spec", "this layout needs --row-bytes N (the bytes of one row)"};

@@ -220,6 +220,51 @@ TEST_CASE("Triton's shared_linear layouts place each cell where their offset bas
     CHECK(checked == 48);
 }
 
+TEST_CASE("TTGIR attributes place each cell where Triton's own unit tests say", "[verify][families][triton][ttgir]") {
+    // Offset bases, as (dim0, dim1), that Triton's
+    // unittest/Dialect/TritonGPU/LinearLayoutConversionsTest.cpp expects of
+    // toLinearLayout (LeadingOffset_* and SharedSwizzled2D_Order01): facts
+    // about Triton, not derived here. The tile is given in storage order:
+    // where dim0 is contiguous (transposed, order [0, 1]) its row is dim1.
+    struct golden {
+        char const* text;
+        std::uint64_t dim0, dim1;
+        std::uint32_t elem;
+        bool dim0_contiguous;
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> bases;
+    };
+    std::vector<golden> const cases{
+        {"#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>", 8, 16, 2, false,
+         {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {1, 0}, {2, 0}, {4, 8}}},
+        {"#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>", 128, 16, 2, false,
+         {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {1, 0}, {2, 0}, {4, 8}, {8, 0}, {16, 0}, {32, 0}, {64, 0}}},
+        {"#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>", 8, 32, 2, false,
+         {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {1, 0}, {2, 8}, {4, 16}}},
+        {"#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>", 8, 64, 2, false,
+         {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {0, 32}, {1, 8}, {2, 16}, {4, 32}}},
+        {"#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>", 8, 64, 4, false,
+         {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {1, 4}, {2, 8}, {4, 16}, {0, 32}}},
+        {"#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>", 128, 128, 4, true,
+         {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {4, 1}, {8, 2}, {16, 4}, {0, 8}, {0, 16}, {0, 32}, {0, 64}, {32, 0},
+          {64, 0}}},
+        {"#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 4, order = [0, 1]}>", 4, 8, 2, true,
+         {{1, 0}, {2, 0}, {1, 1}, {2, 2}, {0, 4}}},
+    };
+    for (auto const& g : cases) {
+        std::uint64_t const rows = g.dim0_contiguous ? g.dim1 : g.dim0, cols = g.dim0_contiguous ? g.dim0 : g.dim1;
+        CAPTURE(g.text, rows, cols);
+        auto const s = parsed(g.text, rows, std::uint32_t(cols * g.elem), g.elem);
+        REQUIRE(s);
+        for (std::uint64_t o = 0; o < rows * cols; ++o) {
+            std::uint64_t d0 = 0, d1 = 0;
+            for (std::size_t k = 0; k < g.bases.size(); ++k)
+                if ((o >> k) & 1) d0 ^= g.bases[k].first, d1 ^= g.bases[k].second;
+            std::uint64_t const y = g.dim0_contiguous ? d1 : d0, x = g.dim0_contiguous ? d0 : d1;
+            REQUIRE(s->offset(y, x) == o * g.elem);
+        }
+    }
+}
+
 TEST_CASE("what a TTGIR attribute cannot be here: refused with the rule that says why", "[verify][families][ttgir]") {
     auto const error_of = [](std::string const& text, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem = 2,
                              bool elem_given = true) {
@@ -241,6 +286,10 @@ TEST_CASE("what a TTGIR attribute cannot be here: refused with the rule that say
     CHECK(error_of("#ttg.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>", 64, 128, 4) ==
           "ttgir-core-vectors");
     CHECK(error_of(nvmma128, 96, 256) == "blocks-powers-of-two");  // the spec it reads as breaks its own rule
+    // Triton 3.0-3.2's leading-offset layout implies its element where none is named.
+    std::string const legacy = "#ttg.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>";
+    CHECK(error_of(legacy, 64, 256, 4, false) == "accepted");
+    CHECK(error_of(legacy, 64, 256, 4, true) == "ttgir-core-vectors");
     std::string const linear = "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0]]}, alignment = 16>";
     CHECK(error_of(linear, 2, 8) == "accepted");
     CHECK(error_of(linear, 4, 8) == "ttgir-linear-tile");
@@ -268,6 +317,10 @@ TEST_CASE("what a TTGIR attribute cannot be here: refused with the rule that say
              "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>",
              "#ttg.shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>",
              "#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>",
+             "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>",
+             "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 3}>",
+             "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [2, 1, 0]}>",
+             "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], CTAsPerCGA = [1, 1, 1]}>",
              "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 0], [1, 0]]}, alignment = 16>",
              "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 3], [1, 0]]}, alignment = 16>",
              "#ttg.shared_linear<{offset = [[0, 1, 0], [0, 2, 0], [1, 0, 0]]}, alignment = 16>",

@@ -1,6 +1,9 @@
 // What Triton's shared-memory encodings place where, as Triton's
 // LinearLayoutConversions.cpp states it (the cell each bit of a shared
-// offset holds), read from a TTGIR attribute (ttgir_text.hpp):
+// offset holds) since nvmma_shared took the copy engine's box shape
+// (getTMABlockShape, 2025; before, a transposed tile over 256 rows kept
+// every row in a block, and W = 0 had no layout of its own), read from a
+// TTGIR attribute (ttgir_text.hpp):
 // - swizzled_shared (and shared without a leading offset): the whole row
 //   swizzled, triton_swizzle.hpp;
 // - nvmma_shared: a core of 8 rows x W bytes (W = swizzlingByteWidth), row
@@ -14,8 +17,9 @@
 //   same core): W from (perPhase, maxPhase), (4, 2) 32, (2, 4) 64, (1, 8)
 //   128, vec as given;
 // - shared_linear: the offset bits' cells themselves, (dim0, dim1) =
-//   (row, column), inverted into the cell's offset (gf2_map.hpp's
-//   direction).
+//   (row, column) in the tensor's order, not by which is contiguous (the
+//   other kinds are given in storage order), inverted into the cell's
+//   offset (gf2_map.hpp's direction).
 // One CTA's layout: a tile split over a CTA cluster is refused, replicas
 // of it read as the one tile. Host only.
 #pragma once
@@ -47,6 +51,9 @@ struct ttgir_encoding {
     bool blocks_of_256_elements = false;
     bool transposed = false;                  // nvmma_shared's contiguous dimension is dim 0
     std::optional<std::uint32_t> elem_bytes;  // elementBitWidth / 8, where the text says
+    // The element the legacy leading-offset layout implies (16-byte
+    // vectors: 16 / vec bytes), for a tile that names none.
+    std::optional<std::uint32_t> elem_hint;
     // shared_linear: the row-major cell index's bits -> element offset, on
     // a tile of linear_rows x linear_cols.
     std::optional<gf2_map> linear;
@@ -99,6 +106,12 @@ struct ttgir_fields {
             return error(why + " splits the tile over several CTAs; swz reads one CTA's whole tile");
         };
         for (auto const& f : fields) {
+            // swz reads two-dimensional tiles: Triton lays a third dimension
+            // out by rules of its own (rotated when transposed).
+            bool const lists_two = f.value.is_list && f.value.items.size() == 2;
+            if ((f.name == "rank" && (f.value.is_list || f.value.number != 2)) ||
+                ((f.name == "order" || f.name.rfind("CTA", 0) == 0) && !lists_two))
+                return error(f.name + " names a tensor of other than two dimensions; swz reads 2-D tiles");
             bool ok = false;
             for (auto const& k : known) ok |= f.name == k;
             if (ok || f.name == "CTAOrder" || f.name == "rank") continue;
@@ -135,6 +148,7 @@ inline std::variant<ttgir_encoding, spec_error> swizzled_shared(ttgir_fields con
     else if (s.per_phase == 2 && s.max_phase == 4) out.core_row_bytes = 64;
     else if (s.per_phase == 1 && s.max_phase == 8) out.core_row_bytes = 128;
     else return f.error("with hasLeadingOffset = true, (perPhase, maxPhase) is (4, 2), (2, 4) or (1, 8), as Triton requires");
+    if (s.vec >= 2 && s.vec <= 16) out.elem_hint = 16 / s.vec;
     return out;
 }
 
@@ -227,6 +241,12 @@ inline std::variant<ttgir_encoding, spec_error> shared_linear(ttgir_fields const
 }  // namespace detail
 
 inline std::variant<ttgir_encoding, spec_error> parse_ttgir(std::string const& text) {
+    auto const kind = read_ttgir_kind(text);
+    if (auto const* e = std::get_if<spec_error>(&kind)) return *e;
+    std::string const& k = std::get<std::string>(kind);
+    if (k != "swizzled_shared" && k != "shared" && k != "nvmma_shared" && k != "shared_linear")
+        return spec_error{"'" + text + "': Triton's " + k +
+                          " is not modelled (swizzled_shared, nvmma_shared, shared_linear and shared are)"};
     auto const parsed = read_ttgir_attribute(text);
     if (auto const* e = std::get_if<spec_error>(&parsed)) return *e;
     auto const& a = std::get<ttgir_attribute>(parsed);
@@ -234,8 +254,7 @@ inline std::variant<ttgir_encoding, spec_error> parse_ttgir(std::string const& t
     if (a.kind == "swizzled_shared") return detail::swizzled_shared(f, false);
     if (a.kind == "shared") return detail::swizzled_shared(f, true);
     if (a.kind == "nvmma_shared") return detail::nvmma_shared(f);
-    if (a.kind == "shared_linear") return detail::shared_linear(f);
-    return f.error("Triton's " + a.kind + " is not modelled (swizzled_shared, nvmma_shared, shared_linear and shared are)");
+    return detail::shared_linear(f);
 }
 
 }  // namespace swz

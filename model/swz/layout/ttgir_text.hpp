@@ -50,7 +50,8 @@ class ttgir_reader {
 public:
     explicit ttgir_reader(std::string const& text) : s_(text) {}
 
-    std::variant<ttgir_attribute, spec_error> attribute() {
+    // `[#alias =] #dialect.KIND`: the kind, before any of its fields.
+    std::variant<std::string, spec_error> head() {
         skip();
         // '#alias = ' before the attribute, as a dump's header line writes it.
         std::size_t const eq = s_.find('=');
@@ -65,6 +66,12 @@ public:
         if (!eat('.')) return fail("'.'");
         std::string const kind = name();
         if (kind.empty()) return fail("the encoding's name");
+        return kind;
+    }
+
+    std::variant<ttgir_attribute, spec_error> attribute() {
+        auto const kind = head();
+        if (auto const* e = std::get_if<spec_error>(&kind)) return *e;
         if (!eat('<') || !eat('{')) return fail("'<{'");
         std::vector<ttgir_field> fields;
         while (true) {
@@ -83,7 +90,7 @@ public:
         if (!eat('>')) return fail("',' or '>'");
         skip();
         if (i_ != s_.size()) return fail("the end of the attribute");
-        return ttgir_attribute{kind, fields};
+        return ttgir_attribute{std::get<std::string>(kind), fields};
     }
 
 private:
@@ -151,6 +158,11 @@ private:
 };
 
 }  // namespace detail
+
+// The attribute's kind alone (what follows it may be another grammar).
+inline std::variant<std::string, spec_error> read_ttgir_kind(std::string const& text) {
+    return detail::ttgir_reader(text).head();
+}
 
 inline std::variant<ttgir_attribute, spec_error> read_ttgir_attribute(std::string const& text) {
     return detail::ttgir_reader(text).attribute();
