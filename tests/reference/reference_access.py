@@ -33,7 +33,7 @@ import sys
 
 sys.dont_write_bytecode = True  # the source tree is no place for caches
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference_model import bank_period, offsets_of, random_layout, run_cases, wavefronts  # noqa: E402
+from reference_model import bank_period, offsets_of, random_layout, repeats_at_every_row, run_cases, wavefronts  # noqa: E402
 
 MASK = (1 << 64) - 1
 
@@ -344,7 +344,7 @@ def compare(binary, rng):
     # A quarter of the layouts that repeat at every 32-bit row (swz's
     # default): the built-in patterns' starts are those of two bank periods
     # and a warp, which hold every start's class (reference_model.py).
-    period = bank_period(off, row_bytes, elem, pitch) if not spec.startswith("linear") and rng.random() < 0.25 else None
+    period = bank_period(off, row_bytes, elem, pitch) if repeats_at_every_row(spec) and rng.random() < 0.25 else None
     height = None
     if period is not None and (2 * period + 32) * row_bytes // elem <= 1 << 15:
         rows, height = 2 * period + 32, 1 << 32

@@ -629,6 +629,15 @@ def bank_period(off, row_bytes, elem, pitch):
     return None
 
 
+def repeats_at_every_row(spec):
+    """Whether a layout's map is one of every row, asked of swz at its
+    default height: not GF(2) maps, column blocks, CuTe's printed layouts or
+    the TTGIR attributes read as those, whose maps depend on the rows (and
+    whose references here cover the tile only)."""
+    return not spec.startswith(("linear", "(", "Sw<", "#ttg.nvmma", "#triton_gpu", "#ttg.shared_linear")) and \
+        "blocks" not in spec
+
+
 def compare(binary, rng):
     rows = rng.choice([1, 2, 7, 31, 32, 33, 40, 64, 70])
     spec, row_bytes, elem, off, pitch, short = random_layout(rng, rows)
@@ -638,7 +647,7 @@ def compare(binary, rng):
     # tile of two periods and a warp (each start's class is in it).
     # (Not of linear layouts, nor of column blocks or CuTe's printed
     # layouts, whose map depends on the rows.)
-    repeats = not spec.startswith(("linear", "(", "Sw<", "#ttg.nvmma", "#triton_gpu", "#ttg.shared_linear")) and "blocks" not in spec
+    repeats = repeats_at_every_row(spec)
     period = bank_period(off, row_bytes, elem, pitch) if repeats and rng.random() < 0.25 else None
     every_row = period is not None and (2 * period + 32) * row_bytes // elem <= 1 << 16
     if every_row:
