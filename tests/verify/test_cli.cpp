@@ -145,6 +145,13 @@ TEST_CASE("every family certifies from the command line with the exit code its v
         "--row-bytes 256 --json -");
     CHECK(nvmma.code == 0);
     CHECK(nlohmann::json::parse(nvmma.out)["layout"]["spec"] == "cute:3,3,3@blocks:128");
+    // --equiv takes the element the attribute names for the other side too.
+    CHECK(swz_verify("--equiv '#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>' "
+                     "tma:128B@blocks:128 --rows 64 --row-bytes 256")
+              .code == 0);
+    CHECK(swz_verify("--equiv tma:128B@blocks:128 '#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, "
+                     "elementBitWidth = 16}>' --rows 64 --row-bytes 256")
+              .code == 10);
     CHECK(swz_verify("--layout tma:128B,base=512 --elem 2 --row-bytes 128").code == 10);
     CHECK(swz_verify("--layout pad:4 --row-bytes 128 --rows 32 --require-conflict-free column").code == 0);
     CHECK(swz_verify("--layout plain --row-bytes 128 --rows 32 --require-conflict-free column").code == 10);

@@ -294,6 +294,18 @@ parsed parse(int argc, char const* const* argv) {
         if (auto const* e = std::get_if<usage_error>(&s1)) return *e;
         auto s2 = subject_from("--equiv", specs[1], tile);
         if (auto const* e = std::get_if<usage_error>(&s2)) return *e;
+        // Without --elem, a layout that names its element (a TTGIR
+        // elementBitWidth, CuTe's smem_ptr[16b]) names it for the other.
+        if (!tile.elem_given) {
+            std::uint32_t const e1 = std::get<layout_subject>(s1).shape.elem, e2 = std::get<layout_subject>(s2).shape.elem;
+            if (e1 != e2 && (e1 == tile.elem || e2 == tile.elem)) {
+                tile_request named = tile;
+                named.elem = e1 == tile.elem ? e2 : e1;
+                auto& plain = e1 == tile.elem ? s1 : s2;
+                plain = subject_from("--equiv", specs[e1 == tile.elem ? 0 : 1], named);
+                if (auto const* e = std::get_if<usage_error>(&plain)) return *e;
+            }
+        }
         cmd.subject = std::get<layout_subject>(s1);
         cmd.other = std::get<layout_subject>(s2);
         for (layout_subject const* l : {&cmd.subject, &*cmd.other})
