@@ -34,6 +34,35 @@ std::variant<ttgir_reading, layout_error> linear_reading(std::string const& text
     return ttgir_reading{"linear:" + e.linear->text(), tile};
 }
 
+// nvmma_shared (and the leading-offset shared): the core's swizzle on rows
+// as wide as the core, or after column blocks of its width.
+std::variant<ttgir_reading, layout_error> core_reading(std::string const& text, ttgir_encoding const& e,
+                                                       tile_request const& tile) {
+    if (!tile.row_bytes) return layout_error{"spec", "this layout needs --row-bytes N (the bytes of one row)"};
+    std::uint32_t const row = *tile.row_bytes, elem = tile.elem, core = e.core_row_bytes;
+    if (e.blocks_of_256_elements) {
+        if (row <= core) return ttgir_reading{"plain", tile};
+    } else {
+        if (elem * e.swizzle.vec > 16)
+            return ttgir_error(text, "ttgir-core-vectors",
+                               "vectors of " + std::to_string(e.swizzle.vec) + " x " + std::to_string(elem) +
+                                   " bytes leave the " + std::to_string(core) + "-byte core (check --elem)");
+        if (row < core)
+            return ttgir_error(text, "ttgir-core-fits",
+                               "its core rows are " + std::to_string(core) + " bytes, wider than the row of " +
+                                   std::to_string(row) + " (Triton refuses such a tile)");
+        if (tile.rows_given && tile.rows < 8)
+            return ttgir_error(text, "ttgir-core-fits", "its core is 8 rows, more than the tile's " + std::to_string(tile.rows));
+    }
+    std::string const s = core_swizzle(e, core / elem);
+    if (row == core) return ttgir_reading{s.empty() ? "plain" : s, tile};
+    if (e.transposed && !e.blocks_of_256_elements && tile.rows_given && tile.rows > 256)
+        return ttgir_error(text, "ttgir-transposed-blocks",
+                           "transposed, over 256 rows and wider than one block, its blocks hold 256 rows each, "
+                           "which swz does not model");
+    return ttgir_reading{(s.empty() ? "" : s + "@") + "blocks:" + std::to_string(core), tile};
+}
+
 }  // namespace
 
 std::variant<ttgir_reading, layout_error> read_ttgir(std::string const& text, tile_request tile) {
@@ -50,33 +79,7 @@ std::variant<ttgir_reading, layout_error> read_ttgir(std::string const& text, ti
     if (e.elem_hint && !tile.elem_given) tile.elem = *e.elem_hint;
     if (e.linear) return linear_reading(text, e, tile);
     if (e.core_row_bytes == 0) return ttgir_reading{e.swizzle.text(), tile};
-    if (!tile.row_bytes) return layout_error{"spec", "this layout needs --row-bytes N (the bytes of one row)"};
-    std::uint32_t const row = *tile.row_bytes, elem = tile.elem;
-    std::uint32_t core = e.core_row_bytes;
-    if (e.blocks_of_256_elements) {
-        if (row <= core) return ttgir_reading{"plain", tile};
-    } else {
-        if (elem * e.swizzle.vec > 16)
-            return ttgir_error(text, "ttgir-core-vectors",
-                               "vectors of " + std::to_string(e.swizzle.vec) + " x " + std::to_string(elem) +
-                                   " bytes leave the " + std::to_string(core) + "-byte core (check --elem)");
-        if (row < core)
-            return ttgir_error(text, "ttgir-core-fits",
-                               "its core rows are " + std::to_string(core) + " bytes, wider than the row of " +
-                                   std::to_string(row) + " (Triton refuses such a tile)");
-        if (tile.rows_given && tile.rows < 8)
-            return ttgir_error(text, "ttgir-core-fits", "its core is 8 rows, more than the tile's " + std::to_string(tile.rows));
-    }
-    if (row == core) {
-        std::string const s = core_swizzle(e, core / elem);
-        return ttgir_reading{s.empty() ? "plain" : s, tile};
-    }
-    if (e.transposed && !e.blocks_of_256_elements && tile.rows_given && tile.rows > 256)
-        return ttgir_error(text, "ttgir-transposed-blocks",
-                           "transposed, over 256 rows and wider than one block, its blocks hold 256 rows each, "
-                           "which swz does not model");
-    std::string const s = core_swizzle(e, core / elem);
-    return ttgir_reading{(s.empty() ? "" : s + "@") + "blocks:" + std::to_string(core), tile};
+    return core_reading(text, e, tile);
 }
 
 }  // namespace swz::verify
