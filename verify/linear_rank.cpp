@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "swz/layout/gf2_echelon.hpp"
 #include "swz/pow2.hpp"
 
 namespace swz::verify {
@@ -37,17 +38,13 @@ std::optional<linear_bijection> linear_bijection_of(layout_subject const& t) {
     // The images from the layout's own map; a kernel vector wherever one
     // reduces to 0 against those before it.
     std::vector<std::uint64_t> image(out.bits), kernel;
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> pivots;  // (reduced image, the inputs XORed into it)
+    gf2_echelon images;  // tagged by the input bits XORed in
     for (unsigned k = 0; k < out.bits; ++k) {
         image[k] = t.swizzle->apply(std::uint64_t(1) << k);
-        std::uint64_t v = image[k], from = std::uint64_t(1) << k;
-        for (auto const& [pv, pf] : pivots)  // by leading bit, highest first
-            if ((v >> log2_floor(pv)) & 1u) v ^= pv, from ^= pf;
-        if (v == 0) kernel.push_back(from);
-        else pivots.insert(std::upper_bound(pivots.begin(), pivots.end(), std::make_pair(v, from), std::greater<>()),
-                           {v, from});
+        auto const r = images.add(image[k], std::uint64_t(1) << k);
+        if (r.value == 0) kernel.push_back(r.from);
     }
-    out.rank = unsigned(pivots.size());
+    out.rank = unsigned(images.rows.size());
     out.injective = kernel.empty();
     out.inside = std::all_of(image.begin(), image.end(), [&](std::uint64_t v) { return (v >> out.bits) == 0; });
     std::uint64_t const cols = t.cols();

@@ -30,6 +30,7 @@
 #include <variant>
 #include <vector>
 
+#include "swz/layout/gf2_echelon.hpp"
 #include "swz/layout/gf2_map.hpp"
 #include "swz/layout/spec_args.hpp"
 #include "swz/layout/triton_swizzle.hpp"
@@ -209,29 +210,17 @@ inline std::variant<ttgir_encoding, spec_error> shared_linear(ttgir_fields const
     if (n != row_bits + col_bits || n > gf2_map::max_bits)
         return f.error("its " + std::to_string(n) + " offset bases do not map one-to-one onto a tile of 2^" +
                        std::to_string(row_bits) + " x 2^" + std::to_string(col_bits) + " cells");
-    // Rows of the elimination: (cell index, offset) pairs, reduced so that
-    // each has its own leading bit of the cell index.
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> reduced;
-    for (unsigned k = 0; k < n; ++k) {
-        std::uint64_t v = cells[k].first << col_bits | cells[k].second, pre = std::uint64_t(1) << k;
-        for (auto const& [rv, rp] : reduced)
-            if ((v >> log2_floor(rv)) & 1) v ^= rv, pre ^= rp;
-        if (v == 0) return f.error("its offset bases are not independent: two offsets hold one cell");
-        reduced.push_back({v, pre});
-        // Keep the rows sorted by leading bit, highest first, for the sweep.
-        for (std::size_t i = reduced.size() - 1; i > 0 && log2_floor(reduced[i].first) > log2_floor(reduced[i - 1].first); --i)
-            std::swap(reduced[i], reduced[i - 1]);
-    }
+    // Each base's cell index, tagged by its offset bit; with n independent
+    // ones of n bits, every cell index reduces to 0, its tag its offset.
+    gf2_echelon bases;
+    for (unsigned k = 0; k < n; ++k)
+        if (bases.add(cells[k].first << col_bits | cells[k].second, std::uint64_t(1) << k).value == 0)
+            return f.error("its offset bases are not independent: two offsets hold one cell");
     ttgir_encoding out;
     out.kind = f.kind;
     gf2_map m;
     m.bits = n;
-    for (unsigned j = 0; j < n; ++j) {
-        std::uint64_t v = std::uint64_t(1) << j, pre = 0;
-        for (auto const& [rv, rp] : reduced)
-            if ((v >> log2_floor(rv)) & 1) v ^= rv, pre ^= rp;
-        m.image[j] = pre;  // v is 0: the bases span every cell
-    }
+    for (unsigned j = 0; j < n; ++j) m.image[j] = bases.reduce(std::uint64_t(1) << j).from;
     out.linear = m;
     out.linear_rows = std::uint64_t(1) << row_bits;
     out.linear_cols = std::uint64_t(1) << col_bits;
