@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <variant>
@@ -230,20 +231,30 @@ inline std::variant<ttgir_encoding, spec_error> shared_linear(ttgir_fields const
 }  // namespace detail
 
 inline std::variant<ttgir_encoding, spec_error> parse_ttgir(std::string const& text) {
+    using reading = std::variant<ttgir_encoding, spec_error> (*)(detail::ttgir_fields const&);
+    struct kind_reading {
+        char const* kind;
+        reading read;
+    };
+    static constexpr kind_reading kinds[] = {
+        {"swizzled_shared", [](detail::ttgir_fields const& f) { return detail::swizzled_shared(f, false); }},
+        {"nvmma_shared", detail::nvmma_shared},
+        {"shared_linear", detail::shared_linear},
+        {"shared", [](detail::ttgir_fields const& f) { return detail::swizzled_shared(f, true); }},
+    };
     auto const kind = read_ttgir_kind(text);
     if (auto const* e = std::get_if<spec_error>(&kind)) return *e;
-    std::string const& k = std::get<std::string>(kind);
-    if (k != "swizzled_shared" && k != "shared" && k != "nvmma_shared" && k != "shared_linear")
-        return spec_error{"'" + text + "': Triton's " + k +
-                          " is not modelled (swizzled_shared, nvmma_shared, shared_linear and shared are)"};
-    auto const parsed = read_ttgir_attribute(text);
-    if (auto const* e = std::get_if<spec_error>(&parsed)) return *e;
-    auto const& a = std::get<ttgir_attribute>(parsed);
-    detail::ttgir_fields const f{text, a.fields, a.kind};
-    if (a.kind == "swizzled_shared") return detail::swizzled_shared(f, false);
-    if (a.kind == "shared") return detail::swizzled_shared(f, true);
-    if (a.kind == "nvmma_shared") return detail::nvmma_shared(f);
-    return detail::shared_linear(f);
+    for (auto const& k : kinds) {
+        if (std::get<std::string>(kind) != k.kind) continue;
+        auto const parsed = read_ttgir_attribute(text);
+        if (auto const* e = std::get_if<spec_error>(&parsed)) return *e;
+        auto const& a = std::get<ttgir_attribute>(parsed);
+        return k.read(detail::ttgir_fields{text, a.fields, a.kind});
+    }
+    std::string known;
+    for (std::size_t i = 0; i < std::size(kinds); ++i)
+        known += (i == 0 ? "" : i + 1 == std::size(kinds) ? " and " : ", ") + std::string(kinds[i].kind);
+    return spec_error{"'" + text + "': Triton's " + std::get<std::string>(kind) + " is not modelled (" + known + " are)"};
 }
 
 }  // namespace swz
