@@ -30,6 +30,13 @@ std::optional<layout_subject> parsed(std::string const& spec, std::uint64_t rows
     return std::nullopt;
 }
 
+// The rule a spec breaks on the tile, or "accepted".
+std::string rule_of(std::string const& spec, tile_request const& tile) {
+    auto const p = parse_layout(spec, tile);
+    auto const* e = std::get_if<layout_error>(&p);
+    return e ? e->rule : std::string("accepted");
+}
+
 certificate certified(layout_subject const& s) {
     certify_options o;
     o.timeout_ms = 120000;
@@ -94,9 +101,7 @@ TEST_CASE("Triton's swizzled_shared layouts agree with enumeration, and equal th
     }
     // What Triton's layout cannot be: refused with the rule that says why.
     auto const error_of = [](std::string const& spec, std::uint32_t row_bytes) {
-        auto const p = parse_layout(spec, {64, row_bytes, 2, true, std::nullopt});
-        auto const* e = std::get_if<layout_error>(&p);
-        return e ? e->rule : std::string("accepted");
+        return rule_of(spec, {64, row_bytes, 2, true, std::nullopt});
     };
     CHECK(error_of("triton:vec=8,perPhase=1,maxPhase=8@pad:16", 128) == "triton-dense-rows");
     CHECK(error_of("triton:vec=8,perPhase=1,maxPhase=8", 96) == "triton-power-of-two-row");
@@ -273,9 +278,7 @@ TEST_CASE("what a TTGIR attribute cannot be here: refused with the rule that say
     auto const error_of = [](std::string const& text, std::uint64_t rows, std::uint32_t row_bytes, std::uint32_t elem = 2,
                              bool elem_given = true) {
         tile_request t{rows, row_bytes, elem, elem_given, std::nullopt};
-        auto const p = parse_layout(text, t);
-        auto const* e = std::get_if<layout_error>(&p);
-        return e ? e->rule : std::string("accepted");
+        return rule_of(text, t);
     };
     std::string const nvmma128 = "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>";
     CHECK(error_of(nvmma128, 64, 256) == "accepted");
@@ -382,9 +385,7 @@ TEST_CASE("column blocks place each cell where CUTLASS's tiled atoms and one TMA
         auto const error_of = [](std::string const& spec, std::uint64_t rows, std::uint32_t row_bytes, bool rows_given = true) {
             tile_request t{rows, row_bytes, 2, true, std::nullopt};
             t.rows_given = rows_given;
-            auto const p = parse_layout(spec, t);
-            auto const* e = std::get_if<layout_error>(&p);
-            return e ? e->rule : std::string("accepted");
+            return rule_of(spec, t);
         };
         CHECK(error_of("cute:3,3,3@blocks:128", std::uint64_t{1} << 32, 256, false) == "blocks-rows-given");
         CHECK(error_of("cute:3,3,3@blocks:128", 96, 256) == "blocks-powers-of-two");
@@ -664,9 +665,7 @@ TEST_CASE("what a CuTe layout cannot be here: refused with the rule that says wh
                              std::optional<std::uint64_t> rows = std::nullopt, std::optional<std::uint32_t> row_bytes = std::nullopt) {
         tile_request t{rows.value_or(all_32bit_rows), row_bytes, elem, elem_given, std::nullopt};
         t.rows_given = rows.has_value();
-        auto const p = parse_layout(text, t);
-        auto const* e = std::get_if<layout_error>(&p);
-        return e ? e->rule : std::string("accepted");
+        return rule_of(text, t);
     };
     CHECK(error_of("(_8,_64,_4,_2):(_64,_1,_512,_2048)") == "cute-layout-two-modes");
     CHECK(error_of("_64:_1") == "cute-layout-two-modes");
@@ -751,11 +750,7 @@ TEST_CASE("a CuTe layout of pipeline stages: every stage stage 0 moved, and none
         CHECK(r.at("stages.disjoint").outcome == holds(disjoint));
         CHECK(c.disjoint == holds(disjoint));
     }
-    auto const rule_of = [](std::string const& text) {
-        auto const p = parse_layout(text, {all_32bit_rows, std::nullopt, 2, false, std::nullopt, false});
-        auto const* e = std::get_if<layout_error>(&p);
-        return e ? e->rule : std::string("accepted");
-    };
-    CHECK(rule_of("(8,64,5000):(64,1,512)") == "cute-layout-stages");
-    CHECK(rule_of("(8,64,2,2):(64,1,512,1024)") == "cute-layout-two-modes");
+    tile_request const any_height{all_32bit_rows, std::nullopt, 2, false, std::nullopt, false};
+    CHECK(rule_of("(8,64,5000):(64,1,512)", any_height) == "cute-layout-stages");
+    CHECK(rule_of("(8,64,2,2):(64,1,512,1024)", any_height) == "cute-layout-two-modes");
 }
